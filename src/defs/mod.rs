@@ -1,0 +1,9 @@
+//! Definition files: the typed model, the on-disk shapes, the sources a
+//! command reads, lossless edits, locked atomic writes, `${VAR}` expansion.
+//!
+//! This is the only module that writes definition files.
+
+pub mod model;
+pub mod vars;
+
+pub use model::{Launch, RestartPolicy, ServerDef, Transport};

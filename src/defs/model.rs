@@ -1,0 +1,146 @@
+//! The typed server definition every other module works from.
+//!
+//! A definition is parsed once from its file into a [`ServerDef`]; validation,
+//! `check`, the registry installer and the supervisor all take this type and
+//! never read a file again themselves. Values are kept exactly as written,
+//! `${VAR}` references included: expansion happens only at launch time
+//! (see [`crate::defs::vars`]).
+
+use std::path::PathBuf;
+use std::time::Duration;
+
+use indexmap::IndexMap;
+
+/// How mcpctl reaches a server.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Hash, serde::Serialize)]
+#[serde(rename_all = "kebab-case")]
+pub enum Transport {
+    /// A local child process speaking JSON-RPC over stdin/stdout.
+    Stdio,
+    /// The current HTTP transport (one endpoint, POST plus optional SSE).
+    StreamableHttp,
+    /// The legacy HTTP+SSE transport (GET event stream, POST to `endpoint`).
+    Sse,
+}
+
+impl Transport {
+    /// Parse any spelling mcpctl accepts in a file or on the command line.
+    pub fn from_spelling(spelling: &str) -> Option<Transport> {
+        match spelling {
+            "stdio" => Some(Transport::Stdio),
+            "streamable-http" | "http" | "streamableHttp" | "streamable_http" => {
+                Some(Transport::StreamableHttp)
+            }
+            "sse" => Some(Transport::Sse),
+            _ => None,
+        }
+    }
+
+    /// The canonical name shown in tables and `--json`.
+    pub fn as_str(self) -> &'static str {
+        match self {
+            Transport::Stdio => "stdio",
+            Transport::StreamableHttp => "streamable-http",
+            Transport::Sse => "sse",
+        }
+    }
+
+    /// True for the transports that reach a URL rather than spawn a process.
+    pub fn is_remote(self) -> bool {
+        !matches!(self, Transport::Stdio)
+    }
+}
+
+impl std::fmt::Display for Transport {
+    fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
+        f.write_str(self.as_str())
+    }
+}
+
+/// What to do when a supervised server exits on its own.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Default, serde::Serialize)]
+#[serde(rename_all = "kebab-case")]
+pub enum RestartPolicy {
+    /// Leave it `failed` (the default, like systemd's `Restart=no`).
+    #[default]
+    No,
+    /// Restart with exponential backoff under a burst limit.
+    OnFailure,
+}
+
+/// The launch half of a definition: a child process or a remote endpoint.
+#[derive(Debug, Clone, PartialEq, Eq, serde::Serialize)]
+#[serde(tag = "kind", rename_all = "kebab-case")]
+pub enum Launch {
+    /// Spawn `command args…` and speak MCP over its stdio.
+    Stdio {
+        /// The launcher, a bare name found on PATH or a path.
+        command: String,
+        /// Arguments, verbatim (may contain `${VAR}`).
+        args: Vec<String>,
+        /// Extra environment for the child, verbatim (may contain `${VAR}`).
+        env: IndexMap<String, String>,
+        /// Working directory for the child; also advertised as its root.
+        cwd: Option<PathBuf>,
+    },
+    /// Connect to `url` over Streamable HTTP or legacy SSE.
+    Remote {
+        /// Which HTTP transport to speak.
+        transport: Transport,
+        /// The endpoint, verbatim (may contain `${VAR}`).
+        url: String,
+        /// Extra request headers, verbatim (may contain `${VAR}`).
+        headers: IndexMap<String, String>,
+    },
+}
+
+/// One MCP server as the operator defined it.
+#[derive(Debug, Clone, PartialEq, Eq, serde::Serialize)]
+pub struct ServerDef {
+    /// The unique name across all sources.
+    pub name: String,
+    /// The transport, resolved from `transport`/`type` or from the fields.
+    pub transport: Transport,
+    /// How to reach the server.
+    pub launch: Launch,
+    /// A human-readable label.
+    pub label: Option<String>,
+    /// False when the file says `enabled: false` or `disabled: true`.
+    pub enabled: bool,
+    /// Whether the supervisor starts it when it boots.
+    pub autostart: bool,
+    /// Per-server budget for connect plus discovery; `None` means the default.
+    pub connect_timeout: Option<Duration>,
+    /// Forced protocol version, e.g. `2026-07-28` for stateless servers.
+    pub protocol: Option<String>,
+    /// What the supervisor does when the server exits on its own.
+    pub restart: RestartPolicy,
+    /// The file this definition was read from.
+    pub source: PathBuf,
+}
+
+impl ServerDef {
+    /// The default budget for connecting and discovering tools.
+    pub const DEFAULT_CONNECT_TIMEOUT: Duration = Duration::from_secs(30);
+
+    /// The connect budget to use: the definition's own or the default.
+    pub fn connect_budget(&self) -> Duration {
+        self.connect_timeout
+            .unwrap_or(Self::DEFAULT_CONNECT_TIMEOUT)
+    }
+
+    /// A one-line description of where the server is: the command line or the URL.
+    pub fn target(&self) -> String {
+        match &self.launch {
+            Launch::Stdio { command, args, .. } => {
+                let mut out = command.clone();
+                for arg in args {
+                    out.push(' ');
+                    out.push_str(arg);
+                }
+                out
+            }
+            Launch::Remote { url, .. } => url.clone(),
+        }
+    }
+}

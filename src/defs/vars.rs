@@ -1,0 +1,192 @@
+//! `${VAR}` and `${VAR:-default}` references in definition values.
+//!
+//! References stay verbatim in files and in everything mcpctl prints; they are
+//! expanded from mcpctl's own environment only at the moment a server is
+//! launched or connected to, so secrets never land on disk by accident.
+
+use crate::error::{Diagnostic, ExitCode};
+
+/// A reference that cannot be expanded at launch time.
+#[derive(Debug, thiserror::Error, PartialEq, Eq)]
+pub enum VarError {
+    /// `${NAME}` with no default, and `NAME` is not set.
+    #[error("server `{server}` needs environment variable `{var}`, which is not set")]
+    Unset {
+        /// The server being launched.
+        server: String,
+        /// The missing variable.
+        var: String,
+    },
+    /// `${` without a closing `}` or with an invalid name.
+    #[error("server `{server}` has a malformed variable reference in `{value}`")]
+    Malformed {
+        /// The server being launched.
+        server: String,
+        /// The offending value, as written.
+        value: String,
+    },
+}
+
+impl Diagnostic for VarError {
+    fn exit_code(&self) -> ExitCode {
+        match self {
+            VarError::Unset { .. } => ExitCode::Failed,
+            VarError::Malformed { .. } => ExitCode::Usage,
+        }
+    }
+
+    fn hint(&self) -> Option<String> {
+        Some(match self {
+            VarError::Unset { var, .. } => {
+                format!("export {var}=… before running mcpctl, or write ${{{var}:-default}}")
+            }
+            VarError::Malformed { .. } => {
+                "write references as ${NAME} or ${NAME:-default}; NAME is letters, digits and _"
+                    .to_string()
+            }
+        })
+    }
+}
+
+/// One piece of a value: literal text or a reference.
+#[derive(Debug, PartialEq, Eq)]
+enum Piece<'a> {
+    Text(&'a str),
+    Var {
+        name: &'a str,
+        default: Option<&'a str>,
+    },
+}
+
+/// Split a value into literal text and references; `None` when malformed.
+fn pieces(value: &str) -> Option<Vec<Piece<'_>>> {
+    let mut out = Vec::new();
+    let mut rest = value;
+    while let Some(start) = rest.find("${") {
+        if start > 0 {
+            out.push(Piece::Text(&rest[..start]));
+        }
+        let after = &rest[start + 2..];
+        let end = after.find('}')?;
+        let body = &after[..end];
+        let (name, default) = match body.split_once(":-") {
+            Some((name, default)) => (name, Some(default)),
+            None => (body, None),
+        };
+        if !is_var_name(name) {
+            return None;
+        }
+        out.push(Piece::Var { name, default });
+        rest = &after[end + 1..];
+    }
+    if !rest.is_empty() {
+        out.push(Piece::Text(rest));
+    }
+    Some(out)
+}
+
+fn is_var_name(name: &str) -> bool {
+    let mut chars = name.chars();
+    matches!(chars.next(), Some(c) if c.is_ascii_alphabetic() || c == '_')
+        && chars.all(|c| c.is_ascii_alphanumeric() || c == '_')
+}
+
+/// True when `value` contains at least one well-formed `${…}` reference.
+///
+/// Output code uses this to show references as written while redacting
+/// literal secrets.
+pub fn has_reference(value: &str) -> bool {
+    pieces(value).is_some_and(|p| p.iter().any(|piece| matches!(piece, Piece::Var { .. })))
+}
+
+/// The names of every variable `value` refers to, for diagnostics.
+pub fn referenced_names(value: &str) -> Vec<String> {
+    pieces(value)
+        .unwrap_or_default()
+        .into_iter()
+        .filter_map(|piece| match piece {
+            Piece::Var { name, .. } => Some(name.to_string()),
+            Piece::Text(_) => None,
+        })
+        .collect()
+}
+
+/// Expand every reference in `value`, looking variables up with `lookup`.
+///
+/// `server` names the definition in errors. An empty variable counts as set,
+/// except with `:-`, which (as in POSIX shells) falls back on empty too.
+pub fn expand_with(
+    server: &str,
+    value: &str,
+    lookup: &dyn Fn(&str) -> Option<String>,
+) -> Result<String, VarError> {
+    let pieces = pieces(value).ok_or_else(|| VarError::Malformed {
+        server: server.to_string(),
+        value: value.to_string(),
+    })?;
+    let mut out = String::with_capacity(value.len());
+    for piece in pieces {
+        match piece {
+            Piece::Text(text) => out.push_str(text),
+            Piece::Var { name, default } => match (lookup(name), default) {
+                (Some(found), Some(default)) if found.is_empty() => out.push_str(default),
+                (Some(found), _) => out.push_str(&found),
+                (None, Some(default)) => out.push_str(default),
+                (None, None) => {
+                    return Err(VarError::Unset {
+                        server: server.to_string(),
+                        var: name.to_string(),
+                    });
+                }
+            },
+        }
+    }
+    Ok(out)
+}
+
+/// Expand every reference in `value` from mcpctl's own environment.
+pub fn expand(server: &str, value: &str) -> Result<String, VarError> {
+    expand_with(server, value, &|name| std::env::var(name).ok())
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    fn env(name: &str) -> Option<String> {
+        match name {
+            "TOKEN" => Some("s3cret".into()),
+            "EMPTY" => Some(String::new()),
+            _ => None,
+        }
+    }
+
+    #[test]
+    fn expands_set_variables_and_defaults() {
+        assert_eq!(expand_with("s", "Bearer ${TOKEN}", &env).unwrap(), "Bearer s3cret");
+        assert_eq!(expand_with("s", "${MISSING:-x}", &env).unwrap(), "x");
+        assert_eq!(expand_with("s", "${EMPTY:-fallback}", &env).unwrap(), "fallback");
+        assert_eq!(expand_with("s", "${EMPTY}", &env).unwrap(), "");
+        assert_eq!(expand_with("s", "plain $TOKEN", &env).unwrap(), "plain $TOKEN");
+    }
+
+    #[test]
+    fn unset_variable_names_variable_and_server() {
+        let err = expand_with("billing", "${API_KEY}", &env).unwrap_err();
+        assert_eq!(err.to_string(), "server `billing` needs environment variable `API_KEY`, which is not set");
+        assert!(err.hint().unwrap().contains("export API_KEY="));
+    }
+
+    #[test]
+    fn malformed_reference_is_an_error() {
+        assert!(matches!(expand_with("s", "${OPEN", &env), Err(VarError::Malformed { .. })));
+        assert!(matches!(expand_with("s", "${1BAD}", &env), Err(VarError::Malformed { .. })));
+    }
+
+    #[test]
+    fn detects_references() {
+        assert!(has_reference("${A}"));
+        assert!(!has_reference("literal"));
+        assert_eq!(referenced_names("${A}-${B:-x}"), vec!["A", "B"]);
+    }
+}

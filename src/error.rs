@@ -1,0 +1,132 @@
+//! Errors as types, each with an exit code and a hint.
+//!
+//! Every module owns its own error enum and implements [`Diagnostic`] for it,
+//! so the CLI can print `error: …` followed by `hint: …` and exit with the
+//! code from the documented table without knowing where the error came from.
+
+use std::fmt;
+
+/// The documented exit codes (README, "Exit codes"); scripts depend on them.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub enum ExitCode {
+    /// Everything worked.
+    Success = 0,
+    /// An operation ran and failed, or a check found a broken server.
+    Failed = 1,
+    /// The command line or an input file was invalid.
+    Usage = 2,
+    /// A named server, file or registry entry does not exist.
+    NotFound = 3,
+    /// The target exists already, is busy, disabled or stale.
+    Conflict = 4,
+    /// The supervisor could not be reached.
+    SupervisorUnreachable = 5,
+    /// The user interrupted the command (Ctrl-C).
+    Interrupted = 130,
+}
+
+impl ExitCode {
+    /// The numeric process exit status.
+    pub fn code(self) -> u8 {
+        self as u8
+    }
+}
+
+/// What every error in mcpctl must be able to say about itself, so that the
+/// CLI can tell the operator what happened, what to do next, and scripts can
+/// branch on the exit code.
+pub trait Diagnostic: std::error::Error + Send + Sync + 'static {
+    /// The exit code class of this error.
+    fn exit_code(&self) -> ExitCode;
+    /// One line that tells the operator what to do next.
+    fn hint(&self) -> Option<String> {
+        None
+    }
+}
+
+/// The error type every command returns: any module's [`Diagnostic`], boxed.
+pub struct Error(Box<dyn Diagnostic>);
+
+impl Error {
+    /// The exit code this error maps to.
+    pub fn exit_code(&self) -> ExitCode {
+        self.0.exit_code()
+    }
+
+    /// The next-step hint, if the error has one.
+    pub fn hint(&self) -> Option<String> {
+        self.0.hint()
+    }
+
+    /// The underlying diagnostic, for tests and `--json` reports.
+    pub fn inner(&self) -> &dyn Diagnostic {
+        self.0.as_ref()
+    }
+}
+
+impl<E: Diagnostic> From<E> for Error {
+    fn from(err: E) -> Self {
+        Error(Box::new(err))
+    }
+}
+
+impl fmt::Display for Error {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        fmt::Display::fmt(&self.0, f)
+    }
+}
+
+impl fmt::Debug for Error {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        write!(f, "{}", self.0)?;
+        if let Some(hint) = self.hint() {
+            write!(f, " (hint: {hint})")?;
+        }
+        Ok(())
+    }
+}
+
+/// Shorthand for results whose error is the boxed [`Error`].
+pub type Result<T, E = Error> = std::result::Result<T, E>;
+
+/// Errors that belong to the command line itself rather than to a module.
+#[derive(Debug, thiserror::Error)]
+pub enum UsageError {
+    /// A combination of flags that cannot work together, or a missing value.
+    #[error("{message}")]
+    Invalid {
+        /// What is wrong.
+        message: String,
+        /// What to type instead.
+        hint: Option<String>,
+    },
+    /// Writing the command's output failed (other than a closed pipe).
+    #[error("cannot write output: {0}")]
+    Output(#[from] std::io::Error),
+}
+
+impl UsageError {
+    /// A usage error with a hint, the common case.
+    pub fn new(message: impl Into<String>, hint: impl Into<String>) -> Self {
+        UsageError::Invalid {
+            message: message.into(),
+            hint: Some(hint.into()),
+        }
+    }
+}
+
+impl Diagnostic for UsageError {
+    fn exit_code(&self) -> ExitCode {
+        match self {
+            UsageError::Invalid { .. } => ExitCode::Usage,
+            UsageError::Output(_) => ExitCode::Failed,
+        }
+    }
+
+    fn hint(&self) -> Option<String> {
+        match self {
+            UsageError::Invalid { hint, .. } => hint.clone(),
+            UsageError::Output(_) => None,
+        }
+    }
+}

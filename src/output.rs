@@ -1,0 +1,1 @@
+//! Everything a command prints: tables, `--json`, warnings, redaction.

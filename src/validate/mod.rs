@@ -1,0 +1,1 @@
+//! Validation before save: names, launchers, version pins and URLs.
