@@ -7,3 +7,8 @@ pub mod model;
 pub mod vars;
 
 pub use model::{Launch, RestartPolicy, ServerDef, Transport};
+pub mod error;
+pub mod format;
+
+pub use error::DefsError;
+pub mod edit;
