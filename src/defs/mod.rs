@@ -11,4 +11,11 @@ pub mod error;
 pub mod format;
 
 pub use error::DefsError;
+pub mod catalog;
 pub mod edit;
+pub mod render;
+pub mod sources;
+pub mod store;
+
+pub use catalog::Catalog;
+pub use sources::Sources;
