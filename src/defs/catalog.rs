@@ -8,7 +8,7 @@ use std::path::{Path, PathBuf};
 use super::error::DefsError;
 use super::format::{self, Format};
 use super::model::ServerDef;
-use super::sources::{Origin, Sources};
+use super::sources::Sources;
 use super::store;
 
 /// One source file as loaded.
@@ -33,20 +33,13 @@ pub struct Catalog {
 }
 
 impl Catalog {
-    /// Read and parse every source. Explicit sources (`--file`,
-    /// `MCPCTL_FILE`) must exist; the default file may be missing.
+    /// Read and parse every source. A missing file is an empty source (it is
+    /// where `add` creates it); `list` says which files are missing.
     pub fn load(sources: &Sources) -> Result<Catalog, DefsError> {
         let mut files = Vec::with_capacity(sources.files.len());
         let mut servers: Vec<ServerDef> = Vec::new();
         for path in &sources.files {
             let Some(text) = store::read_text(path)? else {
-                if sources.origin != Origin::Default {
-                    return Err(DefsError::Io {
-                        path: path.clone(),
-                        action: "cannot open",
-                        source: std::io::Error::from(std::io::ErrorKind::NotFound),
-                    });
-                }
                 files.push(SourceFile {
                     path: path.clone(),
                     exists: false,

@@ -2,9 +2,7 @@
 //!
 //! Precedence: `--file PATH` (repeatable), then `MCPCTL_FILE` (a
 //! `:`-separated list), then the per-user default
-//! `<config dir>/mcpctl/servers.json` from `directories`. Explicit sources
-//! must exist for commands that only read; the default may be missing (an
-//! empty catalog on a fresh machine).
+//! `<config dir>/mcpctl/servers.json` from `directories`.
 
 use std::path::{Path, PathBuf};
 

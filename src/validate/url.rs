@@ -47,16 +47,16 @@ pub fn check(raw: &str) -> Vec<Finding> {
             "use an https:// URL (or http:// for a server on this machine)",
         )),
     }
-    if findings.is_empty() && !loopback && !templated {
-        if let Some(host) = parsed.host_str() {
-            if !resolves(host, parsed.port_or_known_default().unwrap_or(443)) {
-                findings.push(Finding::warning(
-                    Rule::Url,
-                    format!("host `{host}` does not resolve from here"),
-                    "check the spelling, your DNS, or a VPN",
-                ));
-            }
-        }
+    let unresolved = parsed
+        .host_str()
+        .filter(|_| findings.is_empty() && !loopback && !templated)
+        .filter(|host| !resolves(host, parsed.port_or_known_default().unwrap_or(443)));
+    if let Some(host) = unresolved {
+        findings.push(Finding::warning(
+            Rule::Url,
+            format!("host `{host}` does not resolve from here"),
+            "check the spelling, your DNS, or a VPN",
+        ));
     }
     findings
 }
