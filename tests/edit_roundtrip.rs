@@ -9,8 +9,8 @@ use serde_json::json;
 
 fn edit(name: &str, text: &str, edits: &[Edit]) -> String {
     let path = Path::new(name);
-    let format = parse(path, text).expect("fixture parses").format;
-    apply(path, text, format, edits, false).expect("edit applies")
+    let before = parse(path, text).expect("fixture parses");
+    apply(path, text, &before, edits, false).expect("edit applies")
 }
 
 /// The lines of `after` that are not in `before`, and vice versa.

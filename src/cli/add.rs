@@ -8,7 +8,7 @@ use serde_json::json;
 
 use super::Context;
 use crate::defs::edit::{self, Edit};
-use crate::defs::format::{self, Format};
+use crate::defs::format::{self, Format, ParsedFile};
 use crate::defs::{DefsError, Launch, RestartPolicy, ServerDef, Transport, render, store};
 use crate::error::{ExitCode, Result, UsageError};
 use crate::output;
@@ -161,7 +161,7 @@ pub fn run(ctx: &Context, args: Args) -> Result<ExitCode> {
 
     if args.dry_run {
         let existing = store::read_text(&target)?;
-        let (format, names) = file_state(&target, existing.as_deref())?;
+        let (parsed, names) = file_state(&target, existing.as_deref())?;
         if !explicit_name {
             def.name = unique_name(&def.name, &names, &other_names);
         } else if names.contains(&def.name) && !args.force {
@@ -178,13 +178,14 @@ pub fn run(ctx: &Context, args: Args) -> Result<ExitCode> {
             &target,
             "would add",
             &warnings,
-            Some(format),
+            Some(parsed.format),
         );
     }
 
     let mut action = "added";
     store::modify(&target, |current| {
-        let (format, names) = file_state(&target, current)?;
+        let (parsed, names) = file_state(&target, current)?;
+        let format = parsed.format;
         let edit = if explicit_name && names.contains(&def.name) {
             if !args.force {
                 return Err(DefsError::Exists {
@@ -208,23 +209,24 @@ pub fn run(ctx: &Context, args: Args) -> Result<ExitCode> {
             }
         };
         let text = current.unwrap_or("");
-        let new_text = edit::apply(&target, text, format, &[edit], args.force)?;
+        let new_text = edit::apply(&target, text, &parsed, &[edit], args.force)?;
         Ok(Some((new_text, ())))
     })?;
     report(ctx, &args, &def, &target, action, &warnings, None)
 }
 
-/// The format of `target` and the names it already holds.
-fn file_state(target: &Path, current: Option<&str>) -> Result<(Format, Vec<String>)> {
-    match current {
-        Some(text) if !text.trim().is_empty() => {
-            let parsed = format::parse(target, text)?;
-            let names = parsed.servers.iter().map(|d| d.name.clone()).collect();
-            Ok((parsed.format, names))
-        }
-        Some(_) => Err(format::parse(target, "").unwrap_err().into()),
-        None => Ok((Format::for_new_file(target), Vec::new())),
-    }
+/// `target` as parsed now (an empty `mcpServers` file when missing) and
+/// the names it already holds.
+fn file_state(target: &Path, current: Option<&str>) -> Result<(ParsedFile, Vec<String>)> {
+    let parsed = match current {
+        Some(text) => format::parse(target, text)?,
+        None => ParsedFile {
+            format: Format::for_new_file(target),
+            servers: Vec::new(),
+        },
+    };
+    let names = parsed.servers.iter().map(|d| d.name.clone()).collect();
+    Ok((parsed, names))
 }
 
 fn report(

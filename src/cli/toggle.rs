@@ -55,7 +55,7 @@ pub fn edit_file(
                 .into());
             }
         }
-        let new_text = edit::apply(file, text, parsed.format, &edits, force)?;
+        let new_text = edit::apply(file, text, &parsed, &edits, force)?;
         Ok(Some((new_text, ())))
     })?;
     Ok(())

@@ -143,16 +143,12 @@ pub fn parse(path: &Path, text: &str) -> Result<ParsedFile, DefsError> {
 type Entries = Vec<(String, RawEntry)>;
 
 fn parse_json(path: &Path, text: &str) -> Result<(Shape, Entries), DefsError> {
-    match serde_json::from_str::<TopProbe>(text) {
-        Ok(probe) => {
-            let entries = if probe.has_mcp_servers {
-                serde_json::from_str::<McpTop>(text).map(|top| top.servers.0)
-            } else {
-                serde_json::from_str::<UniqueMap<RawEntry>>(text).map(|map| map.0)
-            }
-            .map_err(|err| json_error(path, &err))?;
-            Ok((probe.shape(), entries))
-        }
+    match serde_json::from_str::<Top>(text) {
+        Ok(Top::McpServers(entries)) => Ok((Shape::McpServers, entries)),
+        Ok(Top::Empty) => Ok((Shape::McpServers, Vec::new())),
+        Ok(Top::Flat) => serde_json::from_str::<UniqueMap<RawEntry>>(text)
+            .map(|map| (Shape::Flat, map.0))
+            .map_err(|err| json_error(path, &err)),
         Err(err) if err.is_syntax() || err.is_eof() => parse_jsonc(path, text, &err),
         Err(err) => Err(json_error(path, &err)),
     }
@@ -180,14 +176,13 @@ fn parse_jsonc(
         message: err.to_string(),
         hint: "fix the file by hand; mcpctl left it untouched".to_string(),
     };
-    let probe = TopProbe::deserialize(&value).map_err(invalid)?;
-    let entries = if probe.has_mcp_servers {
-        McpTop::deserialize(&value).map(|top| top.servers.0)
-    } else {
-        UniqueMap::<RawEntry>::deserialize(&value).map(|map| map.0)
+    match Top::deserialize(&value).map_err(invalid)? {
+        Top::McpServers(entries) => Ok((Shape::McpServers, entries)),
+        Top::Empty => Ok((Shape::McpServers, Vec::new())),
+        Top::Flat => UniqueMap::<RawEntry>::deserialize(&value)
+            .map(|map| (Shape::Flat, map.0))
+            .map_err(invalid),
     }
-    .map_err(invalid)?;
-    Ok((probe.shape(), entries))
 }
 
 fn json_error(path: &Path, err: &serde_json::Error) -> DefsError {
@@ -205,14 +200,13 @@ fn json_error(path: &Path, err: &serde_json::Error) -> DefsError {
 }
 
 fn parse_yaml(path: &Path, text: &str) -> Result<(Shape, Entries), DefsError> {
-    let probe = yaml_serde::from_str::<TopProbe>(text).map_err(|err| yaml_error(path, &err))?;
-    let entries = if probe.has_mcp_servers {
-        yaml_serde::from_str::<McpTop>(text).map(|top| top.servers.0)
-    } else {
-        yaml_serde::from_str::<UniqueMap<RawEntry>>(text).map(|map| map.0)
+    match yaml_serde::from_str::<Top>(text).map_err(|err| yaml_error(path, &err))? {
+        Top::McpServers(entries) => Ok((Shape::McpServers, entries)),
+        Top::Empty => Ok((Shape::McpServers, Vec::new())),
+        Top::Flat => yaml_serde::from_str::<UniqueMap<RawEntry>>(text)
+            .map(|map| (Shape::Flat, map.0))
+            .map_err(|err| yaml_error(path, &err)),
     }
-    .map_err(|err| yaml_error(path, &err))?;
-    Ok((probe.shape(), entries))
 }
 
 fn yaml_error(path: &Path, err: &yaml_serde::Error) -> DefsError {
@@ -232,56 +226,47 @@ fn yaml_error(path: &Path, err: &yaml_serde::Error) -> DefsError {
     }
 }
 
-/// First pass: is the top level an object, and does it hold `mcpServers`?
-struct TopProbe {
-    has_mcp_servers: bool,
-    is_empty: bool,
+/// The top level, read in one pass when it holds `mcpServers` (the common
+/// case); a flat map is only recognised here and read in a second pass,
+/// because its entries cannot be typed until `mcpServers` is known absent.
+enum Top {
+    McpServers(Entries),
+    Flat,
+    Empty,
 }
 
-impl TopProbe {
-    fn shape(&self) -> Shape {
-        if self.has_mcp_servers || self.is_empty {
-            Shape::McpServers
-        } else {
-            Shape::Flat
-        }
-    }
-}
-
-impl<'de> Deserialize<'de> for TopProbe {
+impl<'de> Deserialize<'de> for Top {
     fn deserialize<D: de::Deserializer<'de>>(deserializer: D) -> Result<Self, D::Error> {
-        struct ProbeVisitor;
-        impl<'de> Visitor<'de> for ProbeVisitor {
-            type Value = TopProbe;
+        struct TopVisitor;
+        impl<'de> Visitor<'de> for TopVisitor {
+            type Value = Top;
             fn expecting(&self, f: &mut fmt::Formatter) -> fmt::Result {
                 f.write_str(
                     "a map of server names to definitions, or a map with an `mcpServers` key",
                 )
             }
-            fn visit_map<A: MapAccess<'de>>(self, mut map: A) -> Result<TopProbe, A::Error> {
+            fn visit_map<A: MapAccess<'de>>(self, mut map: A) -> Result<Top, A::Error> {
                 let mut seen = std::collections::HashSet::new();
-                let mut has_mcp_servers = false;
+                let mut servers = None;
                 while let Some(key) = map.next_key::<String>()? {
                     if !seen.insert(key.clone()) {
                         return Err(de::Error::custom(format!("duplicate key `{key}`")));
                     }
-                    has_mcp_servers |= key == "mcpServers";
-                    map.next_value::<IgnoredAny>()?;
+                    if key == "mcpServers" {
+                        servers = Some(map.next_value::<UniqueMap<RawEntry>>()?.0);
+                    } else {
+                        map.next_value::<IgnoredAny>()?;
+                    }
                 }
-                Ok(TopProbe {
-                    has_mcp_servers,
-                    is_empty: seen.is_empty(),
+                Ok(match servers {
+                    Some(entries) => Top::McpServers(entries),
+                    None if seen.is_empty() => Top::Empty,
+                    None => Top::Flat,
                 })
             }
         }
-        deserializer.deserialize_map(ProbeVisitor)
+        deserializer.deserialize_map(TopVisitor)
     }
-}
-
-#[derive(Deserialize)]
-struct McpTop {
-    #[serde(rename = "mcpServers")]
-    servers: UniqueMap<RawEntry>,
 }
 
 /// A map that refuses duplicate keys instead of letting the last one win.
