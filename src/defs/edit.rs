@@ -242,7 +242,7 @@ mod append {
                     .take_while(|c| *c == ' ' || *c == '\t')
                     .collect();
                 let unit = if outer.contains('\t') { "\t" } else { "  " };
-                let indent = format!("{outer}{}", if outer.is_empty() { unit } else { unit });
+                let indent = format!("{outer}{unit}");
                 (
                     servers.start() + 1,
                     indent,
