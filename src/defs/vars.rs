@@ -163,24 +163,42 @@ mod tests {
 
     #[test]
     fn expands_set_variables_and_defaults() {
-        assert_eq!(expand_with("s", "Bearer ${TOKEN}", &env).unwrap(), "Bearer s3cret");
+        assert_eq!(
+            expand_with("s", "Bearer ${TOKEN}", &env).unwrap(),
+            "Bearer s3cret"
+        );
         assert_eq!(expand_with("s", "${MISSING:-x}", &env).unwrap(), "x");
-        assert_eq!(expand_with("s", "${EMPTY:-fallback}", &env).unwrap(), "fallback");
+        assert_eq!(
+            expand_with("s", "${EMPTY:-fallback}", &env).unwrap(),
+            "fallback"
+        );
         assert_eq!(expand_with("s", "${EMPTY}", &env).unwrap(), "");
-        assert_eq!(expand_with("s", "plain $TOKEN", &env).unwrap(), "plain $TOKEN");
+        assert_eq!(
+            expand_with("s", "plain $TOKEN", &env).unwrap(),
+            "plain $TOKEN"
+        );
     }
 
     #[test]
     fn unset_variable_names_variable_and_server() {
         let err = expand_with("billing", "${API_KEY}", &env).unwrap_err();
-        assert_eq!(err.to_string(), "server `billing` needs environment variable `API_KEY`, which is not set");
+        assert_eq!(
+            err.to_string(),
+            "server `billing` needs environment variable `API_KEY`, which is not set"
+        );
         assert!(err.hint().unwrap().contains("export API_KEY="));
     }
 
     #[test]
     fn malformed_reference_is_an_error() {
-        assert!(matches!(expand_with("s", "${OPEN", &env), Err(VarError::Malformed { .. })));
-        assert!(matches!(expand_with("s", "${1BAD}", &env), Err(VarError::Malformed { .. })));
+        assert!(matches!(
+            expand_with("s", "${OPEN", &env),
+            Err(VarError::Malformed { .. })
+        ));
+        assert!(matches!(
+            expand_with("s", "${1BAD}", &env),
+            Err(VarError::Malformed { .. })
+        ));
     }
 
     #[test]
