@@ -1003,7 +1003,11 @@ impl Inputs<'_, '_> {
                         Some(k) => vec![k.as_str(), var],
                         None => vec![var, reference.as_str()],
                     };
-                    let kind = if kind == Kind::Header {
+                    // `KEY={var}` is an environment variable for the child (e.g.
+                    // `docker run -e KEY={var}`): supplied with `--env KEY=…`.
+                    let kind = if key.is_some() {
+                        Kind::Env
+                    } else if kind == Kind::Header {
                         Kind::Variable
                     } else {
                         kind
