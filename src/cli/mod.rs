@@ -11,6 +11,7 @@ mod disable;
 mod enable;
 mod list;
 mod remove;
+mod search;
 mod show;
 mod toggle;
 
@@ -90,6 +91,8 @@ pub enum Command {
     Enable(enable::Args),
     /// Disable servers (keeps the definition, flips its state).
     Disable(disable::Args),
+    /// Search the official MCP Registry for servers to install.
+    Search(search::Args),
     /// Print a shell completion script.
     Completions(completions::Args),
 }
@@ -159,6 +162,7 @@ pub fn run(cli: Cli) -> Result<ExitCode> {
         Command::Remove(args) => remove::run(&ctx, args),
         Command::Enable(args) => enable::run(&ctx, args),
         Command::Disable(args) => disable::run(&ctx, args),
+        Command::Search(args) => search::run(&ctx, args),
         Command::Completions(args) => completions::run(args),
     }
 }
