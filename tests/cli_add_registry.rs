@@ -1,0 +1,209 @@
+//! `mcpctl add NAME[@VERSION]` as a whole process against the loopback
+//! registry: what is written, what is refused, and where secrets go.
+
+mod registry_support;
+
+use std::path::Path;
+use std::process::{Command, Output};
+
+use registry_support::TestRegistry;
+use serde_json::Value;
+
+fn mcpctl(dir: &Path, registry: &str, args: &[&str]) -> Output {
+    Command::new(env!("CARGO_BIN_EXE_mcpctl"))
+        .args(args)
+        .env("MCPCTL_REGISTRY_URL", registry)
+        .env("MCPCTL_CACHE_DIR", dir.join("cache"))
+        .env("MCPCTL_FILE", dir.join("servers.json"))
+        .env("MCPCTL_REGISTRY_TIMEOUT", "2")
+        .env_remove("GITHUB_PERSONAL_ACCESS_TOKEN")
+        .env_remove("X_API_KEY")
+        .env_remove("CI")
+        .output()
+        .expect("run mcpctl")
+}
+
+fn text(bytes: &[u8]) -> String {
+    String::from_utf8_lossy(bytes).into_owned()
+}
+
+fn written(dir: &Path) -> Value {
+    serde_json::from_slice(&std::fs::read(dir.join("servers.json")).expect("file written")).unwrap()
+}
+
+fn everything_in(dir: &Path) -> String {
+    let mut all = String::new();
+    for entry in walk(dir) {
+        all.push_str(&String::from_utf8_lossy(&std::fs::read(entry).unwrap()));
+    }
+    all
+}
+
+fn walk(dir: &Path) -> Vec<std::path::PathBuf> {
+    let mut out = Vec::new();
+    for entry in std::fs::read_dir(dir).unwrap() {
+        let path = entry.unwrap().path();
+        if path.is_dir() {
+            out.extend(walk(&path));
+        } else {
+            out.push(path);
+        }
+    }
+    out
+}
+
+#[test]
+fn server_everything_is_written_with_npx_and_the_exact_version() {
+    let registry = TestRegistry::start();
+    let dir = tempfile::tempdir().unwrap();
+    let out = mcpctl(
+        dir.path(),
+        &registry.url,
+        &[
+            "add",
+            "io.github.modelcontextprotocol/server-everything",
+            "--package",
+            "npm:stdio",
+            "--no-check",
+        ],
+    );
+    let (stdout, stderr) = (text(&out.stdout), text(&out.stderr));
+    assert!(out.status.success(), "{stderr}");
+    let file = written(dir.path());
+    let entry = &file["mcpServers"]["server-everything"];
+    assert_eq!(entry["command"], "npx", "{file}");
+    assert_eq!(
+        entry["args"],
+        serde_json::json!([
+            "-y",
+            "@modelcontextprotocol/server-everything@2026.8.31",
+            "stdio"
+        ])
+    );
+    assert!(stdout.contains("added `server-everything` to"), "{stdout}");
+    assert!(stdout.contains(&dir.path().join("servers.json").display().to_string()));
+    assert!(
+        stdout.contains("\"@modelcontextprotocol/server-everything@2026.8.31\""),
+        "{stdout}"
+    );
+    assert!(
+        stderr.contains("io.github.modelcontextprotocol/server-everything@2026.8.31 from"),
+        "{stderr}"
+    );
+}
+
+#[test]
+fn the_oci_token_is_a_reference_everywhere_and_never_echoed() {
+    let registry = TestRegistry::start();
+    let dir = tempfile::tempdir().unwrap();
+    let out = mcpctl(
+        dir.path(),
+        &registry.url,
+        &[
+            "add",
+            "io.github.github/github-mcp-server",
+            "--env",
+            "GITHUB_PERSONAL_ACCESS_TOKEN=ghp_NeverShowMe123",
+            "--no-check",
+            "--force",
+        ],
+    );
+    let (stdout, stderr) = (text(&out.stdout), text(&out.stderr));
+    assert!(out.status.success(), "{stderr}");
+    let file = written(dir.path());
+    let entry = &file["mcpServers"]["github-mcp-server"];
+    assert_eq!(entry["command"], "docker");
+    assert_eq!(
+        entry["args"],
+        serde_json::json!([
+            "run",
+            "-i",
+            "--rm",
+            "-e",
+            "GITHUB_PERSONAL_ACCESS_TOKEN=${GITHUB_PERSONAL_ACCESS_TOKEN}",
+            "ghcr.io/github/github-mcp-server:0.20.2"
+        ])
+    );
+    assert!(!stdout.contains("ghp_NeverShowMe123"), "{stdout}");
+    assert!(!stderr.contains("ghp_NeverShowMe123"), "{stderr}");
+    let on_disk = everything_in(dir.path());
+    assert!(on_disk.contains("${GITHUB_PERSONAL_ACCESS_TOKEN}"));
+    assert!(
+        !on_disk.contains("ghp_NeverShowMe123"),
+        "file or cache holds the secret"
+    );
+    assert!(
+        stderr.contains("export GITHUB_PERSONAL_ACCESS_TOKEN"),
+        "{stderr}"
+    );
+}
+
+#[test]
+fn the_remote_header_is_written_as_a_reference() {
+    let registry = TestRegistry::start();
+    let dir = tempfile::tempdir().unwrap();
+    let out = mcpctl(
+        dir.path(),
+        &registry.url,
+        &[
+            "add",
+            "com.example/acme-analytics",
+            "--header",
+            "X-API-Key: acme-secret-9",
+            "--no-check",
+        ],
+    );
+    assert!(out.status.success(), "{}", text(&out.stderr));
+    let file = written(dir.path());
+    let entry = &file["mcpServers"]["acme-analytics"];
+    assert_eq!(entry["url"], "https://analytics.example.com/mcp");
+    assert_eq!(entry["headers"]["X-API-Key"], "${X_API_KEY}");
+    assert!(!everything_in(dir.path()).contains("acme-secret-9"));
+    assert!(!text(&out.stdout).contains("acme-secret-9"));
+}
+
+#[test]
+fn every_refusal_says_what_to_type_next() {
+    let registry = TestRegistry::start();
+    let dir = tempfile::tempdir().unwrap();
+    let cases: [(&[&str], i32, &str); 5] = [
+        (
+            &["add", "server-everything"],
+            3,
+            "hint: type the exact name, e.g. `mcpctl add io.github.modelcontextprotocol/server-everything`",
+        ),
+        (
+            &["add", "io.github.example/old-weather"],
+            4,
+            "hint: to install it anyway: `mcpctl add io.github.example/old-weather@0.9.5 --allow-deprecated`",
+        ),
+        (
+            &["add", "io.github.modelcontextprotocol/server-everything"],
+            2,
+            "--package npm:streamable-http",
+        ),
+        (
+            &["add", "io.github.github/github-mcp-server"],
+            2,
+            "hint: add --env GITHUB_PERSONAL_ACCESS_TOKEN=… (or run in a terminal to be asked)",
+        ),
+        (
+            &[
+                "add",
+                "io.github.modelcontextprotocol/server-everything@1.0.0",
+            ],
+            3,
+            "hint: pick a published version, e.g. `mcpctl add io.github.modelcontextprotocol/server-everything@",
+        ),
+    ];
+    for (args, code, expected) in cases {
+        let out = mcpctl(dir.path(), &registry.url, args);
+        let stderr = text(&out.stderr);
+        assert_eq!(out.status.code(), Some(code), "{args:?}: {stderr}");
+        assert!(stderr.contains(expected), "{args:?}: {stderr}");
+        assert!(
+            !dir.path().join("servers.json").exists(),
+            "nothing is written"
+        );
+    }
+}
