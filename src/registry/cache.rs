@@ -4,8 +4,8 @@
 //! Entries are keyed by the full request URL and live for [`TTL`]. Only
 //! registry response bodies are stored: no user input ever goes into a
 //! request, so nothing secret can land here. Files are written atomically
-//! (temp file in the same directory, then rename), so a crash or a second
-//! mcpctl never leaves a torn entry behind.
+//! (temp file in the same directory, then rename), so a second mcpctl never
+//! reads a torn entry; an entry that does not parse is treated as a miss.
 
 use std::io::Write;
 use std::path::{Path, PathBuf};
@@ -92,7 +92,9 @@ impl Cache {
         std::fs::create_dir_all(&self.dir)?;
         let mut tmp = tempfile::NamedTempFile::new_in(&self.dir)?;
         tmp.write_all(&bytes)?;
-        tmp.as_file().sync_all()?;
+        // No fsync: after a crash a cache entry may be lost or empty, and
+        // an unreadable entry is simply a miss, so durability buys nothing
+        // here while an fsync per page would slow every paged search.
         tmp.persist(self.path_for(url)).map_err(|e| e.error)?;
         Ok(())
     }
