@@ -175,6 +175,17 @@ pub enum RegistryError {
         /// The package identifier.
         package: String,
     },
+    /// The entry itself contains a `${VAR}` that would read the operator's
+    /// environment at launch.
+    #[error(
+        "`{name}` contains the environment reference ${{{var}}} in a published value; mcpctl will not write it"
+    )]
+    ForeignReference {
+        /// The entry name.
+        name: String,
+        /// The variable it refers to.
+        var: String,
+    },
     /// Reading from the terminal failed.
     #[error("cannot read from the terminal: {0}")]
     Prompt(String),
@@ -244,6 +255,7 @@ impl Diagnostic for RegistryError {
             | BadJson { .. }
             | Unsupported { .. }
             | NoVersion { .. }
+            | ForeignReference { .. }
             | Prompt(_) => ExitCode::Failed,
         }
     }
@@ -306,6 +318,9 @@ impl Diagnostic for RegistryError {
             InvalidFlag { hint, .. } => hint.clone(),
             NoVersion { .. } => {
                 "ask the publisher to publish an exact version, or add it by hand with `mcpctl add NAME --command …`".into()
+            }
+            ForeignReference { .. } => {
+                "report it to the publisher; add the server by hand with `mcpctl add NAME --command …` after reading its documentation".into()
             }
             Prompt(_) => "pass the values as flags (--env, --header, --arg) instead".into(),
         })

@@ -19,7 +19,7 @@ use indexmap::IndexMap;
 use super::client::RegistryClient;
 use super::error::{MissingInput, OptionHint, RegistryError};
 use super::types::{Argument, Input, KeyValueInput, Package, Remote, ServerEntry, Status};
-use crate::defs::{Launch, RestartPolicy, ServerDef, Transport};
+use crate::defs::{Launch, RestartPolicy, ServerDef, Transport, vars};
 
 /// Which package or remote to install, from `--package` / `--remote`.
 #[derive(Debug, Clone, PartialEq, Eq)]
@@ -378,6 +378,7 @@ pub fn plan_from_entry(
         missing: Vec::new(),
         secret_env: IndexMap::new(),
         references: Vec::new(),
+        user_values: Vec::new(),
         resolved: IndexMap::new(),
     };
     let suggested_name = local_name(&server.name);
@@ -484,6 +485,7 @@ pub fn plan_from_entry(
             missing: inputs.missing,
         });
     }
+    refuse_foreign_references(&server.name, &launch, &inputs)?;
     for reference in &inputs.references {
         notes.push(format!(
             "the secret is written as ${{{reference}}}; export {reference} before starting the server"
@@ -511,6 +513,47 @@ pub fn plan_from_entry(
         notes,
         secret_env: inputs.secret_env,
     })
+}
+
+/// `${VAR}` is expanded from the operator's environment at launch, so a
+/// publisher who put `${AWS_SECRET_ACCESS_KEY}` into a URL, header or
+/// argument could read secrets. Only references mcpctl wrote for secrets,
+/// or that the operator typed, may appear in the definition.
+fn refuse_foreign_references(
+    name: &str,
+    launch: &Launch,
+    inputs: &Inputs<'_, '_>,
+) -> Result<(), RegistryError> {
+    let values: Vec<&String> = match launch {
+        Launch::Stdio {
+            command, args, env, ..
+        } => std::iter::once(command)
+            .chain(args)
+            .chain(env.values())
+            .collect(),
+        Launch::Remote { url, headers, .. } => {
+            std::iter::once(url).chain(headers.values()).collect()
+        }
+    };
+    let allowed = |var: &str| {
+        inputs.references.iter().any(|r| r == var)
+            || inputs
+                .user_values
+                .iter()
+                .any(|v| vars::referenced_names(v).iter().any(|n| n == var))
+    };
+    for value in values {
+        if let Some(var) = vars::referenced_names(value)
+            .into_iter()
+            .find(|var| !allowed(var))
+        {
+            return Err(RegistryError::ForeignReference {
+                name: name.to_string(),
+                var,
+            });
+        }
+    }
+    Ok(())
 }
 
 /// A valid mcpctl name from a registry name: the part after the last `/`,
@@ -823,6 +866,9 @@ struct Inputs<'r, 'p> {
     missing: Vec<MissingInput>,
     secret_env: IndexMap<String, SecretValue>,
     references: Vec<String>,
+    /// Values the operator typed or passed as flags: the only place a
+    /// `${VAR}` other than mcpctl's own secret references may come from.
+    user_values: Vec<String>,
     /// Values known so far, by every name they may be referred to by, for
     /// `{…}` substitution in a package's transport URL.
     resolved: IndexMap<String, String>,
@@ -906,7 +952,10 @@ impl Inputs<'_, '_> {
                 None => None,
             };
             return Ok(match value {
-                Some(v) if self.req.store_secret => Value::Literal(v),
+                Some(v) if self.req.store_secret => {
+                    self.user_values.push(v.clone());
+                    Value::Literal(v)
+                }
                 Some(v) => {
                     self.secret_env
                         .insert(reference.to_string(), SecretValue(v));
@@ -922,8 +971,15 @@ impl Inputs<'_, '_> {
                 None => Value::Absent,
             });
         }
+        let prompt_text = match &input.placeholder {
+            Some(example) => format!("{prompt_text}, e.g. {example}"),
+            None => prompt_text,
+        };
         let value = match supplied {
-            Some(v) => Some(v),
+            Some(v) => {
+                self.user_values.push(v.clone());
+                Some(v)
+            }
             None => match (&input.default, input.is_required) {
                 (Some(d), _) => Some(d.clone()),
                 (None, true) => match self.prompter.as_deref_mut() {
@@ -931,7 +987,11 @@ impl Inputs<'_, '_> {
                         let i = p.select(&prompt_text, &input.choices)?;
                         input.choices.get(i).cloned()
                     }
-                    Some(p) => Some(p.input(&prompt_text, input.placeholder.as_deref())?),
+                    Some(p) => {
+                        let typed = p.input(&prompt_text, None)?;
+                        self.user_values.push(typed.clone());
+                        Some(typed)
+                    }
                     None => None,
                 },
                 (None, false) => None,
