@@ -207,3 +207,33 @@ fn every_refusal_says_what_to_type_next() {
         );
     }
 }
+
+#[test]
+fn store_secret_writes_the_value_but_never_prints_it() {
+    let registry = TestRegistry::start();
+    let dir = tempfile::tempdir().unwrap();
+    let out = mcpctl(
+        dir.path(),
+        &registry.url,
+        &[
+            "add",
+            "com.example/acme-analytics",
+            "--header",
+            "X-API-Key: acme-stored-5",
+            "--store-secret",
+            "--no-check",
+        ],
+    );
+    let (stdout, stderr) = (text(&out.stdout), text(&out.stderr));
+    assert!(out.status.success(), "{stderr}");
+    assert_eq!(
+        written(dir.path())["mcpServers"]["acme-analytics"]["headers"]["X-API-Key"],
+        "acme-stored-5"
+    );
+    assert!(!stdout.contains("acme-stored-5"), "{stdout}");
+    assert!(!stderr.contains("acme-stored-5"), "{stderr}");
+    assert!(stdout.contains("<redacted>"), "{stdout}");
+    // The cache never sees it either.
+    let cache = everything_in(&dir.path().join("cache"));
+    assert!(!cache.contains("acme-stored-5"));
+}

@@ -161,9 +161,18 @@ pub fn run(ctx: &Context, args: Args) -> Result<ExitCode> {
         .to
         .clone()
         .unwrap_or_else(|| catalog.sources.primary().to_path_buf());
+    // Secrets written literally by `add NAME --store-secret`, masked in output.
+    let mut stored_secrets = Vec::new();
     let mut def = match &args.registry_name {
-        Some(spec) => registry_definition(ctx, &args, spec, &target)?,
+        Some(spec) => {
+            let (def, secrets) = registry_definition(ctx, &args, spec, &target)?;
+            stored_secrets = secrets;
+            def
+        }
         None => definition_from_args(&args, &target)?,
+    };
+    let shown = |def: &ServerDef| {
+        crate::registry::install::mask_secrets(def, &stored_secrets, output::REDACTED)
     };
     if let Some(finding) = args.name.as_deref().and_then(name::check) {
         return Err(ValidationError {
@@ -220,7 +229,7 @@ pub fn run(ctx: &Context, args: Args) -> Result<ExitCode> {
         return report(
             ctx,
             &args,
-            &def,
+            &shown(&def),
             &target,
             "would add",
             &warnings,
@@ -259,6 +268,7 @@ pub fn run(ctx: &Context, args: Args) -> Result<ExitCode> {
         let new_text = edit::apply(&target, text, format, &[edit], args.force)?;
         Ok(Some((new_text, ())))
     })?;
+    let def = shown(&def);
     report(ctx, &args, &def, &target, action, &warnings, None)?;
     if args.registry_name.is_some()
         && !ctx.json
@@ -276,7 +286,12 @@ pub fn run(ctx: &Context, args: Args) -> Result<ExitCode> {
 
 /// Resolve a registry entry into a definition (issue 4): exact name,
 /// chosen package or remote, inputs from flags or prompts, `${VAR}` secrets.
-fn registry_definition(ctx: &Context, args: &Args, spec: &str, target: &Path) -> Result<ServerDef> {
+fn registry_definition(
+    ctx: &Context,
+    args: &Args,
+    spec: &str,
+    target: &Path,
+) -> Result<(ServerDef, Vec<crate::registry::install::SecretValue>)> {
     use crate::registry::install::{self, InstallRequest, Selector};
     use crate::registry::{ClientOptions, RegistryClient};
 
@@ -333,7 +348,7 @@ fn registry_definition(ctx: &Context, args: &Args, spec: &str, target: &Path) ->
         def.connect_timeout = Some(std::time::Duration::from_secs_f64(secs));
     }
     def.source = target.to_path_buf();
-    Ok(def)
+    Ok((def, plan.stored_secrets))
 }
 
 /// The format of `target` and the names it already holds.

@@ -208,6 +208,45 @@ pub struct InstallPlan {
     /// Values for the `${VAR}` references written for secrets, to expand
     /// during the check before save only. Never written, never printed.
     pub secret_env: IndexMap<String, SecretValue>,
+    /// Secret values written literally (`--store-secret`): output must
+    /// mask them (see [`InstallPlan::masked`]).
+    pub stored_secrets: Vec<SecretValue>,
+}
+
+impl InstallPlan {
+    /// `def` with every literally stored secret replaced by `mask`, for
+    /// printing what was written without echoing a secret.
+    pub fn masked(&self, def: &ServerDef, mask: &str) -> ServerDef {
+        mask_secrets(def, &self.stored_secrets, mask)
+    }
+}
+
+/// `def` with each of `secrets` replaced by `mask` wherever it appears.
+pub fn mask_secrets(def: &ServerDef, secrets: &[SecretValue], mask: &str) -> ServerDef {
+    let hide = |value: &String| {
+        secrets
+            .iter()
+            .filter(|s| !s.0.is_empty())
+            .fold(value.clone(), |v, s| v.replace(&s.0, mask))
+    };
+    let mut shown = def.clone();
+    match &mut shown.launch {
+        Launch::Stdio { args, env, .. } => {
+            for arg in args.iter_mut() {
+                *arg = hide(arg);
+            }
+            for value in env.values_mut() {
+                *value = hide(value);
+            }
+        }
+        Launch::Remote { url, headers, .. } => {
+            *url = hide(url);
+            for value in headers.values_mut() {
+                *value = hide(value);
+            }
+        }
+    }
+    shown
 }
 
 /// Asks the operator; the terminal implementation uses dialoguer and
@@ -379,6 +418,7 @@ pub fn plan_from_entry(
         secret_env: IndexMap::new(),
         references: Vec::new(),
         user_values: Vec::new(),
+        stored_secrets: Vec::new(),
         resolved: IndexMap::new(),
     };
     let suggested_name = local_name(&server.name);
@@ -512,6 +552,7 @@ pub fn plan_from_entry(
         endpoint,
         notes,
         secret_env: inputs.secret_env,
+        stored_secrets: inputs.stored_secrets,
     })
 }
 
@@ -869,6 +910,8 @@ struct Inputs<'r, 'p> {
     /// Values the operator typed or passed as flags: the only place a
     /// `${VAR}` other than mcpctl's own secret references may come from.
     user_values: Vec<String>,
+    /// Secret values written literally because of `--store-secret`.
+    stored_secrets: Vec<SecretValue>,
     /// Values known so far, by every name they may be referred to by, for
     /// `{…}` substitution in a package's transport URL.
     resolved: IndexMap<String, String>,
@@ -954,6 +997,7 @@ impl Inputs<'_, '_> {
             return Ok(match value {
                 Some(v) if self.req.store_secret => {
                     self.user_values.push(v.clone());
+                    self.stored_secrets.push(SecretValue(v.clone()));
                     Value::Literal(v)
                 }
                 Some(v) => {
