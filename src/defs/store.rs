@@ -149,10 +149,11 @@ fn write_atomic(target: &Path, dir: &Path, bytes: &[u8], mode: u32) -> Result<()
     Ok(())
 }
 
-#[cfg(feature = "fault-injection")]
+#[cfg(debug_assertions)]
 mod fault {
     //! Test-only pauses inside the write, so a test can SIGKILL the writer
-    //! at a known point. Compiled only with the `fault-injection` feature.
+    //! at a known point. Compiled only into debug builds (what `cargo test`
+    //! runs); release binaries have no hook.
 
     /// When `MCPCTL_FAULT_PAUSE` names `stage`, announce it on stderr and hang.
     pub fn pause(stage: &str) {
@@ -163,9 +164,9 @@ mod fault {
     }
 }
 
-#[cfg(not(feature = "fault-injection"))]
+#[cfg(not(debug_assertions))]
 mod fault {
-    /// No-op outside fault-injection builds.
+    /// No-op in release builds.
     #[inline(always)]
     pub fn pause(_stage: &str) {}
 }
