@@ -31,7 +31,7 @@ Register-ArgumentCompleter -Native -CommandName 'mcpctl' -ScriptBlock {
             [CompletionResult]::new('ls', 'ls', [CompletionResultType]::ParameterValue, 'List every server with its transport, target, state and source file')
             [CompletionResult]::new('show', 'show', [CompletionResultType]::ParameterValue, 'Show one server''s full definition')
             [CompletionResult]::new('get', 'get', [CompletionResultType]::ParameterValue, 'Show one server''s full definition')
-            [CompletionResult]::new('add', 'add', [CompletionResultType]::ParameterValue, 'Add a server from a URL or a command, after validating it')
+            [CompletionResult]::new('add', 'add', [CompletionResultType]::ParameterValue, 'Add a server from the MCP Registry, a URL or a command, after validating it')
             [CompletionResult]::new('remove', 'remove', [CompletionResultType]::ParameterValue, 'Remove servers from their definition files')
             [CompletionResult]::new('rm', 'rm', [CompletionResultType]::ParameterValue, 'Remove servers from their definition files')
             [CompletionResult]::new('enable', 'enable', [CompletionResultType]::ParameterValue, 'Enable servers (keeps the definition, flips its state)')
@@ -185,7 +185,7 @@ Register-ArgumentCompleter -Native -CommandName 'mcpctl' -ScriptBlock {
         'mcpctl;help' {
             [CompletionResult]::new('list', 'list', [CompletionResultType]::ParameterValue, 'List every server with its transport, target, state and source file')
             [CompletionResult]::new('show', 'show', [CompletionResultType]::ParameterValue, 'Show one server''s full definition')
-            [CompletionResult]::new('add', 'add', [CompletionResultType]::ParameterValue, 'Add a server from a URL or a command, after validating it')
+            [CompletionResult]::new('add', 'add', [CompletionResultType]::ParameterValue, 'Add a server from the MCP Registry, a URL or a command, after validating it')
             [CompletionResult]::new('remove', 'remove', [CompletionResultType]::ParameterValue, 'Remove servers from their definition files')
             [CompletionResult]::new('enable', 'enable', [CompletionResultType]::ParameterValue, 'Enable servers (keeps the definition, flips its state)')
             [CompletionResult]::new('disable', 'disable', [CompletionResultType]::ParameterValue, 'Disable servers (keeps the definition, flips its state)')

@@ -28,7 +28,7 @@ set edit:completion:arg-completer[mcpctl] = {|@words|
             cand ls 'List every server with its transport, target, state and source file'
             cand show 'Show one server''s full definition'
             cand get 'Show one server''s full definition'
-            cand add 'Add a server from a URL or a command, after validating it'
+            cand add 'Add a server from the MCP Registry, a URL or a command, after validating it'
             cand remove 'Remove servers from their definition files'
             cand rm 'Remove servers from their definition files'
             cand enable 'Enable servers (keeps the definition, flips its state)'
@@ -170,7 +170,7 @@ set edit:completion:arg-completer[mcpctl] = {|@words|
         &'mcpctl;help'= {
             cand list 'List every server with its transport, target, state and source file'
             cand show 'Show one server''s full definition'
-            cand add 'Add a server from a URL or a command, after validating it'
+            cand add 'Add a server from the MCP Registry, a URL or a command, after validating it'
             cand remove 'Remove servers from their definition files'
             cand enable 'Enable servers (keeps the definition, flips its state)'
             cand disable 'Disable servers (keeps the definition, flips its state)'

@@ -237,3 +237,64 @@ fn store_secret_writes_the_value_but_never_prints_it() {
     let cache = everything_in(&dir.path().join("cache"));
     assert!(!cache.contains("acme-stored-5"));
 }
+
+#[test]
+fn packages_and_remotes_together_are_chosen_by_flag() {
+    let registry = TestRegistry::start();
+    let dir = tempfile::tempdir().unwrap();
+    let name = "io.modelcontextprotocol.anonymous/hybrid-mcp";
+    let out = mcpctl(dir.path(), &registry.url, &["add", name]);
+    let stderr = text(&out.stderr);
+    assert_eq!(out.status.code(), Some(2), "{stderr}");
+    for flag in ["--package npm", "--remote=sse", "--remote=streamable-http"] {
+        assert!(stderr.contains(flag), "{flag}: {stderr}");
+    }
+
+    let out = mcpctl(dir.path(), &registry.url, &["add", name, "--remote=sse"]);
+    let stderr = text(&out.stderr);
+    assert_eq!(out.status.code(), Some(2), "{stderr}");
+    assert!(stderr.contains("--header 'X-API-Key: …'"), "{stderr}");
+
+    let out = mcpctl(
+        dir.path(),
+        &registry.url,
+        &[
+            "add",
+            name,
+            "--remote=sse",
+            "--header",
+            "X-API-Key: k-1",
+            "--no-check",
+        ],
+    );
+    assert!(out.status.success(), "{}", text(&out.stderr));
+    let entry = &written(dir.path())["mcpServers"]["hybrid-mcp"];
+    assert_eq!(entry["type"], "sse");
+    assert_eq!(
+        entry["url"],
+        "https://mcp.anonymous.modelcontextprotocol.io/sse"
+    );
+    assert_eq!(entry["headers"]["X-API-Key"], "${X_API_KEY}");
+    assert_eq!(entry["headers"]["X-Region"], "us-east-1");
+
+    let out = mcpctl(
+        dir.path(),
+        &registry.url,
+        &[
+            "add",
+            name,
+            "--package",
+            "npm",
+            "--name",
+            "hybrid-local",
+            "--no-check",
+            "--force",
+        ],
+    );
+    assert!(out.status.success(), "{}", text(&out.stderr));
+    let entry = &written(dir.path())["mcpServers"]["hybrid-local"];
+    assert_eq!(
+        entry["args"],
+        serde_json::json!(["-y", "@example/hybrid-mcp-server@1.5.0", "--mode", "local"])
+    );
+}

@@ -27,7 +27,8 @@ Examples:
   # from the official MCP Registry, by exact name (see `mcpctl search`)
   mcpctl add io.github.modelcontextprotocol/server-everything --package npm:stdio
   mcpctl add io.github.github/github-mcp-server@0.20.2 --env GITHUB_PERSONAL_ACCESS_TOKEN=…
-  mcpctl add com.example/acme-analytics --remote --header 'X-API-Key: …'";
+  mcpctl add com.example/acme-analytics --remote --header 'X-API-Key: …'
+  mcpctl add com.example/hybrid --remote=sse";
 
 /// The HTTP transports `--transport` accepts.
 #[derive(Debug, Clone, Copy, clap::ValueEnum)]
@@ -59,7 +60,14 @@ pub struct Args {
     )]
     pub package: Option<String>,
     /// Registry: install the hosted endpoint (optionally of this transport).
-    #[arg(long, value_name = "TRANSPORT", num_args = 0..=1, default_missing_value = "", requires = "registry_name")]
+    #[arg(
+        long,
+        value_name = "TRANSPORT",
+        num_args = 0..=1,
+        require_equals = true,
+        default_missing_value = "",
+        requires = "registry_name"
+    )]
     pub remote: Option<String>,
     /// Registry: store a package that serves HTTP as a remote URL instead
     /// of a process for the supervisor to start.

@@ -82,7 +82,7 @@ pub enum Command {
     /// Show one server's full definition.
     #[command(visible_alias = "get")]
     Show(show::Args),
-    /// Add a server from a URL or a command, after validating it.
+    /// Add a server from the MCP Registry, a URL or a command, after validating it.
     Add(Box<add::Args>),
     /// Remove servers from their definition files.
     #[command(visible_alias = "rm")]

@@ -272,6 +272,9 @@ impl Diagnostic for RegistryError {
             ServerError { .. } => {
                 "the registry is having trouble; try again in a minute, or use --registry URL".into()
             }
+            HttpStatus { status: 429, .. } => {
+                "the registry is rate-limiting; wait a minute (cached answers are reused for 5 minutes)".into()
+            }
             HttpStatus { .. } => {
                 "check that --registry / MCPCTL_REGISTRY_URL points at an MCP registry".into()
             }

@@ -76,7 +76,7 @@ impl Selector {
             Some(t) => Some(
                 canonical_transport(t).ok_or_else(|| RegistryError::InvalidFlag {
                     message: format!("unknown remote transport `{t}`"),
-                    hint: "use --remote, --remote streamable-http or --remote sse".into(),
+                    hint: "use --remote, --remote=streamable-http or --remote=sse".into(),
                 })?,
             ),
             None => None,
@@ -773,7 +773,7 @@ fn choose<'a>(
     }
     for r in &remotes {
         let flag = if remotes.len() > 1 {
-            format!("--remote {}", canonical_or(&r.kind))
+            format!("--remote={}", canonical_or(&r.kind))
         } else {
             "--remote".to_string()
         };
