@@ -298,3 +298,79 @@ fn packages_and_remotes_together_are_chosen_by_flag() {
         serde_json::json!(["-y", "@example/hybrid-mcp-server@1.5.0", "--mode", "local"])
     );
 }
+
+/// Runs `mcpctl` on a pseudo-terminal (util-linux `script`), answers the
+/// hidden prompt once it appears, and returns the whole terminal transcript.
+fn on_a_terminal(dir: &Path, registry: &str, args: &str, answer: &str) -> Option<String> {
+    use std::io::{Read, Write};
+    if Command::new("script").arg("--version").output().is_err() {
+        eprintln!("skipped: util-linux `script` is not installed");
+        return None;
+    }
+    let cmd = format!("{} {args}", env!("CARGO_BIN_EXE_mcpctl"));
+    let mut child = Command::new("script")
+        .args(["-qec", &cmd, "/dev/null"])
+        .env("MCPCTL_REGISTRY_URL", registry)
+        .env("MCPCTL_CACHE_DIR", dir.join("cache"))
+        .env("MCPCTL_FILE", dir.join("servers.json"))
+        .env_remove("CI")
+        .env_remove("GITHUB_PERSONAL_ACCESS_TOKEN")
+        .stdin(std::process::Stdio::piped())
+        .stdout(std::process::Stdio::piped())
+        .spawn()
+        .expect("script");
+    let mut stdout = child.stdout.take().unwrap();
+    let mut stdin = child.stdin.take().unwrap();
+    let mut transcript = Vec::new();
+    let mut buf = [0u8; 4096];
+    let deadline = std::time::Instant::now() + std::time::Duration::from_secs(20);
+    while !String::from_utf8_lossy(&transcript).contains("(hidden): ") {
+        assert!(
+            std::time::Instant::now() < deadline,
+            "no prompt: {}",
+            String::from_utf8_lossy(&transcript)
+        );
+        let n = stdout.read(&mut buf).unwrap();
+        assert!(
+            n > 0,
+            "ended before prompting: {}",
+            String::from_utf8_lossy(&transcript)
+        );
+        transcript.extend_from_slice(&buf[..n]);
+    }
+    // Let the prompt turn echo off, as a person would by typing.
+    std::thread::sleep(std::time::Duration::from_millis(300));
+    stdin.write_all(format!("{answer}\n").as_bytes()).unwrap();
+    stdout.read_to_end(&mut transcript).unwrap();
+    assert!(
+        child.wait().unwrap().success(),
+        "{}",
+        String::from_utf8_lossy(&transcript)
+    );
+    Some(String::from_utf8_lossy(&transcript).into_owned())
+}
+
+#[test]
+fn on_a_terminal_the_secret_is_asked_for_hidden_and_never_echoed() {
+    let registry = TestRegistry::start();
+    let dir = tempfile::tempdir().unwrap();
+    let Some(transcript) = on_a_terminal(
+        dir.path(),
+        &registry.url,
+        "add io.github.github/github-mcp-server --no-check",
+        "ghp_typed_on_tty_7",
+    ) else {
+        return;
+    };
+    assert!(
+        transcript.contains("GITHUB_PERSONAL_ACCESS_TOKEN (hidden): "),
+        "{transcript}"
+    );
+    assert!(
+        !transcript.contains("ghp_typed_on_tty_7"),
+        "echoed: {transcript}"
+    );
+    let on_disk = everything_in(dir.path());
+    assert!(on_disk.contains("GITHUB_PERSONAL_ACCESS_TOKEN=${GITHUB_PERSONAL_ACCESS_TOKEN}"));
+    assert!(!on_disk.contains("ghp_typed_on_tty_7"));
+}

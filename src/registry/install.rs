@@ -198,7 +198,8 @@ pub struct InstallPlan {
     pub registry_name: String,
     /// The exact server version installed.
     pub version: String,
-    /// How it will be reached: e.g. `npm @scope/pkg@1.2.3 (stdio)`.
+    /// What was chosen: e.g. `npm:@scope/pkg@1.2.3 (stdio)` or
+    /// `remote streamable-http https://…`.
     pub chosen: String,
     /// For a package whose transport is HTTP and that is stored as a
     /// stdio launch: the URL it serves once started.
@@ -442,8 +443,7 @@ pub fn plan_from_entry(
             let version = package_version(entry, package, &mut notes)?;
             let (command, args, env) = inputs.package(package, &version, &mut notes)?;
             let chosen = format!(
-                "{} {} ({})",
-                package.registry_type,
+                "{} ({})",
                 install_form(package, Some(&version)),
                 package.transport_type()
             );
