@@ -336,7 +336,10 @@ fn registry_definition(
         }
     }
     let mut def = plan.def;
-    def.name = args.name.clone().unwrap_or(plan.suggested_name);
+    def.name = args
+        .name
+        .clone()
+        .unwrap_or_else(|| name::suggest(&plan.suggested_name));
     if args.label.is_some() {
         def.label = args.label.clone();
     }

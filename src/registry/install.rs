@@ -460,6 +460,11 @@ pub fn plan_from_entry(
                         .and_then(|t| t.url.clone())
                         .unwrap_or_default();
                     let url = inputs.substitute_known(&template);
+                    if url.contains('{') {
+                        notes.push(format!(
+                            "the package's URL {url} still has a {{…}} placeholder mcpctl could not fill; check the publisher's documentation"
+                        ));
+                    }
                     let launch_line = std::iter::once(command.clone())
                         .chain(args.iter().cloned())
                         .collect::<Vec<_>>()

@@ -388,3 +388,45 @@ pub struct KeyValueInput {
     #[serde(default)]
     pub variables: IndexMap<String, Input>,
 }
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn one_bad_entry_is_skipped_and_the_rest_kept() {
+        let body = br#"{"servers": [
+            {"server": {"name": "a.b/ok", "version": "1.0.0", "description": "fine"},
+             "_meta": {"io.modelcontextprotocol.registry/official": {"status": "deprecated"}}},
+            {"server": {"name": "a.b/bad", "remotes": {"not": "a list"}}},
+            {"server": {"name": ""}},
+            "not an object",
+            {"name": "a.b/bare", "version": "2.0.0", "packages": [
+                {"registry_type": "npm", "identifier": "x", "version": "1.0.0",
+                 "environment_variables": [{"name": "N", "is_required": true, "default": 5}]}]}
+        ], "metadata": {"next_cursor": "c2"}}"#;
+        let list = ServerList::parse(body).unwrap();
+        let names: Vec<_> = list
+            .servers
+            .iter()
+            .map(|e| e.server.name.as_str())
+            .collect();
+        assert_eq!(names, ["a.b/ok", "a.b/bare"]);
+        assert_eq!(list.warnings.len(), 3, "{:?}", list.warnings);
+        assert!(list.warnings[0].contains("#2 `a.b/bad`"));
+        assert_eq!(list.next_cursor.as_deref(), Some("c2"));
+        assert_eq!(list.servers[0].status(), Status::Deprecated);
+        let env = &list.servers[1].server.packages[0].environment_variables[0];
+        assert!(env.input.is_required);
+        assert_eq!(env.input.default.as_deref(), Some("5"));
+    }
+
+    #[test]
+    fn a_body_that_is_not_a_registry_list_is_an_error() {
+        assert!(ServerList::parse(b"<html>").is_err());
+        assert!(ServerList::parse(b"{\"items\": []}").is_err());
+        let empty =
+            ServerList::parse(b"{\"servers\": [], \"metadata\": {\"nextCursor\": \"\"}}").unwrap();
+        assert!(empty.servers.is_empty() && empty.next_cursor.is_none());
+    }
+}
