@@ -591,3 +591,23 @@ async fn a_reference_the_operator_typed_is_kept() {
     let plan = plan(&registry, &req).await.unwrap();
     assert_eq!(stdio(&plan.def.launch).1[2], "${TZ_NAME:-UTC}");
 }
+
+#[tokio::test]
+async fn the_package_version_is_pinned_even_when_it_differs_from_the_entry() {
+    let registry = TestRegistry::start();
+    let mut req = request("io.github.upstash/context7");
+    let plan = plan(&registry, &req).await.unwrap();
+    assert_eq!(plan.version, "1.0.0", "the registry entry's version");
+    let (_, args, env) = stdio(&plan.def.launch);
+    assert_eq!(args, ["-y", "@upstash/context7-mcp@1.0.26"]);
+    assert!(env.is_empty(), "an optional secret nobody gave is left out");
+    // Given, it is written as a reference.
+    req.env = map(&[("CONTEXT7_API_KEY", "c7-key")]);
+    let plan = plan_install_with(&client(&registry, None), &req, None)
+        .await
+        .unwrap();
+    assert_eq!(
+        stdio(&plan.def.launch).2["CONTEXT7_API_KEY"],
+        "${CONTEXT7_API_KEY}"
+    );
+}

@@ -196,7 +196,8 @@ pub struct InstallPlan {
     pub suggested_name: String,
     /// The registry entry's exact name.
     pub registry_name: String,
-    /// The exact server version installed.
+    /// The registry entry's version (the package version, which can differ,
+    /// is in the launch and in [`InstallPlan::chosen`]).
     pub version: String,
     /// What was chosen: e.g. `npm:@scope/pkg@1.2.3 (stdio)` or
     /// `remote streamable-http https://…`.
@@ -423,7 +424,7 @@ pub fn plan_from_entry(
         resolved: IndexMap::new(),
     };
     let suggested_name = local_name(&server.name);
-    let (launch, transport, chosen, endpoint, version) = match choice {
+    let (launch, transport, chosen, endpoint) = match choice {
         Choice::Remote(remote) => {
             let (transport, url, headers) = inputs.remote(remote)?;
             let chosen = format!("remote {} {}", transport, remote.url);
@@ -436,7 +437,6 @@ pub fn plan_from_entry(
                 transport,
                 chosen,
                 None,
-                server.version.clone(),
             )
         }
         Choice::Package(package) => {
@@ -489,7 +489,6 @@ pub fn plan_from_entry(
                             t,
                             chosen,
                             None,
-                            version,
                         )
                     } else {
                         notes.push(format!(
@@ -505,7 +504,6 @@ pub fn plan_from_entry(
                             Transport::Stdio,
                             chosen,
                             Some(Endpoint { transport: t, url }),
-                            version,
                         )
                     }
                 }
@@ -519,7 +517,6 @@ pub fn plan_from_entry(
                     Transport::Stdio,
                     chosen,
                     None,
-                    version,
                 ),
             }
         }
@@ -552,7 +549,7 @@ pub fn plan_from_entry(
         def,
         suggested_name,
         registry_name: server.name.clone(),
-        version,
+        version: server.version.clone(),
         chosen,
         endpoint,
         notes,
