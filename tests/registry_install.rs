@@ -611,3 +611,58 @@ async fn the_package_version_is_pinned_even_when_it_differs_from_the_entry() {
         "${CONTEXT7_API_KEY}"
     );
 }
+
+#[tokio::test]
+async fn a_registry_without_latest_or_version_filtering_still_resolves_the_latest() {
+    let registry = TestRegistry::start_with(registry_support::Quirks {
+        no_latest_endpoint: true,
+        ignore_version_filter: true,
+    });
+    let mut req = request(EVERYTHING);
+    req.selector = Some(Selector::parse_package("npm:stdio").unwrap());
+    let plan = plan(&registry, &req).await.unwrap();
+    assert_eq!(plan.version, "2026.8.31");
+    let err = plan_install_with(
+        &client(&registry, None),
+        &request(&format!("{EVERYTHING}@3.0.0")),
+        None,
+    )
+    .await
+    .unwrap_err();
+    assert!(
+        matches!(err, RegistryError::VersionNotFound { .. }),
+        "{err}"
+    );
+
+    // Search shows one row per name, the latest version.
+    let outcome = client(&registry, None)
+        .search("server-everything", None, false, &mut |_| {})
+        .await
+        .unwrap();
+    assert_eq!(outcome.servers.len(), 1);
+    assert_eq!(outcome.servers[0].server.version, "2026.8.31");
+}
+
+#[test]
+fn an_unknown_runtime_hint_is_reported_not_followed() {
+    let entry = ServerEntry::from_value(&json!({
+        "server": {
+            "name": "io.github.example/py",
+            "description": "x",
+            "version": "1.2.0",
+            "packages": [{
+                "registryType": "pypi", "identifier": "py-mcp", "version": "1.2.0",
+                "runtimeHint": "python"
+            }]
+        }
+    }))
+    .unwrap();
+    let plan = plan_from_entry(&entry, &InstallRequest::from_spec("x"), None).unwrap();
+    let (command, args, _) = stdio(&plan.def.launch);
+    assert_eq!((command, args), ("uvx", vec!["py-mcp==1.2.0"]));
+    assert!(
+        plan.notes.iter().any(|n| n.contains("`python`")),
+        "{:?}",
+        plan.notes
+    );
+}

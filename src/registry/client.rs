@@ -225,6 +225,20 @@ impl RegistryClient {
                     outcome.hidden += 1;
                     continue;
                 }
+                // A registry that ignores `version=latest` lists every
+                // version: keep one row per name, preferring the latest.
+                if let Some(existing) = outcome
+                    .servers
+                    .iter_mut()
+                    .find(|e| e.server.name == entry.server.name)
+                {
+                    if entry.official.is_latest == Some(true)
+                        && existing.official.is_latest != Some(true)
+                    {
+                        *existing = entry;
+                    }
+                    continue;
+                }
                 outcome.servers.push(entry);
                 if limit.is_some_and(|l| outcome.servers.len() >= l) {
                     break;

@@ -332,19 +332,31 @@ pub async fn resolve_entry(
     {
         return Ok(entry);
     }
-    if let Some(requested) = &req.version
-        && let Some(list) = client.versions(&req.name).await?
-        && !list.servers.is_empty()
-    {
-        return Err(RegistryError::VersionNotFound {
-            name: req.name.clone(),
-            version: requested.clone(),
-            available: list
-                .servers
-                .iter()
-                .map(|e| e.server.version.clone())
-                .collect(),
-        });
+    // Registries that lack `versions/latest` (or answer it oddly) still
+    // list versions: pick the exact one, or the latest, from that list.
+    if let Some(list) = client.versions(&req.name).await? {
+        let versions: Vec<&ServerEntry> = list
+            .servers
+            .iter()
+            .filter(|e| e.server.name == req.name)
+            .collect();
+        if !versions.is_empty() {
+            let found = match &req.version {
+                Some(wanted) => versions.iter().find(|e| &e.server.version == wanted),
+                None => versions
+                    .iter()
+                    .find(|e| e.official.is_latest == Some(true))
+                    .or(versions.first()),
+            };
+            return match (found, &req.version) {
+                (Some(entry), _) => Ok((*entry).clone()),
+                (None, requested) => Err(RegistryError::VersionNotFound {
+                    name: req.name.clone(),
+                    version: requested.clone().unwrap_or_else(|| "latest".into()),
+                    available: versions.iter().map(|e| e.server.version.clone()).collect(),
+                }),
+            };
+        }
     }
     Err(RegistryError::NoExactMatch {
         name: req.name.clone(),
@@ -900,6 +912,23 @@ impl Kind {
     }
 }
 
+/// The launcher for a package: the publisher's `runtimeHint` when it is
+/// one mcpctl knows how to drive for this registry type, else the default
+/// (an unknown hint such as `python` would need arguments mcpctl cannot
+/// know, so it is reported and not guessed at).
+fn launcher(hint: Option<&str>, default: &str, known: &[&str], notes: &mut Vec<String>) -> String {
+    match hint {
+        None => default.to_string(),
+        Some(h) if known.contains(&h) => h.to_string(),
+        Some(h) => {
+            notes.push(format!(
+                "the publisher suggests `{h}` to run it; mcpctl uses `{default}`, which runs this kind of package as published"
+            ));
+            default.to_string()
+        }
+    }
+}
+
 /// `(command, args, env)` of a stdio launch.
 type StdioParts = (String, Vec<String>, IndexMap<String, String>);
 
@@ -1278,7 +1307,7 @@ impl Inputs<'_, '_> {
         let command;
         match package.registry_type.as_str() {
             "npm" => {
-                command = hint.unwrap_or("npx").to_string();
+                command = launcher(hint, "npx", &["npx", "bunx"], notes);
                 let mut runtime = Vec::new();
                 self.arguments(&package.runtime_arguments, &mut runtime, &|_, _| false)?;
                 if command == "npx" && !runtime.iter().any(|a| a == "-y" || a == "--yes") {
@@ -1288,7 +1317,7 @@ impl Inputs<'_, '_> {
                 args.push(format!("{}@{version}", package.identifier));
             }
             "pypi" => {
-                command = hint.unwrap_or("uvx").to_string();
+                command = launcher(hint, "uvx", &["uvx", "pipx"], notes);
                 if command == "pipx" {
                     args.push("run".to_string());
                 }
@@ -1296,7 +1325,7 @@ impl Inputs<'_, '_> {
                 args.push(format!("{}=={version}", package.identifier));
             }
             _ => {
-                command = hint.unwrap_or("docker").to_string();
+                command = launcher(hint, "docker", &["docker", "podman"], notes);
                 let image = oci_image(&package.identifier, Some(version));
                 let bare = package
                     .identifier

@@ -28,6 +28,15 @@ pub const PAGE_SIZE: usize = 3;
 /// How long the `slow` search takes.
 pub const SLOW: Duration = Duration::from_secs(3);
 
+/// Ways the registry can deviate from the official one.
+#[derive(Debug, Clone, Copy, Default)]
+pub struct Quirks {
+    /// `versions/latest` answers 404 (only exact versions are served).
+    pub no_latest_endpoint: bool,
+    /// `version=latest` is ignored: lists carry every version.
+    pub ignore_version_filter: bool,
+}
+
 /// A running loopback registry; stops when dropped.
 pub struct TestRegistry {
     /// `http://127.0.0.1:PORT`
@@ -41,6 +50,11 @@ pub struct TestRegistry {
 impl TestRegistry {
     /// Start serving the fixture directory.
     pub fn start() -> TestRegistry {
+        TestRegistry::start_with(Quirks::default())
+    }
+
+    /// Start serving the fixture directory with some quirks.
+    pub fn start_with(quirks: Quirks) -> TestRegistry {
         let entries = load_fixtures();
         let hits = Arc::new(AtomicUsize::new(0));
         let log = Arc::new(Mutex::new(Vec::new()));
@@ -50,6 +64,7 @@ impl TestRegistry {
             entries: Arc::new(entries),
             hits: hits.clone(),
             log: log.clone(),
+            quirks,
         };
         let thread = std::thread::spawn(move || {
             let rt = tokio::runtime::Builder::new_current_thread()
@@ -152,6 +167,7 @@ struct State {
     entries: Arc<Vec<Value>>,
     hits: Arc<AtomicUsize>,
     log: Arc<Mutex<Vec<String>>>,
+    quirks: Quirks,
 }
 
 fn decode(segment: &str) -> String {
@@ -217,6 +233,9 @@ impl State {
             [name, "versions", version] => {
                 let name = decode(name);
                 let version = decode(version);
+                if version == "latest" && self.quirks.no_latest_endpoint {
+                    return not_found();
+                }
                 let found = self.entries.iter().find(|e| {
                     name_of(e) == name
                         && if version == "latest" {
@@ -253,7 +272,11 @@ impl State {
             .entries
             .iter()
             .filter(|e| name_of(e).to_ascii_lowercase().contains(&needle))
-            .filter(|e| version.as_deref() != Some("latest") || is_latest(e))
+            .filter(|e| {
+                self.quirks.ignore_version_filter
+                    || version.as_deref() != Some("latest")
+                    || is_latest(e)
+            })
             .collect();
         let start: usize = cursor.and_then(|c| c.parse().ok()).unwrap_or(0);
         let page: Vec<&Value> = matching
