@@ -319,12 +319,22 @@ impl RegistryClient {
     fn http(&self) -> Result<&reqwest::Client, RegistryError> {
         let built = self.http.get_or_init(|| {
             super::tls::install_crypto_provider();
-            reqwest::Client::builder()
+            let mut builder = reqwest::Client::builder()
                 .timeout(self.timeout)
                 .connect_timeout(self.timeout.min(Duration::from_secs(10)))
-                .user_agent(concat!("mcpctl/", env!("CARGO_PKG_VERSION")))
-                .build()
-                .map_err(|err| err.to_string())
+                .user_agent(concat!("mcpctl/", env!("CARGO_PKG_VERSION")));
+            // A registry on this machine is never reached through a proxy
+            // from HTTP_PROXY/HTTPS_PROXY.
+            let loopback = match self.base.host() {
+                Some(url::Host::Domain(d)) => d.eq_ignore_ascii_case("localhost"),
+                Some(url::Host::Ipv4(ip)) => ip.is_loopback(),
+                Some(url::Host::Ipv6(ip)) => ip.is_loopback(),
+                None => false,
+            };
+            if loopback {
+                builder = builder.no_proxy();
+            }
+            builder.build().map_err(|err| err.to_string())
         });
         built.as_ref().map_err(|reason| RegistryError::Unreachable {
             base: self.base_url().to_string(),
