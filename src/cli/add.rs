@@ -323,17 +323,17 @@ fn registry_definition(
         .build()
         .map_err(UsageError::Output)?;
     let plan = runtime.block_on(install::plan_install(&client, &req))?;
-    if !ctx.json {
-        eprintln!(
-            "{}@{} from {}: {}",
-            plan.registry_name,
-            plan.version,
-            client.base_url(),
-            plan.chosen
-        );
-        for note in &plan.notes {
-            eprintln!("note: {note}");
-        }
+    // On stderr even with --json: the notes (secrets to export, HTTP
+    // packages to start first) matter to scripts too.
+    eprintln!(
+        "{}@{} from {}: {}",
+        plan.registry_name,
+        plan.version,
+        client.base_url(),
+        plan.chosen
+    );
+    for note in &plan.notes {
+        eprintln!("note: {note}");
     }
     let mut def = plan.def;
     def.name = args
