@@ -666,3 +666,51 @@ fn an_unknown_runtime_hint_is_reported_not_followed() {
         plan.notes
     );
 }
+
+#[test]
+fn a_secret_header_template_keeps_every_part_secret() {
+    // A real Smithery-style header: the template names a value it never declares.
+    let entry = ServerEntry::from_value(&json!({
+        "server": {
+            "name": "ai.smithery/example",
+            "description": "x",
+            "version": "1.0.0",
+            "remotes": [{
+                "type": "streamable-http",
+                "url": "https://server.smithery.ai/example/mcp",
+                "headers": [
+                    {"name": "Authorization", "value": "Bearer {smithery_api_key}",
+                     "isRequired": true, "isSecret": true, "description": "Smithery API key"},
+                    {"name": "X-Tenant", "value": "t-{tenant}", "isSecret": true,
+                     "variables": {"tenant": {"isRequired": true}}}
+                ]
+            }]
+        }
+    }))
+    .unwrap();
+    let err = plan_from_entry(&entry, &InstallRequest::from_spec("x"), None).unwrap_err();
+    let RegistryError::MissingInputs { missing, .. } = &err else {
+        panic!("{err}")
+    };
+    let names: Vec<_> = missing
+        .iter()
+        .map(|m| (m.name.as_str(), m.secret))
+        .collect();
+    assert_eq!(names, [("smithery_api_key", true), ("tenant", true)]);
+    assert_eq!(missing[0].description.as_deref(), Some("Smithery API key"));
+
+    let mut req = InstallRequest::from_spec("x");
+    req.args = map(&[("smithery_api_key", "sk-1"), ("tenant", "acme")]);
+    let plan = plan_from_entry(&entry, &req, None).unwrap();
+    let Launch::Remote { headers, .. } = &plan.def.launch else {
+        panic!()
+    };
+    assert_eq!(
+        headers,
+        &map(&[
+            ("Authorization", "Bearer ${SMITHERY_API_KEY}"),
+            ("X-Tenant", "t-${TENANT}")
+        ])
+    );
+    assert_eq!(plan.secret_env["SMITHERY_API_KEY"].expose(), "sk-1");
+}

@@ -1104,13 +1104,20 @@ impl Inputs<'_, '_> {
     }
 
     /// Substitute `{var}` in a publisher-fixed `template` from `variables`.
-    /// Returns `None` when a required variable is missing. Unknown `{…}`
-    /// stay as they are (as the schema says).
+    /// Returns `None` when a required variable is missing.
+    ///
+    /// `parent` is the input the template belongs to. A secret parent makes
+    /// every part secret (`Bearer {token}` in a secret header). For env
+    /// vars and headers (`implicit`), an undeclared `{name}` is an input of
+    /// its own, with the parent's description; elsewhere it stays as it is,
+    /// as the schema says.
     fn template(
         &mut self,
         template: &str,
         variables: &IndexMap<String, Input>,
         kind: Kind,
+        parent: &Input,
+        implicit: bool,
     ) -> Result<Option<String>, RegistryError> {
         let mut out = String::new();
         let mut rest = template;
@@ -1121,7 +1128,24 @@ impl Inputs<'_, '_> {
             };
             let var = &rest[start + 1..start + 1 + len];
             out.push_str(&rest[..start]);
-            match variables.get(var) {
+            let is_name = !var.is_empty()
+                && var
+                    .chars()
+                    .all(|c| c.is_ascii_alphanumeric() || c == '_' || c == '-');
+            let declared = match variables.get(var) {
+                Some(input) => Some(input.clone()),
+                None if implicit && is_name => Some(Input {
+                    description: parent.description.clone(),
+                    is_required: true,
+                    ..Input::default()
+                }),
+                None => None,
+            };
+            let declared = declared.map(|mut input| {
+                input.is_secret |= parent.is_secret;
+                input
+            });
+            match declared.as_ref() {
                 Some(input) => {
                     // `KEY={var}` names the reference after KEY.
                     let prefix = &rest[..start];
@@ -1181,7 +1205,9 @@ impl Inputs<'_, '_> {
         let mut env = IndexMap::new();
         for var in vars {
             let written = match &var.input.value {
-                Some(template) => self.template(template, &var.variables, Kind::Env)?,
+                Some(template) => {
+                    self.template(template, &var.variables, Kind::Env, &var.input, true)?
+                }
                 None => match self.value(Kind::Env, &[&var.name], &var.name, &var.input)? {
                     Value::Literal(v) => Some(v),
                     Value::Reference(r) => Some(format!("${{{r}}}")),
@@ -1213,7 +1239,13 @@ impl Inputs<'_, '_> {
                         Value::Absent => None,
                     }
                 }
-                Some(template) => self.template(template, &header.variables, Kind::Header)?,
+                Some(template) => self.template(
+                    template,
+                    &header.variables,
+                    Kind::Header,
+                    &header.input,
+                    true,
+                )?,
                 None => {
                     match self.value(Kind::Header, &[&header.name], &reference, &header.input)? {
                         Value::Literal(v) => Some(v),
@@ -1235,7 +1267,13 @@ impl Inputs<'_, '_> {
     ) -> Result<(Transport, String, IndexMap<String, String>), RegistryError> {
         let transport = Transport::from_spelling(&remote.kind).unwrap_or(Transport::StreamableHttp);
         let url = self
-            .template(&remote.url, &remote.variables, Kind::Variable)?
+            .template(
+                &remote.url,
+                &remote.variables,
+                Kind::Variable,
+                &Input::default(),
+                false,
+            )?
             .unwrap_or_else(|| remote.url.clone());
         let headers = self.headers(&remote.headers)?;
         Ok((transport, url, headers))
@@ -1261,7 +1299,9 @@ impl Inputs<'_, '_> {
                     .unwrap_or_else(|| format!("arg{}", index + 1))
             };
             let value = match &arg.input.value {
-                Some(template) => self.template(template, &arg.variables, Kind::Argument)?,
+                Some(template) => {
+                    self.template(template, &arg.variables, Kind::Argument, &arg.input, false)?
+                }
                 None => {
                     let reference = reference_name(&label);
                     match self.value(Kind::Argument, &[&label], &reference, &arg.input)? {
