@@ -92,6 +92,7 @@ pub enum Command {
     /// Disable servers (keeps the definition, flips its state).
     Disable(disable::Args),
     /// Search the official MCP Registry for servers to install.
+    #[command(long_about = search::LONG_ABOUT)]
     Search(search::Args),
     /// Print a shell completion script.
     Completions(completions::Args),

@@ -20,7 +20,8 @@ Examples:
   # then install one by its exact name:
   mcpctl add io.github.modelcontextprotocol/server-everything --package npm:stdio";
 
-const LONG_ABOUT: &str = "\
+/// The long help of `mcpctl search`.
+pub(super) const LONG_ABOUT: &str = "\
 Search the official MCP Registry by name (a case-insensitive substring) and
 show, for each match, its name, title, version, status, description and the
 ways it can be installed: npm:@scope/pkg@1.2.3, pypi:pkg==1.0, oci:image:tag,
@@ -33,7 +34,7 @@ MCPCTL_REGISTRY_URL says otherwise.";
 
 /// Arguments of `mcpctl search`.
 #[derive(Debug, clap::Args)]
-#[command(long_about = LONG_ABOUT, after_long_help = EXAMPLES)]
+#[command(after_long_help = EXAMPLES)]
 pub struct Args {
     /// Part of the server name to look for.
     #[arg(value_name = "TERM")]
