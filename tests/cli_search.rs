@@ -9,12 +9,16 @@ use registry_support::TestRegistry;
 use serde_json::Value;
 
 fn mcpctl(cache: &Path, registry: &str, args: &[&str]) -> Output {
+    mcpctl_with_timeout(cache, registry, args, "5")
+}
+
+fn mcpctl_with_timeout(cache: &Path, registry: &str, args: &[&str], timeout: &str) -> Output {
     Command::new(env!("CARGO_BIN_EXE_mcpctl"))
         .args(args)
         .env("MCPCTL_REGISTRY_URL", registry)
         .env("MCPCTL_CACHE_DIR", cache)
         .env("MCPCTL_FILE", cache.join("servers.json"))
-        .env("MCPCTL_REGISTRY_TIMEOUT", "1")
+        .env("MCPCTL_REGISTRY_TIMEOUT", timeout)
         .env("COLUMNS", "60")
         .env_remove("CI")
         .output()
@@ -189,7 +193,7 @@ fn registry_failures_exit_1_with_a_hint() {
     );
     assert!(stderr.contains("hint: "), "{stderr}");
 
-    let out = mcpctl(cache.path(), &registry.url, &["search", "slow"]);
+    let out = mcpctl_with_timeout(cache.path(), &registry.url, &["search", "slow"], "1");
     assert_eq!(out.status.code(), Some(1));
     let stderr = text(&out.stderr);
     assert!(stderr.contains("did not answer within 1 s"), "{stderr}");
