@@ -11,11 +11,19 @@ use mcpctl::registry::{Cache, ClientOptions, RegistryClient, RegistryError};
 use registry_support::TestRegistry;
 
 fn client(url: &str, cache: Option<&std::path::Path>) -> RegistryClient {
+    client_with_timeout(url, cache, Duration::from_secs(5))
+}
+
+fn client_with_timeout(
+    url: &str,
+    cache: Option<&std::path::Path>,
+    timeout: Duration,
+) -> RegistryClient {
     RegistryClient::new(ClientOptions {
         registry: Some(url.to_string()),
         refresh: false,
         cache: cache.map(Cache::new),
-        timeout: Duration::from_secs(1),
+        timeout,
     })
     .unwrap()
 }
@@ -123,7 +131,7 @@ async fn http_500_is_a_server_error_with_a_hint() {
 async fn a_slow_registry_times_out_instead_of_hanging() {
     let registry = TestRegistry::start();
     let started = Instant::now();
-    let err = client(&registry.url, None)
+    let err = client_with_timeout(&registry.url, None, Duration::from_secs(1))
         .search("slow", None, false, &mut |_| {})
         .await
         .unwrap_err();
@@ -241,7 +249,7 @@ async fn the_cache_answers_repeat_searches_and_refresh_bypasses_it() {
         registry: Some(registry.url.clone()),
         refresh: true,
         cache: Some(Cache::new(dir.path())),
-        timeout: Duration::from_secs(1),
+        timeout: Duration::from_secs(5),
     })
     .unwrap();
     refreshing
@@ -284,7 +292,7 @@ async fn an_expired_cache_entry_is_fetched_again() {
         registry: Some(registry.url.clone()),
         refresh: false,
         cache: Some(Cache::new(dir.path()).with_ttl(Duration::ZERO)),
-        timeout: Duration::from_secs(1),
+        timeout: Duration::from_secs(5),
     })
     .unwrap();
     expired
