@@ -131,34 +131,6 @@ impl InstallRequest {
     }
 }
 
-/// Parse `--env K=V` (also used for `--arg`).
-pub fn parse_env_flag(flag: &str) -> Result<(String, String), RegistryError> {
-    match flag.split_once('=') {
-        Some((k, v)) if !k.trim().is_empty() => Ok((k.trim().to_string(), v.to_string())),
-        _ => Err(RegistryError::InvalidFlag {
-            message: format!(
-                "`{}` is not KEY=VALUE",
-                flag.split('=').next().unwrap_or("")
-            ),
-            hint: "write it as --env NAME=value".into(),
-        }),
-    }
-}
-
-/// Parse `--header 'Name: value'` (`Name=value` is accepted too).
-pub fn parse_header_flag(flag: &str) -> Result<(String, String), RegistryError> {
-    let split = flag.split_once(':').or_else(|| flag.split_once('='));
-    match split {
-        Some((k, v)) if !k.trim().is_empty() && !k.contains(char::is_whitespace) => {
-            Ok((k.trim().to_string(), v.trim().to_string()))
-        }
-        _ => Err(RegistryError::InvalidFlag {
-            message: "a header must be written as 'Name: value'".into(),
-            hint: "e.g. --header 'X-API-Key: …'".into(),
-        }),
-    }
-}
-
 /// A secret value kept only in memory for the check before save; its
 /// `Debug` never shows it.
 #[derive(Clone, PartialEq, Eq)]
@@ -1423,5 +1395,56 @@ impl Inputs<'_, '_> {
         }
         self.arguments(&package.package_arguments, &mut args, &|_, _| false)?;
         Ok((command, args, env))
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn name_and_version_are_split_at_the_last_at() {
+        let req = InstallRequest::from_spec("io.github.a/b@1.2.3");
+        assert_eq!(
+            (req.name.as_str(), req.version.as_deref()),
+            ("io.github.a/b", Some("1.2.3"))
+        );
+        let req = InstallRequest::from_spec("io.github.a/b");
+        assert_eq!(req.version, None);
+        let req = InstallRequest::from_spec("@scope/pkg");
+        assert_eq!((req.name.as_str(), req.version), ("@scope/pkg", None));
+    }
+
+    #[test]
+    fn local_names_are_valid_mcpctl_names() {
+        assert_eq!(
+            local_name("io.github.x/Server.Everything"),
+            "server-everything"
+        );
+        assert_eq!(local_name("com.example/..."), "server");
+        assert_eq!(local_name(&format!("a/{}", "x".repeat(80))).len(), 64);
+    }
+
+    #[test]
+    fn selectors_accept_transport_aliases() {
+        assert_eq!(
+            Selector::parse_package("NPM:streamableHttp").unwrap(),
+            Selector::Package {
+                registry_type: "npm".into(),
+                transport: Some("streamable-http".into())
+            }
+        );
+        assert_eq!(
+            Selector::parse_remote(Some("")).unwrap(),
+            Selector::Remote { transport: None }
+        );
+        assert!(Selector::parse_remote(Some("carrier-pigeon")).is_err());
+    }
+
+    #[test]
+    fn reference_names_are_environment_variable_names() {
+        assert_eq!(reference_name("X-API-Key"), "X_API_KEY");
+        assert_eq!(reference_name("--host"), "HOST");
+        assert_eq!(reference_name("1st"), "_1ST");
     }
 }
