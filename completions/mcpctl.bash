@@ -46,6 +46,9 @@ _mcpctl() {
             mcpctl,rm)
                 cmd="mcpctl__subcmd__remove"
                 ;;
+            mcpctl,search)
+                cmd="mcpctl__subcmd__search"
+                ;;
             mcpctl,show)
                 cmd="mcpctl__subcmd__show"
                 ;;
@@ -70,6 +73,9 @@ _mcpctl() {
             mcpctl__subcmd__help,remove)
                 cmd="mcpctl__subcmd__help__subcmd__remove"
                 ;;
+            mcpctl__subcmd__help,search)
+                cmd="mcpctl__subcmd__help__subcmd__search"
+                ;;
             mcpctl__subcmd__help,show)
                 cmd="mcpctl__subcmd__help__subcmd__show"
                 ;;
@@ -80,7 +86,7 @@ _mcpctl() {
 
     case "${cmd}" in
         mcpctl)
-            opts="-h -V --file --json --help --version list ls show get add remove rm enable disable completions help"
+            opts="-h -V --file --json --help --version list ls show get add remove rm enable disable search completions help"
             if [[ ${cur} == -* || ${COMP_CWORD} -eq 1 ]] ; then
                 COMPREPLY=( $(compgen -W "${opts}" -- "${cur}") )
                 return 0
@@ -98,12 +104,28 @@ _mcpctl() {
             return 0
             ;;
         mcpctl__subcmd__add)
-            opts="-h -V --url --transport --header --command --args --env --cwd --name --label --disabled --autostart --restart --connect-timeout --to --force --require-pin --no-check --dry-run --show-secrets --file --json --help --version"
+            opts="-h -V --package --remote --as-remote --arg --allow-deprecated --store-secret --refresh --registry --url --transport --header --command --args --env --cwd --name --label --disabled --autostart --restart --connect-timeout --to --force --require-pin --no-check --dry-run --show-secrets --file --json --help --version"
             if [[ ${cur} == -* || ${COMP_CWORD} -eq 2 ]] ; then
                 COMPREPLY=( $(compgen -W "${opts}" -- "${cur}") )
                 return 0
             fi
             case "${prev}" in
+                --package)
+                    COMPREPLY=($(compgen -f "${cur}"))
+                    return 0
+                    ;;
+                --remote)
+                    COMPREPLY=($(compgen -f "${cur}"))
+                    return 0
+                    ;;
+                --arg)
+                    COMPREPLY=($(compgen -f "${cur}"))
+                    return 0
+                    ;;
+                --registry)
+                    COMPREPLY=($(compgen -f "${cur}"))
+                    return 0
+                    ;;
                 --url)
                     COMPREPLY=($(compgen -f "${cur}"))
                     return 0
@@ -218,7 +240,7 @@ _mcpctl() {
             return 0
             ;;
         mcpctl__subcmd__help)
-            opts="list show add remove enable disable completions help"
+            opts="list show add remove enable disable search completions help"
             if [[ ${cur} == -* || ${COMP_CWORD} -eq 2 ]] ; then
                 COMPREPLY=( $(compgen -W "${opts}" -- "${cur}") )
                 return 0
@@ -329,6 +351,20 @@ _mcpctl() {
             COMPREPLY=( $(compgen -W "${opts}" -- "${cur}") )
             return 0
             ;;
+        mcpctl__subcmd__help__subcmd__search)
+            opts=""
+            if [[ ${cur} == -* || ${COMP_CWORD} -eq 3 ]] ; then
+                COMPREPLY=( $(compgen -W "${opts}" -- "${cur}") )
+                return 0
+            fi
+            case "${prev}" in
+                *)
+                    COMPREPLY=()
+                    ;;
+            esac
+            COMPREPLY=( $(compgen -W "${opts}" -- "${cur}") )
+            return 0
+            ;;
         mcpctl__subcmd__help__subcmd__show)
             opts=""
             if [[ ${cur} == -* || ${COMP_CWORD} -eq 3 ]] ; then
@@ -368,6 +404,32 @@ _mcpctl() {
                 return 0
             fi
             case "${prev}" in
+                --file)
+                    COMPREPLY=($(compgen -f "${cur}"))
+                    return 0
+                    ;;
+                *)
+                    COMPREPLY=()
+                    ;;
+            esac
+            COMPREPLY=( $(compgen -W "${opts}" -- "${cur}") )
+            return 0
+            ;;
+        mcpctl__subcmd__search)
+            opts="-h -V --limit --all --include-deprecated --refresh --registry --file --json --help --version"
+            if [[ ${cur} == -* || ${COMP_CWORD} -eq 2 ]] ; then
+                COMPREPLY=( $(compgen -W "${opts}" -- "${cur}") )
+                return 0
+            fi
+            case "${prev}" in
+                --limit)
+                    COMPREPLY=($(compgen -f "${cur}"))
+                    return 0
+                    ;;
+                --registry)
+                    COMPREPLY=($(compgen -f "${cur}"))
+                    return 0
+                    ;;
                 --file)
                     COMPREPLY=($(compgen -f "${cur}"))
                     return 0

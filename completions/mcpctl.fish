@@ -32,11 +32,12 @@ complete -c mcpctl -n "__fish_mcpctl_needs_command" -f -a "list" -d 'List every 
 complete -c mcpctl -n "__fish_mcpctl_needs_command" -f -a "ls" -d 'List every server with its transport, target, state and source file'
 complete -c mcpctl -n "__fish_mcpctl_needs_command" -f -a "show" -d 'Show one server\'s full definition'
 complete -c mcpctl -n "__fish_mcpctl_needs_command" -f -a "get" -d 'Show one server\'s full definition'
-complete -c mcpctl -n "__fish_mcpctl_needs_command" -f -a "add" -d 'Add a server from a URL or a command, after validating it'
+complete -c mcpctl -n "__fish_mcpctl_needs_command" -f -a "add" -d 'Add a server from the MCP Registry, a URL or a command, after validating it'
 complete -c mcpctl -n "__fish_mcpctl_needs_command" -f -a "remove" -d 'Remove servers from their definition files'
 complete -c mcpctl -n "__fish_mcpctl_needs_command" -f -a "rm" -d 'Remove servers from their definition files'
 complete -c mcpctl -n "__fish_mcpctl_needs_command" -f -a "enable" -d 'Enable servers (keeps the definition, flips its state)'
 complete -c mcpctl -n "__fish_mcpctl_needs_command" -f -a "disable" -d 'Disable servers (keeps the definition, flips its state)'
+complete -c mcpctl -n "__fish_mcpctl_needs_command" -f -a "search" -d 'Search the official MCP Registry for servers to install'
 complete -c mcpctl -n "__fish_mcpctl_needs_command" -f -a "completions" -d 'Print a shell completion script'
 complete -c mcpctl -n "__fish_mcpctl_needs_command" -f -a "help" -d 'Print this message or the help of the given subcommand(s)'
 complete -c mcpctl -n "__fish_mcpctl_using_subcommand list" -l file -d 'Definition file to read and edit (repeatable; default: MCPCTL_FILE or ~/.config/mcpctl/servers.json)' -r -F
@@ -59,6 +60,10 @@ complete -c mcpctl -n "__fish_mcpctl_using_subcommand get" -l show-secrets -d 'S
 complete -c mcpctl -n "__fish_mcpctl_using_subcommand get" -l json -d 'Print machine-readable JSON on stdout instead of text'
 complete -c mcpctl -n "__fish_mcpctl_using_subcommand get" -s h -l help -d 'Print help (see more with \'--help\')'
 complete -c mcpctl -n "__fish_mcpctl_using_subcommand get" -s V -l version -d 'Print version'
+complete -c mcpctl -n "__fish_mcpctl_using_subcommand add" -l package -d 'Registry: install this package kind (npm, pypi, oci), optionally with its transport (npm:stdio, npm:streamable-http)' -r
+complete -c mcpctl -n "__fish_mcpctl_using_subcommand add" -l remote -d 'Registry: install the hosted endpoint (optionally of this transport)' -r
+complete -c mcpctl -n "__fish_mcpctl_using_subcommand add" -l arg -d 'Registry: a package argument or URL variable, as NAME=value (repeatable)' -r
+complete -c mcpctl -n "__fish_mcpctl_using_subcommand add" -l registry -d 'Registry base URL' -r
 complete -c mcpctl -n "__fish_mcpctl_using_subcommand add" -l url -d 'Remote server endpoint (https, or http to localhost)' -r
 complete -c mcpctl -n "__fish_mcpctl_using_subcommand add" -l transport -d 'Transport for --url' -r -f -a "streamable-http\t'Streamable HTTP (the current MCP transport)'
 sse\t'Legacy HTTP+SSE'"
@@ -74,6 +79,10 @@ on-failure\t''"
 complete -c mcpctl -n "__fish_mcpctl_using_subcommand add" -l connect-timeout -d 'Seconds allowed for connecting and listing tools (default 30)' -r
 complete -c mcpctl -n "__fish_mcpctl_using_subcommand add" -l to -d 'File to write (default: the first definition file)' -r -F
 complete -c mcpctl -n "__fish_mcpctl_using_subcommand add" -l file -d 'Definition file to read and edit (repeatable; default: MCPCTL_FILE or ~/.config/mcpctl/servers.json)' -r -F
+complete -c mcpctl -n "__fish_mcpctl_using_subcommand add" -l as-remote -d 'Registry: store a package that serves HTTP as a remote URL instead of a process for the supervisor to start'
+complete -c mcpctl -n "__fish_mcpctl_using_subcommand add" -l allow-deprecated -d 'Registry: install a version its publisher deprecated'
+complete -c mcpctl -n "__fish_mcpctl_using_subcommand add" -l store-secret -d 'Registry: write secret values literally instead of ${VAR} references'
+complete -c mcpctl -n "__fish_mcpctl_using_subcommand add" -l refresh -d 'Registry: ask the registry again instead of using cached answers'
 complete -c mcpctl -n "__fish_mcpctl_using_subcommand add" -l disabled -d 'Add it disabled'
 complete -c mcpctl -n "__fish_mcpctl_using_subcommand add" -l autostart -d 'Start it when the supervisor starts'
 complete -c mcpctl -n "__fish_mcpctl_using_subcommand add" -l force -d 'Replace an existing server of that name; accept a launcher that is not installed here; drop comments an edit cannot keep'
@@ -104,15 +113,25 @@ complete -c mcpctl -n "__fish_mcpctl_using_subcommand disable" -l file -d 'Defin
 complete -c mcpctl -n "__fish_mcpctl_using_subcommand disable" -l json -d 'Print machine-readable JSON on stdout instead of text'
 complete -c mcpctl -n "__fish_mcpctl_using_subcommand disable" -s h -l help -d 'Print help (see more with \'--help\')'
 complete -c mcpctl -n "__fish_mcpctl_using_subcommand disable" -s V -l version -d 'Print version'
+complete -c mcpctl -n "__fish_mcpctl_using_subcommand search" -l limit -d 'Show at most N results' -r
+complete -c mcpctl -n "__fish_mcpctl_using_subcommand search" -l registry -d 'Registry base URL' -r
+complete -c mcpctl -n "__fish_mcpctl_using_subcommand search" -l file -d 'Definition file to read and edit (repeatable; default: MCPCTL_FILE or ~/.config/mcpctl/servers.json)' -r -F
+complete -c mcpctl -n "__fish_mcpctl_using_subcommand search" -l all -d 'Follow every page and show all results'
+complete -c mcpctl -n "__fish_mcpctl_using_subcommand search" -l include-deprecated -d 'Also show deprecated and deleted entries'
+complete -c mcpctl -n "__fish_mcpctl_using_subcommand search" -l refresh -d 'Ask the registry again instead of using cached answers'
+complete -c mcpctl -n "__fish_mcpctl_using_subcommand search" -l json -d 'Print machine-readable JSON on stdout instead of text'
+complete -c mcpctl -n "__fish_mcpctl_using_subcommand search" -s h -l help -d 'Print help (see more with \'--help\')'
+complete -c mcpctl -n "__fish_mcpctl_using_subcommand search" -s V -l version -d 'Print version'
 complete -c mcpctl -n "__fish_mcpctl_using_subcommand completions" -l file -d 'Definition file to read and edit (repeatable; default: MCPCTL_FILE or ~/.config/mcpctl/servers.json)' -r -F
 complete -c mcpctl -n "__fish_mcpctl_using_subcommand completions" -l json -d 'Print machine-readable JSON on stdout instead of text'
 complete -c mcpctl -n "__fish_mcpctl_using_subcommand completions" -s h -l help -d 'Print help (see more with \'--help\')'
 complete -c mcpctl -n "__fish_mcpctl_using_subcommand completions" -s V -l version -d 'Print version'
-complete -c mcpctl -n "__fish_mcpctl_using_subcommand help; and not __fish_seen_subcommand_from list show add remove enable disable completions help" -f -a "list" -d 'List every server with its transport, target, state and source file'
-complete -c mcpctl -n "__fish_mcpctl_using_subcommand help; and not __fish_seen_subcommand_from list show add remove enable disable completions help" -f -a "show" -d 'Show one server\'s full definition'
-complete -c mcpctl -n "__fish_mcpctl_using_subcommand help; and not __fish_seen_subcommand_from list show add remove enable disable completions help" -f -a "add" -d 'Add a server from a URL or a command, after validating it'
-complete -c mcpctl -n "__fish_mcpctl_using_subcommand help; and not __fish_seen_subcommand_from list show add remove enable disable completions help" -f -a "remove" -d 'Remove servers from their definition files'
-complete -c mcpctl -n "__fish_mcpctl_using_subcommand help; and not __fish_seen_subcommand_from list show add remove enable disable completions help" -f -a "enable" -d 'Enable servers (keeps the definition, flips its state)'
-complete -c mcpctl -n "__fish_mcpctl_using_subcommand help; and not __fish_seen_subcommand_from list show add remove enable disable completions help" -f -a "disable" -d 'Disable servers (keeps the definition, flips its state)'
-complete -c mcpctl -n "__fish_mcpctl_using_subcommand help; and not __fish_seen_subcommand_from list show add remove enable disable completions help" -f -a "completions" -d 'Print a shell completion script'
-complete -c mcpctl -n "__fish_mcpctl_using_subcommand help; and not __fish_seen_subcommand_from list show add remove enable disable completions help" -f -a "help" -d 'Print this message or the help of the given subcommand(s)'
+complete -c mcpctl -n "__fish_mcpctl_using_subcommand help; and not __fish_seen_subcommand_from list show add remove enable disable search completions help" -f -a "list" -d 'List every server with its transport, target, state and source file'
+complete -c mcpctl -n "__fish_mcpctl_using_subcommand help; and not __fish_seen_subcommand_from list show add remove enable disable search completions help" -f -a "show" -d 'Show one server\'s full definition'
+complete -c mcpctl -n "__fish_mcpctl_using_subcommand help; and not __fish_seen_subcommand_from list show add remove enable disable search completions help" -f -a "add" -d 'Add a server from the MCP Registry, a URL or a command, after validating it'
+complete -c mcpctl -n "__fish_mcpctl_using_subcommand help; and not __fish_seen_subcommand_from list show add remove enable disable search completions help" -f -a "remove" -d 'Remove servers from their definition files'
+complete -c mcpctl -n "__fish_mcpctl_using_subcommand help; and not __fish_seen_subcommand_from list show add remove enable disable search completions help" -f -a "enable" -d 'Enable servers (keeps the definition, flips its state)'
+complete -c mcpctl -n "__fish_mcpctl_using_subcommand help; and not __fish_seen_subcommand_from list show add remove enable disable search completions help" -f -a "disable" -d 'Disable servers (keeps the definition, flips its state)'
+complete -c mcpctl -n "__fish_mcpctl_using_subcommand help; and not __fish_seen_subcommand_from list show add remove enable disable search completions help" -f -a "search" -d 'Search the official MCP Registry for servers to install'
+complete -c mcpctl -n "__fish_mcpctl_using_subcommand help; and not __fish_seen_subcommand_from list show add remove enable disable search completions help" -f -a "completions" -d 'Print a shell completion script'
+complete -c mcpctl -n "__fish_mcpctl_using_subcommand help; and not __fish_seen_subcommand_from list show add remove enable disable search completions help" -f -a "help" -d 'Print this message or the help of the given subcommand(s)'

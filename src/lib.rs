@@ -10,6 +10,7 @@ pub mod cli;
 pub mod defs;
 pub mod error;
 pub mod output;
+pub mod registry;
 pub mod validate;
 
 pub use error::{Diagnostic, Error, ExitCode, Result};

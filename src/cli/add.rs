@@ -23,7 +23,12 @@ Examples:
   mcpctl add --url https://mcp.example.com/mcp --header 'Authorization: Bearer ${MCP_TOKEN}'
   mcpctl add --name legacy --url http://127.0.0.1:3001/sse --transport sse
   # write to a specific file, refuse unpinned packages, preview only
-  mcpctl add --to .mcp.json --require-pin --dry-run --command npx --args=-y,pkg@1.2.3";
+  mcpctl add --to .mcp.json --require-pin --dry-run --command npx --args=-y,pkg@1.2.3
+  # from the official MCP Registry, by exact name (see `mcpctl search`)
+  mcpctl add io.github.modelcontextprotocol/server-everything --package npm:stdio
+  mcpctl add io.github.github/github-mcp-server@0.20.2 --env GITHUB_PERSONAL_ACCESS_TOKEN=…
+  mcpctl add com.example/acme-analytics --remote --header 'X-API-Key: …'
+  mcpctl add com.example/hybrid --remote=sse";
 
 /// The HTTP transports `--transport` accepts.
 #[derive(Debug, Clone, Copy, clap::ValueEnum)]
@@ -39,9 +44,55 @@ pub enum RemoteTransport {
 #[derive(Debug, clap::Args)]
 #[command(
     after_long_help = EXAMPLES,
-    group(clap::ArgGroup::new("launch").required(true).args(["url", "command"]))
+    group(clap::ArgGroup::new("launch").required(true).args(["registry_name", "url", "command"]))
 )]
 pub struct Args {
+    /// A registry entry's exact name, optionally with an exact version.
+    #[arg(value_name = "NAME[@VERSION]", conflicts_with_all = ["url", "command", "cwd"])]
+    pub registry_name: Option<String>,
+    /// Registry: install this package kind (npm, pypi, oci), optionally
+    /// with its transport (npm:stdio, npm:streamable-http).
+    #[arg(
+        long,
+        value_name = "KIND[:TRANSPORT]",
+        requires = "registry_name",
+        conflicts_with = "remote"
+    )]
+    pub package: Option<String>,
+    /// Registry: install the hosted endpoint (optionally of this transport).
+    #[arg(
+        long,
+        value_name = "TRANSPORT",
+        num_args = 0..=1,
+        require_equals = true,
+        default_missing_value = "",
+        requires = "registry_name"
+    )]
+    pub remote: Option<String>,
+    /// Registry: store a package that serves HTTP as a remote URL instead
+    /// of a process for the supervisor to start.
+    #[arg(long, requires = "registry_name")]
+    pub as_remote: bool,
+    /// Registry: a package argument or URL variable, as NAME=value (repeatable).
+    #[arg(long = "arg", value_name = "NAME=VALUE", requires = "registry_name")]
+    pub registry_args: Vec<String>,
+    /// Registry: install a version its publisher deprecated.
+    #[arg(long, requires = "registry_name")]
+    pub allow_deprecated: bool,
+    /// Registry: write secret values literally instead of ${VAR} references.
+    #[arg(long, requires = "registry_name")]
+    pub store_secret: bool,
+    /// Registry: ask the registry again instead of using cached answers.
+    #[arg(long, requires = "registry_name")]
+    pub refresh: bool,
+    /// Registry base URL.
+    #[arg(
+        long,
+        value_name = "URL",
+        env = "MCPCTL_REGISTRY_URL",
+        requires = "registry_name"
+    )]
+    pub registry: Option<String>,
     /// Remote server endpoint (https, or http to localhost).
     #[arg(long, value_name = "URL", conflicts_with_all = ["command", "cwd", "env"])]
     pub url: Option<String>,
@@ -49,7 +100,7 @@ pub struct Args {
     #[arg(long, value_enum, requires = "url", default_value = "streamable-http")]
     pub transport: RemoteTransport,
     /// Request header for --url, as 'Name: value' (repeatable).
-    #[arg(long = "header", value_name = "'NAME: VALUE'", requires = "url")]
+    #[arg(long = "header", value_name = "'NAME: VALUE'")]
     pub headers: Vec<String>,
     /// Program to launch for a stdio server (on PATH, or a path).
     #[arg(long, value_name = "CMD")]
@@ -118,7 +169,19 @@ pub fn run(ctx: &Context, args: Args) -> Result<ExitCode> {
         .to
         .clone()
         .unwrap_or_else(|| catalog.sources.primary().to_path_buf());
-    let mut def = definition_from_args(&args, &target)?;
+    // Secrets written literally by `add NAME --store-secret`, masked in output.
+    let mut stored_secrets = Vec::new();
+    let mut def = match &args.registry_name {
+        Some(spec) => {
+            let (def, secrets) = registry_definition(ctx, &args, spec, &target)?;
+            stored_secrets = secrets;
+            def
+        }
+        None => definition_from_args(&args, &target)?,
+    };
+    let shown = |def: &ServerDef| {
+        crate::registry::install::mask_secrets(def, &stored_secrets, output::REDACTED)
+    };
     if let Some(finding) = args.name.as_deref().and_then(name::check) {
         return Err(ValidationError {
             findings: vec![finding],
@@ -174,7 +237,7 @@ pub fn run(ctx: &Context, args: Args) -> Result<ExitCode> {
         return report(
             ctx,
             &args,
-            &def,
+            &shown(&def),
             &target,
             "would add",
             &warnings,
@@ -183,9 +246,11 @@ pub fn run(ctx: &Context, args: Args) -> Result<ExitCode> {
     }
 
     let mut action = "added";
+    let mut written_format = None;
     store::modify(&target, |current| {
         let (parsed, names) = file_state(&target, current)?;
         let format = parsed.format;
+        written_format = Some(format);
         let edit = if explicit_name && names.contains(&def.name) {
             if !args.force {
                 return Err(DefsError::Exists {
@@ -212,7 +277,90 @@ pub fn run(ctx: &Context, args: Args) -> Result<ExitCode> {
         let new_text = edit::apply(&target, text, &parsed, &[edit], args.force)?;
         Ok(Some((new_text, ())))
     })?;
-    report(ctx, &args, &def, &target, action, &warnings, None)
+    let def = shown(&def);
+    report(ctx, &args, &def, &target, action, &warnings, None)?;
+    if args.registry_name.is_some()
+        && !ctx.json
+        && let Some(format) = written_format
+    {
+        // Show exactly what was written (secrets are ${VAR} references).
+        let entry = render::entry_value(&def, format);
+        let pretty = serde_json::to_string_pretty(&json!({ def.name.clone(): entry }))
+            .map_err(std::io::Error::from)
+            .map_err(UsageError::from)?;
+        output::line(pretty)?;
+    }
+    Ok(ExitCode::Success)
+}
+
+/// Resolve a registry entry into a definition (issue 4): exact name,
+/// chosen package or remote, inputs from flags or prompts, `${VAR}` secrets.
+fn registry_definition(
+    ctx: &Context,
+    args: &Args,
+    spec: &str,
+    target: &Path,
+) -> Result<(ServerDef, Vec<crate::registry::install::SecretValue>)> {
+    use crate::registry::install::{self, InstallRequest, Selector};
+    use crate::registry::{ClientOptions, RegistryClient};
+
+    let mut req = InstallRequest::from_spec(spec);
+    req.selector = match (&args.package, &args.remote) {
+        (Some(kind), _) => Some(Selector::parse_package(kind)?),
+        (None, Some(transport)) => Some(Selector::parse_remote(Some(transport))?),
+        (None, None) => None,
+    };
+    req.as_remote = args.as_remote;
+    req.env = parse_pairs(&args.env, '=', "--env", "NAME=value")?;
+    req.headers = parse_pairs(&args.headers, ':', "--header", "'X-API-Key: …'")?;
+    req.args = parse_pairs(&args.registry_args, '=', "--arg", "name=value")?;
+    req.allow_deprecated = args.allow_deprecated;
+    req.store_secret = args.store_secret;
+    req.interactive = ctx.interactive;
+
+    let client = RegistryClient::new(ClientOptions::from_env(args.registry.clone(), args.refresh))?;
+    let runtime = tokio::runtime::Builder::new_current_thread()
+        .enable_all()
+        .build()
+        .map_err(UsageError::Output)?;
+    let plan = runtime.block_on(install::plan_install(&client, &req))?;
+    // On stderr even with --json: the notes (secrets to export, HTTP
+    // packages to start first) matter to scripts too.
+    eprintln!(
+        "{}@{} from {}: {}",
+        plan.registry_name,
+        plan.version,
+        client.base_url(),
+        plan.chosen
+    );
+    for note in &plan.notes {
+        eprintln!("note: {note}");
+    }
+    let mut def = plan.def;
+    def.name = args
+        .name
+        .clone()
+        .unwrap_or_else(|| name::suggest(&plan.suggested_name));
+    if args.label.is_some() {
+        def.label = args.label.clone();
+    }
+    def.enabled = !args.disabled;
+    def.autostart = args.autostart;
+    if args.restart.as_deref() == Some("on-failure") {
+        def.restart = RestartPolicy::OnFailure;
+    }
+    if let Some(secs) = args.connect_timeout {
+        if !(secs.is_finite() && secs > 0.0) {
+            return Err(UsageError::new(
+                format!("--connect-timeout must be a positive number of seconds, not {secs}"),
+                "e.g. --connect-timeout 60",
+            )
+            .into());
+        }
+        def.connect_timeout = Some(std::time::Duration::from_secs_f64(secs));
+    }
+    def.source = target.to_path_buf();
+    Ok((def, plan.stored_secrets))
 }
 
 /// `target` as parsed now (an empty `mcpServers` file when missing) and
@@ -296,6 +444,13 @@ fn definition_from_args(args: &Args, target: &Path) -> Result<ServerDef> {
             )
         }
         (None, Some(command)) => {
+            if !args.headers.is_empty() {
+                return Err(UsageError::new(
+                    "--header applies to --url or a registry NAME, not --command",
+                    "give the child's settings with --env NAME=value",
+                )
+                .into());
+            }
             let mut argv = args.args.clone();
             argv.extend(args.trailing.iter().cloned());
             let env = parse_pairs(&args.env, '=', "--env", "API_KEY='${API_KEY}'")?;

@@ -11,6 +11,7 @@ mod disable;
 mod enable;
 mod list;
 mod remove;
+mod search;
 mod show;
 mod toggle;
 
@@ -81,7 +82,7 @@ pub enum Command {
     /// Show one server's full definition.
     #[command(visible_alias = "get")]
     Show(show::Args),
-    /// Add a server from a URL or a command, after validating it.
+    /// Add a server from the MCP Registry, a URL or a command, after validating it.
     Add(Box<add::Args>),
     /// Remove servers from their definition files.
     #[command(visible_alias = "rm")]
@@ -90,6 +91,9 @@ pub enum Command {
     Enable(enable::Args),
     /// Disable servers (keeps the definition, flips its state).
     Disable(disable::Args),
+    /// Search the official MCP Registry for servers to install.
+    #[command(long_about = search::LONG_ABOUT)]
+    Search(search::Args),
     /// Print a shell completion script.
     Completions(completions::Args),
 }
@@ -159,6 +163,7 @@ pub fn run(cli: Cli) -> Result<ExitCode> {
         Command::Remove(args) => remove::run(&ctx, args),
         Command::Enable(args) => enable::run(&ctx, args),
         Command::Disable(args) => disable::run(&ctx, args),
+        Command::Search(args) => search::run(&ctx, args),
         Command::Completions(args) => completions::run(args),
     }
 }
