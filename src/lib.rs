@@ -11,6 +11,7 @@ pub mod defs;
 pub mod error;
 pub mod mcp;
 pub mod output;
+pub mod registry;
 pub mod validate;
 
 pub use error::{Diagnostic, Error, ExitCode, Result};

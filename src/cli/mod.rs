@@ -1,8 +1,180 @@
 //! The command line: clap definitions and dispatch, one file per verb.
+//!
+//! Each verb's file holds its `Args` struct (with a long help that ends in
+//! examples) and a `run` function. This module owns what they share: the
+//! global options, the [`Context`], and turning an error into `error:` and
+//! `hint:` lines plus an exit code.
 
-use crate::error::ExitCode;
+mod add;
+mod completions;
+mod disable;
+mod enable;
+mod list;
+mod remove;
+mod search;
+mod show;
+mod toggle;
+
+use std::path::PathBuf;
+
+use clap::{CommandFactory, Parser, Subcommand};
+
+use crate::defs::{Catalog, Sources};
+use crate::error::{ExitCode, Result};
+use crate::output;
+
+const ABOUT: &str = "Manage, check and supervise Model Context Protocol (MCP) servers";
+
+const LONG_ABOUT: &str = "\
+mcpctl manages the file that lists your MCP servers: local ones launched as
+child processes over stdio (npx, uvx, docker …) and remote ones reached over
+Streamable HTTP or legacy SSE. It edits JSON and YAML definition files without
+losing comments or unknown fields, and validates launchers, version pins and
+URLs before it saves.
+
+Definition files: --file PATH (repeatable), else MCPCTL_FILE (a ':'-separated
+list), else ~/.config/mcpctl/servers.json.
+
+Exit codes: 0 ok, 1 failed, 2 usage or invalid input, 3 not found,
+4 conflict, 5 supervisor unreachable, 130 interrupted.";
+
+const EXAMPLES: &str = "\
+Examples:
+  mcpctl add --command npx --args=-y,@modelcontextprotocol/server-everything@2026.8.31
+  mcpctl add --name time --command uvx -- mcp-server-time==2026.10.19
+  mcpctl add --url https://mcp.example.com/mcp --header 'Authorization: Bearer ${TOKEN}'
+  mcpctl list
+  mcpctl disable time
+  mcpctl --file .mcp.json list --json | jq '.servers[].name'";
+
+/// The top-level command line.
+#[derive(Debug, Parser)]
+#[command(
+    name = "mcpctl",
+    version,
+    about = ABOUT,
+    long_about = LONG_ABOUT,
+    after_long_help = EXAMPLES,
+    propagate_version = true,
+    max_term_width = 100
+)]
+pub struct Cli {
+    /// Definition file to read and edit (repeatable; default: MCPCTL_FILE or
+    /// ~/.config/mcpctl/servers.json).
+    #[arg(long = "file", global = true, value_name = "PATH")]
+    pub files: Vec<PathBuf>,
+
+    /// Print machine-readable JSON on stdout instead of text.
+    #[arg(long, global = true)]
+    pub json: bool,
+
+    /// The command to run.
+    #[command(subcommand)]
+    pub command: Command,
+}
+
+/// Every verb mcpctl understands.
+#[derive(Debug, Subcommand)]
+pub enum Command {
+    /// List every server with its transport, target, state and source file.
+    #[command(visible_alias = "ls")]
+    List(list::Args),
+    /// Show one server's full definition.
+    #[command(visible_alias = "get")]
+    Show(show::Args),
+    /// Add a server from the MCP Registry, a URL or a command, after validating it.
+    Add(Box<add::Args>),
+    /// Remove servers from their definition files.
+    #[command(visible_alias = "rm")]
+    Remove(remove::Args),
+    /// Enable servers (keeps the definition, flips its state).
+    Enable(enable::Args),
+    /// Disable servers (keeps the definition, flips its state).
+    Disable(disable::Args),
+    /// Search the official MCP Registry for servers to install.
+    #[command(long_about = search::LONG_ABOUT)]
+    Search(search::Args),
+    /// Print a shell completion script.
+    Completions(completions::Args),
+}
+
+/// What every command needs besides its own arguments.
+pub struct Context {
+    /// The definition files in play.
+    pub sources: Sources,
+    /// `--json` was given.
+    pub json: bool,
+    /// Prompts are allowed (stdin and stderr are terminals, not CI).
+    pub interactive: bool,
+}
+
+impl Context {
+    /// Load every definition from the sources.
+    pub fn catalog(&self) -> Result<Catalog> {
+        Ok(Catalog::load(&self.sources)?)
+    }
+}
+
+/// The clap command tree, for completions and man pages.
+pub fn command() -> clap::Command {
+    Cli::command()
+}
 
 /// Parse the process arguments, run the command, print any error.
 pub fn run_from_env() -> ExitCode {
-    ExitCode::Success
+    reset_sigpipe();
+    let cli = match Cli::try_parse() {
+        Ok(cli) => cli,
+        Err(err) => {
+            let _ = err.print();
+            return match err.kind() {
+                clap::error::ErrorKind::DisplayHelp
+                | clap::error::ErrorKind::DisplayVersion
+                | clap::error::ErrorKind::DisplayHelpOnMissingArgumentOrSubcommand => {
+                    ExitCode::Success
+                }
+                _ => ExitCode::Usage,
+            };
+        }
+    };
+    match run(cli) {
+        Ok(code) => code,
+        Err(err) => {
+            eprintln!("error: {err}");
+            if let Some(hint) = err.hint() {
+                eprintln!("hint: {hint}");
+            }
+            err.exit_code()
+        }
+    }
+}
+
+/// Run a parsed command line.
+pub fn run(cli: Cli) -> Result<ExitCode> {
+    let ctx = Context {
+        sources: Sources::resolve(&cli.files),
+        json: cli.json,
+        interactive: output::interactive(),
+    };
+    match cli.command {
+        Command::List(args) => list::run(&ctx, args),
+        Command::Show(args) => show::run(&ctx, args),
+        Command::Add(args) => add::run(&ctx, *args),
+        Command::Remove(args) => remove::run(&ctx, args),
+        Command::Enable(args) => enable::run(&ctx, args),
+        Command::Disable(args) => disable::run(&ctx, args),
+        Command::Search(args) => search::run(&ctx, args),
+        Command::Completions(args) => completions::run(args),
+    }
+}
+
+/// Die quietly on a closed pipe (`mcpctl list | head`), like other Unix tools.
+fn reset_sigpipe() {
+    // SAFETY: setting a signal disposition to SIG_DFL has no handler to race with.
+    unsafe {
+        let _ = nix::sys::signal::signal(
+            nix::sys::signal::Signal::SIGPIPE,
+            nix::sys::signal::SigHandler::SigDfl,
+        );
+    }
 }

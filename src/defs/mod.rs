@@ -7,3 +7,15 @@ pub mod model;
 pub mod vars;
 
 pub use model::{Launch, RestartPolicy, ServerDef, Transport};
+pub mod error;
+pub mod format;
+
+pub use error::DefsError;
+pub mod catalog;
+pub mod edit;
+pub mod render;
+pub mod sources;
+pub mod store;
+
+pub use catalog::Catalog;
+pub use sources::Sources;

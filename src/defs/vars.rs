@@ -111,6 +111,41 @@ pub fn referenced_names(value: &str) -> Vec<String> {
         .collect()
 }
 
+/// `value` with its literal text and reference defaults replaced by `mask`,
+/// keeping `${NAME}` references and a leading auth scheme (`Bearer ` …), so
+/// output shows where a secret comes from but never the secret.
+pub fn redacted(value: &str, mask: &str) -> String {
+    let Some(pieces) = pieces(value).filter(|p| p.iter().any(|x| matches!(x, Piece::Var { .. })))
+    else {
+        return mask.to_string();
+    };
+    let mut out = String::new();
+    for (index, piece) in pieces.iter().enumerate() {
+        match piece {
+            Piece::Text(text) if index == 0 && is_auth_scheme(text) => out.push_str(text),
+            Piece::Text(_) => out.push_str(mask),
+            Piece::Var {
+                name,
+                default: None,
+            } => out.push_str(&format!("${{{name}}}")),
+            Piece::Var {
+                name,
+                default: Some(_),
+            } => {
+                out.push_str(&format!("${{{name}:-{mask}}}"));
+            }
+        }
+    }
+    out
+}
+
+fn is_auth_scheme(text: &str) -> bool {
+    matches!(
+        text.trim_end(),
+        "Bearer" | "Basic" | "Token" | "token" | "bearer"
+    ) && text.ends_with(' ')
+}
+
 /// Expand every reference in `value`, looking variables up with `lookup`.
 ///
 /// `server` names the definition in errors. An empty variable counts as set,

@@ -1,1 +1,135 @@
 //! Validation before save: names, launchers, version pins and URLs.
+//!
+//! Every rule returns [`Finding`]s rather than failing fast, so `add` can
+//! report every problem of a definition at once. A warning is printed and
+//! the write goes ahead; an error stops it. `--require-pin` turns unpinned
+//! packages from warnings into errors.
+
+pub mod launcher;
+pub mod name;
+pub mod pins;
+pub mod url;
+
+use crate::defs::{Launch, ServerDef};
+use crate::error::{Diagnostic, ExitCode};
+
+/// How serious a finding is.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, serde::Serialize)]
+#[serde(rename_all = "lowercase")]
+pub enum Severity {
+    /// Printed; does not stop the write.
+    Warning,
+    /// Stops the write.
+    Error,
+}
+
+/// Which class of problem a finding is, for exit codes and `--json`.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, serde::Serialize)]
+#[serde(rename_all = "kebab-case")]
+pub enum Rule {
+    /// The server name.
+    Name,
+    /// The launcher binary.
+    Launcher,
+    /// A package version pin.
+    Pin,
+    /// A remote URL.
+    Url,
+}
+
+/// One problem found in a definition.
+#[derive(Debug, Clone, PartialEq, Eq, serde::Serialize)]
+pub struct Finding {
+    /// Which rule found it.
+    pub rule: Rule,
+    /// Warning or error.
+    pub severity: Severity,
+    /// What is wrong.
+    pub message: String,
+    /// What to do about it.
+    pub hint: String,
+}
+
+impl Finding {
+    /// An error finding.
+    pub fn error(rule: Rule, message: impl Into<String>, hint: impl Into<String>) -> Finding {
+        Finding {
+            rule,
+            severity: Severity::Error,
+            message: message.into(),
+            hint: hint.into(),
+        }
+    }
+
+    /// A warning finding.
+    pub fn warning(rule: Rule, message: impl Into<String>, hint: impl Into<String>) -> Finding {
+        Finding {
+            rule,
+            severity: Severity::Warning,
+            message: message.into(),
+            hint: hint.into(),
+        }
+    }
+}
+
+/// Options that change how strict validation is.
+#[derive(Debug, Clone, Copy, Default)]
+pub struct Policy {
+    /// Unpinned packages are errors instead of warnings.
+    pub require_pin: bool,
+}
+
+/// Check a definition before it is saved: launcher, pins, URL. The name is
+/// checked separately ([`name::check`]) because `add` may derive it.
+pub fn check_definition(def: &ServerDef, policy: Policy) -> Vec<Finding> {
+    let mut findings = Vec::new();
+    match &def.launch {
+        Launch::Stdio {
+            command, args, cwd, ..
+        } => {
+            if let Some(finding) = launcher::check(command, cwd.as_deref()) {
+                findings.push(finding);
+            }
+            findings.extend(pins::check(command, args, policy.require_pin));
+        }
+        Launch::Remote { url, .. } => findings.extend(url::check(url)),
+    }
+    findings
+}
+
+/// Validation stopped a write; carries every error finding.
+#[derive(Debug, thiserror::Error)]
+#[error("{}", render(.findings))]
+pub struct ValidationError {
+    /// The error findings (warnings are printed separately).
+    pub findings: Vec<Finding>,
+}
+
+fn render(findings: &[Finding]) -> String {
+    let mut lines = findings.iter().map(|f| f.message.clone());
+    let first = lines.next().unwrap_or_default();
+    lines.fold(first, |mut acc, line| {
+        acc.push_str("\nerror: ");
+        acc.push_str(&line);
+        acc
+    })
+}
+
+impl Diagnostic for ValidationError {
+    fn exit_code(&self) -> ExitCode {
+        if self
+            .findings
+            .iter()
+            .all(|finding| finding.rule == Rule::Launcher)
+        {
+            ExitCode::NotFound
+        } else {
+            ExitCode::Usage
+        }
+    }
+
+    fn hint(&self) -> Option<String> {
+        let hints: Vec<String> = self.findings.iter().map(|f| f.hint.clone()).collect();
+        (!hints.is_empty()).then(|| hints.join("\nhint: "))
+    }
+}

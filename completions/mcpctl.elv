@@ -1,0 +1,201 @@
+
+use builtin;
+use str;
+
+set edit:completion:arg-completer[mcpctl] = {|@words|
+    fn spaces {|n|
+        builtin:repeat $n ' ' | str:join ''
+    }
+    fn cand {|text desc|
+        edit:complex-candidate $text &display=$text' '(spaces (- 14 (wcswidth $text)))$desc
+    }
+    var command = 'mcpctl'
+    for word $words[1..-1] {
+        if (str:has-prefix $word '-') {
+            break
+        }
+        set command = $command';'$word
+    }
+    var completions = [
+        &'mcpctl'= {
+            cand --file 'Definition file to read and edit (repeatable; default: MCPCTL_FILE or ~/.config/mcpctl/servers.json)'
+            cand --json 'Print machine-readable JSON on stdout instead of text'
+            cand -h 'Print help (see more with ''--help'')'
+            cand --help 'Print help (see more with ''--help'')'
+            cand -V 'Print version'
+            cand --version 'Print version'
+            cand list 'List every server with its transport, target, state and source file'
+            cand ls 'List every server with its transport, target, state and source file'
+            cand show 'Show one server''s full definition'
+            cand get 'Show one server''s full definition'
+            cand add 'Add a server from the MCP Registry, a URL or a command, after validating it'
+            cand remove 'Remove servers from their definition files'
+            cand rm 'Remove servers from their definition files'
+            cand enable 'Enable servers (keeps the definition, flips its state)'
+            cand disable 'Disable servers (keeps the definition, flips its state)'
+            cand search 'Search the official MCP Registry for servers to install'
+            cand completions 'Print a shell completion script'
+            cand help 'Print this message or the help of the given subcommand(s)'
+        }
+        &'mcpctl;list'= {
+            cand --file 'Definition file to read and edit (repeatable; default: MCPCTL_FILE or ~/.config/mcpctl/servers.json)'
+            cand --show-secrets 'Show literal env and header values instead of <redacted> (JSON only)'
+            cand --json 'Print machine-readable JSON on stdout instead of text'
+            cand -h 'Print help (see more with ''--help'')'
+            cand --help 'Print help (see more with ''--help'')'
+            cand -V 'Print version'
+            cand --version 'Print version'
+        }
+        &'mcpctl;ls'= {
+            cand --file 'Definition file to read and edit (repeatable; default: MCPCTL_FILE or ~/.config/mcpctl/servers.json)'
+            cand --show-secrets 'Show literal env and header values instead of <redacted> (JSON only)'
+            cand --json 'Print machine-readable JSON on stdout instead of text'
+            cand -h 'Print help (see more with ''--help'')'
+            cand --help 'Print help (see more with ''--help'')'
+            cand -V 'Print version'
+            cand --version 'Print version'
+        }
+        &'mcpctl;show'= {
+            cand --file 'Definition file to read and edit (repeatable; default: MCPCTL_FILE or ~/.config/mcpctl/servers.json)'
+            cand --show-secrets 'Show literal env and header values instead of <redacted>'
+            cand --json 'Print machine-readable JSON on stdout instead of text'
+            cand -h 'Print help (see more with ''--help'')'
+            cand --help 'Print help (see more with ''--help'')'
+            cand -V 'Print version'
+            cand --version 'Print version'
+        }
+        &'mcpctl;get'= {
+            cand --file 'Definition file to read and edit (repeatable; default: MCPCTL_FILE or ~/.config/mcpctl/servers.json)'
+            cand --show-secrets 'Show literal env and header values instead of <redacted>'
+            cand --json 'Print machine-readable JSON on stdout instead of text'
+            cand -h 'Print help (see more with ''--help'')'
+            cand --help 'Print help (see more with ''--help'')'
+            cand -V 'Print version'
+            cand --version 'Print version'
+        }
+        &'mcpctl;add'= {
+            cand --package 'Registry: install this package kind (npm, pypi, oci), optionally with its transport (npm:stdio, npm:streamable-http)'
+            cand --remote 'Registry: install the hosted endpoint (optionally of this transport)'
+            cand --arg 'Registry: a package argument or URL variable, as NAME=value (repeatable)'
+            cand --registry 'Registry base URL'
+            cand --url 'Remote server endpoint (https, or http to localhost)'
+            cand --transport 'Transport for --url'
+            cand --header 'Request header for --url, as ''Name: value'' (repeatable)'
+            cand --command 'Program to launch for a stdio server (on PATH, or a path)'
+            cand --args 'Arguments for --command, comma-separated (or put them after --)'
+            cand --env 'Environment variable for the child, as NAME=value (repeatable)'
+            cand --cwd 'Working directory for the child process'
+            cand --name 'Server name (default: derived from the package or host)'
+            cand --label 'Human-readable label'
+            cand --restart 'Restart it on failure when supervised'
+            cand --connect-timeout 'Seconds allowed for connecting and listing tools (default 30)'
+            cand --to 'File to write (default: the first definition file)'
+            cand --file 'Definition file to read and edit (repeatable; default: MCPCTL_FILE or ~/.config/mcpctl/servers.json)'
+            cand --as-remote 'Registry: store a package that serves HTTP as a remote URL instead of a process for the supervisor to start'
+            cand --allow-deprecated 'Registry: install a version its publisher deprecated'
+            cand --store-secret 'Registry: write secret values literally instead of ${VAR} references'
+            cand --refresh 'Registry: ask the registry again instead of using cached answers'
+            cand --disabled 'Add it disabled'
+            cand --autostart 'Start it when the supervisor starts'
+            cand --force 'Replace an existing server of that name; accept a launcher that is not installed here; drop comments an edit cannot keep'
+            cand --require-pin 'Treat unpinned package versions as errors'
+            cand --no-check 'Do not connect to the server before saving'
+            cand --dry-run 'Validate and print what would be written, but write nothing'
+            cand --show-secrets 'Show literal env and header values in the output'
+            cand --json 'Print machine-readable JSON on stdout instead of text'
+            cand -h 'Print help (see more with ''--help'')'
+            cand --help 'Print help (see more with ''--help'')'
+            cand -V 'Print version'
+            cand --version 'Print version'
+        }
+        &'mcpctl;remove'= {
+            cand --file 'Definition file to read and edit (repeatable; default: MCPCTL_FILE or ~/.config/mcpctl/servers.json)'
+            cand -y 'Do not ask for confirmation on a terminal'
+            cand --yes 'Do not ask for confirmation on a terminal'
+            cand --force 'Drop comments that an edit cannot keep'
+            cand --json 'Print machine-readable JSON on stdout instead of text'
+            cand -h 'Print help (see more with ''--help'')'
+            cand --help 'Print help (see more with ''--help'')'
+            cand -V 'Print version'
+            cand --version 'Print version'
+        }
+        &'mcpctl;rm'= {
+            cand --file 'Definition file to read and edit (repeatable; default: MCPCTL_FILE or ~/.config/mcpctl/servers.json)'
+            cand -y 'Do not ask for confirmation on a terminal'
+            cand --yes 'Do not ask for confirmation on a terminal'
+            cand --force 'Drop comments that an edit cannot keep'
+            cand --json 'Print machine-readable JSON on stdout instead of text'
+            cand -h 'Print help (see more with ''--help'')'
+            cand --help 'Print help (see more with ''--help'')'
+            cand -V 'Print version'
+            cand --version 'Print version'
+        }
+        &'mcpctl;enable'= {
+            cand --file 'Definition file to read and edit (repeatable; default: MCPCTL_FILE or ~/.config/mcpctl/servers.json)'
+            cand --json 'Print machine-readable JSON on stdout instead of text'
+            cand -h 'Print help (see more with ''--help'')'
+            cand --help 'Print help (see more with ''--help'')'
+            cand -V 'Print version'
+            cand --version 'Print version'
+        }
+        &'mcpctl;disable'= {
+            cand --file 'Definition file to read and edit (repeatable; default: MCPCTL_FILE or ~/.config/mcpctl/servers.json)'
+            cand --json 'Print machine-readable JSON on stdout instead of text'
+            cand -h 'Print help (see more with ''--help'')'
+            cand --help 'Print help (see more with ''--help'')'
+            cand -V 'Print version'
+            cand --version 'Print version'
+        }
+        &'mcpctl;search'= {
+            cand --limit 'Show at most N results'
+            cand --registry 'Registry base URL'
+            cand --file 'Definition file to read and edit (repeatable; default: MCPCTL_FILE or ~/.config/mcpctl/servers.json)'
+            cand --all 'Follow every page and show all results'
+            cand --include-deprecated 'Also show deprecated and deleted entries'
+            cand --refresh 'Ask the registry again instead of using cached answers'
+            cand --json 'Print machine-readable JSON on stdout instead of text'
+            cand -h 'Print help (see more with ''--help'')'
+            cand --help 'Print help (see more with ''--help'')'
+            cand -V 'Print version'
+            cand --version 'Print version'
+        }
+        &'mcpctl;completions'= {
+            cand --file 'Definition file to read and edit (repeatable; default: MCPCTL_FILE or ~/.config/mcpctl/servers.json)'
+            cand --json 'Print machine-readable JSON on stdout instead of text'
+            cand -h 'Print help (see more with ''--help'')'
+            cand --help 'Print help (see more with ''--help'')'
+            cand -V 'Print version'
+            cand --version 'Print version'
+        }
+        &'mcpctl;help'= {
+            cand list 'List every server with its transport, target, state and source file'
+            cand show 'Show one server''s full definition'
+            cand add 'Add a server from the MCP Registry, a URL or a command, after validating it'
+            cand remove 'Remove servers from their definition files'
+            cand enable 'Enable servers (keeps the definition, flips its state)'
+            cand disable 'Disable servers (keeps the definition, flips its state)'
+            cand search 'Search the official MCP Registry for servers to install'
+            cand completions 'Print a shell completion script'
+            cand help 'Print this message or the help of the given subcommand(s)'
+        }
+        &'mcpctl;help;list'= {
+        }
+        &'mcpctl;help;show'= {
+        }
+        &'mcpctl;help;add'= {
+        }
+        &'mcpctl;help;remove'= {
+        }
+        &'mcpctl;help;enable'= {
+        }
+        &'mcpctl;help;disable'= {
+        }
+        &'mcpctl;help;search'= {
+        }
+        &'mcpctl;help;completions'= {
+        }
+        &'mcpctl;help;help'= {
+        }
+    ]
+    $completions[$command]
+}

@@ -1,0 +1,137 @@
+# Print an optspec for argparse to handle cmd's options that are independent of any subcommand.
+function __fish_mcpctl_global_optspecs
+    string join \n file= json h/help V/version
+end
+
+function __fish_mcpctl_needs_command
+    # Figure out if the current invocation already has a command.
+    set -l cmd (commandline -opc)
+    set -e cmd[1]
+    argparse -s (__fish_mcpctl_global_optspecs) -- $cmd 2>/dev/null
+    or return
+    if set -q argv[1]
+        # Also print the command, so this can be used to figure out what it is.
+        echo $argv[1]
+        return 1
+    end
+    return 0
+end
+
+function __fish_mcpctl_using_subcommand
+    set -l cmd (__fish_mcpctl_needs_command)
+    test -z "$cmd"
+    and return 1
+    contains -- $cmd[1] $argv
+end
+
+complete -c mcpctl -n "__fish_mcpctl_needs_command" -l file -d 'Definition file to read and edit (repeatable; default: MCPCTL_FILE or ~/.config/mcpctl/servers.json)' -r -F
+complete -c mcpctl -n "__fish_mcpctl_needs_command" -l json -d 'Print machine-readable JSON on stdout instead of text'
+complete -c mcpctl -n "__fish_mcpctl_needs_command" -s h -l help -d 'Print help (see more with \'--help\')'
+complete -c mcpctl -n "__fish_mcpctl_needs_command" -s V -l version -d 'Print version'
+complete -c mcpctl -n "__fish_mcpctl_needs_command" -f -a "list" -d 'List every server with its transport, target, state and source file'
+complete -c mcpctl -n "__fish_mcpctl_needs_command" -f -a "ls" -d 'List every server with its transport, target, state and source file'
+complete -c mcpctl -n "__fish_mcpctl_needs_command" -f -a "show" -d 'Show one server\'s full definition'
+complete -c mcpctl -n "__fish_mcpctl_needs_command" -f -a "get" -d 'Show one server\'s full definition'
+complete -c mcpctl -n "__fish_mcpctl_needs_command" -f -a "add" -d 'Add a server from the MCP Registry, a URL or a command, after validating it'
+complete -c mcpctl -n "__fish_mcpctl_needs_command" -f -a "remove" -d 'Remove servers from their definition files'
+complete -c mcpctl -n "__fish_mcpctl_needs_command" -f -a "rm" -d 'Remove servers from their definition files'
+complete -c mcpctl -n "__fish_mcpctl_needs_command" -f -a "enable" -d 'Enable servers (keeps the definition, flips its state)'
+complete -c mcpctl -n "__fish_mcpctl_needs_command" -f -a "disable" -d 'Disable servers (keeps the definition, flips its state)'
+complete -c mcpctl -n "__fish_mcpctl_needs_command" -f -a "search" -d 'Search the official MCP Registry for servers to install'
+complete -c mcpctl -n "__fish_mcpctl_needs_command" -f -a "completions" -d 'Print a shell completion script'
+complete -c mcpctl -n "__fish_mcpctl_needs_command" -f -a "help" -d 'Print this message or the help of the given subcommand(s)'
+complete -c mcpctl -n "__fish_mcpctl_using_subcommand list" -l file -d 'Definition file to read and edit (repeatable; default: MCPCTL_FILE or ~/.config/mcpctl/servers.json)' -r -F
+complete -c mcpctl -n "__fish_mcpctl_using_subcommand list" -l show-secrets -d 'Show literal env and header values instead of <redacted> (JSON only)'
+complete -c mcpctl -n "__fish_mcpctl_using_subcommand list" -l json -d 'Print machine-readable JSON on stdout instead of text'
+complete -c mcpctl -n "__fish_mcpctl_using_subcommand list" -s h -l help -d 'Print help (see more with \'--help\')'
+complete -c mcpctl -n "__fish_mcpctl_using_subcommand list" -s V -l version -d 'Print version'
+complete -c mcpctl -n "__fish_mcpctl_using_subcommand ls" -l file -d 'Definition file to read and edit (repeatable; default: MCPCTL_FILE or ~/.config/mcpctl/servers.json)' -r -F
+complete -c mcpctl -n "__fish_mcpctl_using_subcommand ls" -l show-secrets -d 'Show literal env and header values instead of <redacted> (JSON only)'
+complete -c mcpctl -n "__fish_mcpctl_using_subcommand ls" -l json -d 'Print machine-readable JSON on stdout instead of text'
+complete -c mcpctl -n "__fish_mcpctl_using_subcommand ls" -s h -l help -d 'Print help (see more with \'--help\')'
+complete -c mcpctl -n "__fish_mcpctl_using_subcommand ls" -s V -l version -d 'Print version'
+complete -c mcpctl -n "__fish_mcpctl_using_subcommand show" -l file -d 'Definition file to read and edit (repeatable; default: MCPCTL_FILE or ~/.config/mcpctl/servers.json)' -r -F
+complete -c mcpctl -n "__fish_mcpctl_using_subcommand show" -l show-secrets -d 'Show literal env and header values instead of <redacted>'
+complete -c mcpctl -n "__fish_mcpctl_using_subcommand show" -l json -d 'Print machine-readable JSON on stdout instead of text'
+complete -c mcpctl -n "__fish_mcpctl_using_subcommand show" -s h -l help -d 'Print help (see more with \'--help\')'
+complete -c mcpctl -n "__fish_mcpctl_using_subcommand show" -s V -l version -d 'Print version'
+complete -c mcpctl -n "__fish_mcpctl_using_subcommand get" -l file -d 'Definition file to read and edit (repeatable; default: MCPCTL_FILE or ~/.config/mcpctl/servers.json)' -r -F
+complete -c mcpctl -n "__fish_mcpctl_using_subcommand get" -l show-secrets -d 'Show literal env and header values instead of <redacted>'
+complete -c mcpctl -n "__fish_mcpctl_using_subcommand get" -l json -d 'Print machine-readable JSON on stdout instead of text'
+complete -c mcpctl -n "__fish_mcpctl_using_subcommand get" -s h -l help -d 'Print help (see more with \'--help\')'
+complete -c mcpctl -n "__fish_mcpctl_using_subcommand get" -s V -l version -d 'Print version'
+complete -c mcpctl -n "__fish_mcpctl_using_subcommand add" -l package -d 'Registry: install this package kind (npm, pypi, oci), optionally with its transport (npm:stdio, npm:streamable-http)' -r
+complete -c mcpctl -n "__fish_mcpctl_using_subcommand add" -l remote -d 'Registry: install the hosted endpoint (optionally of this transport)' -r
+complete -c mcpctl -n "__fish_mcpctl_using_subcommand add" -l arg -d 'Registry: a package argument or URL variable, as NAME=value (repeatable)' -r
+complete -c mcpctl -n "__fish_mcpctl_using_subcommand add" -l registry -d 'Registry base URL' -r
+complete -c mcpctl -n "__fish_mcpctl_using_subcommand add" -l url -d 'Remote server endpoint (https, or http to localhost)' -r
+complete -c mcpctl -n "__fish_mcpctl_using_subcommand add" -l transport -d 'Transport for --url' -r -f -a "streamable-http\t'Streamable HTTP (the current MCP transport)'
+sse\t'Legacy HTTP+SSE'"
+complete -c mcpctl -n "__fish_mcpctl_using_subcommand add" -l header -d 'Request header for --url, as \'Name: value\' (repeatable)' -r
+complete -c mcpctl -n "__fish_mcpctl_using_subcommand add" -l command -d 'Program to launch for a stdio server (on PATH, or a path)' -r
+complete -c mcpctl -n "__fish_mcpctl_using_subcommand add" -l args -d 'Arguments for --command, comma-separated (or put them after --)' -r
+complete -c mcpctl -n "__fish_mcpctl_using_subcommand add" -l env -d 'Environment variable for the child, as NAME=value (repeatable)' -r
+complete -c mcpctl -n "__fish_mcpctl_using_subcommand add" -l cwd -d 'Working directory for the child process' -r -F
+complete -c mcpctl -n "__fish_mcpctl_using_subcommand add" -l name -d 'Server name (default: derived from the package or host)' -r
+complete -c mcpctl -n "__fish_mcpctl_using_subcommand add" -l label -d 'Human-readable label' -r
+complete -c mcpctl -n "__fish_mcpctl_using_subcommand add" -l restart -d 'Restart it on failure when supervised' -r -f -a "no\t''
+on-failure\t''"
+complete -c mcpctl -n "__fish_mcpctl_using_subcommand add" -l connect-timeout -d 'Seconds allowed for connecting and listing tools (default 30)' -r
+complete -c mcpctl -n "__fish_mcpctl_using_subcommand add" -l to -d 'File to write (default: the first definition file)' -r -F
+complete -c mcpctl -n "__fish_mcpctl_using_subcommand add" -l file -d 'Definition file to read and edit (repeatable; default: MCPCTL_FILE or ~/.config/mcpctl/servers.json)' -r -F
+complete -c mcpctl -n "__fish_mcpctl_using_subcommand add" -l as-remote -d 'Registry: store a package that serves HTTP as a remote URL instead of a process for the supervisor to start'
+complete -c mcpctl -n "__fish_mcpctl_using_subcommand add" -l allow-deprecated -d 'Registry: install a version its publisher deprecated'
+complete -c mcpctl -n "__fish_mcpctl_using_subcommand add" -l store-secret -d 'Registry: write secret values literally instead of ${VAR} references'
+complete -c mcpctl -n "__fish_mcpctl_using_subcommand add" -l refresh -d 'Registry: ask the registry again instead of using cached answers'
+complete -c mcpctl -n "__fish_mcpctl_using_subcommand add" -l disabled -d 'Add it disabled'
+complete -c mcpctl -n "__fish_mcpctl_using_subcommand add" -l autostart -d 'Start it when the supervisor starts'
+complete -c mcpctl -n "__fish_mcpctl_using_subcommand add" -l force -d 'Replace an existing server of that name; accept a launcher that is not installed here; drop comments an edit cannot keep'
+complete -c mcpctl -n "__fish_mcpctl_using_subcommand add" -l require-pin -d 'Treat unpinned package versions as errors'
+complete -c mcpctl -n "__fish_mcpctl_using_subcommand add" -l no-check -d 'Do not connect to the server before saving'
+complete -c mcpctl -n "__fish_mcpctl_using_subcommand add" -l dry-run -d 'Validate and print what would be written, but write nothing'
+complete -c mcpctl -n "__fish_mcpctl_using_subcommand add" -l show-secrets -d 'Show literal env and header values in the output'
+complete -c mcpctl -n "__fish_mcpctl_using_subcommand add" -l json -d 'Print machine-readable JSON on stdout instead of text'
+complete -c mcpctl -n "__fish_mcpctl_using_subcommand add" -s h -l help -d 'Print help (see more with \'--help\')'
+complete -c mcpctl -n "__fish_mcpctl_using_subcommand add" -s V -l version -d 'Print version'
+complete -c mcpctl -n "__fish_mcpctl_using_subcommand remove" -l file -d 'Definition file to read and edit (repeatable; default: MCPCTL_FILE or ~/.config/mcpctl/servers.json)' -r -F
+complete -c mcpctl -n "__fish_mcpctl_using_subcommand remove" -s y -l yes -d 'Do not ask for confirmation on a terminal'
+complete -c mcpctl -n "__fish_mcpctl_using_subcommand remove" -l force -d 'Drop comments that an edit cannot keep'
+complete -c mcpctl -n "__fish_mcpctl_using_subcommand remove" -l json -d 'Print machine-readable JSON on stdout instead of text'
+complete -c mcpctl -n "__fish_mcpctl_using_subcommand remove" -s h -l help -d 'Print help (see more with \'--help\')'
+complete -c mcpctl -n "__fish_mcpctl_using_subcommand remove" -s V -l version -d 'Print version'
+complete -c mcpctl -n "__fish_mcpctl_using_subcommand rm" -l file -d 'Definition file to read and edit (repeatable; default: MCPCTL_FILE or ~/.config/mcpctl/servers.json)' -r -F
+complete -c mcpctl -n "__fish_mcpctl_using_subcommand rm" -s y -l yes -d 'Do not ask for confirmation on a terminal'
+complete -c mcpctl -n "__fish_mcpctl_using_subcommand rm" -l force -d 'Drop comments that an edit cannot keep'
+complete -c mcpctl -n "__fish_mcpctl_using_subcommand rm" -l json -d 'Print machine-readable JSON on stdout instead of text'
+complete -c mcpctl -n "__fish_mcpctl_using_subcommand rm" -s h -l help -d 'Print help (see more with \'--help\')'
+complete -c mcpctl -n "__fish_mcpctl_using_subcommand rm" -s V -l version -d 'Print version'
+complete -c mcpctl -n "__fish_mcpctl_using_subcommand enable" -l file -d 'Definition file to read and edit (repeatable; default: MCPCTL_FILE or ~/.config/mcpctl/servers.json)' -r -F
+complete -c mcpctl -n "__fish_mcpctl_using_subcommand enable" -l json -d 'Print machine-readable JSON on stdout instead of text'
+complete -c mcpctl -n "__fish_mcpctl_using_subcommand enable" -s h -l help -d 'Print help (see more with \'--help\')'
+complete -c mcpctl -n "__fish_mcpctl_using_subcommand enable" -s V -l version -d 'Print version'
+complete -c mcpctl -n "__fish_mcpctl_using_subcommand disable" -l file -d 'Definition file to read and edit (repeatable; default: MCPCTL_FILE or ~/.config/mcpctl/servers.json)' -r -F
+complete -c mcpctl -n "__fish_mcpctl_using_subcommand disable" -l json -d 'Print machine-readable JSON on stdout instead of text'
+complete -c mcpctl -n "__fish_mcpctl_using_subcommand disable" -s h -l help -d 'Print help (see more with \'--help\')'
+complete -c mcpctl -n "__fish_mcpctl_using_subcommand disable" -s V -l version -d 'Print version'
+complete -c mcpctl -n "__fish_mcpctl_using_subcommand search" -l limit -d 'Show at most N results' -r
+complete -c mcpctl -n "__fish_mcpctl_using_subcommand search" -l registry -d 'Registry base URL' -r
+complete -c mcpctl -n "__fish_mcpctl_using_subcommand search" -l file -d 'Definition file to read and edit (repeatable; default: MCPCTL_FILE or ~/.config/mcpctl/servers.json)' -r -F
+complete -c mcpctl -n "__fish_mcpctl_using_subcommand search" -l all -d 'Follow every page and show all results'
+complete -c mcpctl -n "__fish_mcpctl_using_subcommand search" -l include-deprecated -d 'Also show deprecated and deleted entries'
+complete -c mcpctl -n "__fish_mcpctl_using_subcommand search" -l refresh -d 'Ask the registry again instead of using cached answers'
+complete -c mcpctl -n "__fish_mcpctl_using_subcommand search" -l json -d 'Print machine-readable JSON on stdout instead of text'
+complete -c mcpctl -n "__fish_mcpctl_using_subcommand search" -s h -l help -d 'Print help (see more with \'--help\')'
+complete -c mcpctl -n "__fish_mcpctl_using_subcommand search" -s V -l version -d 'Print version'
+complete -c mcpctl -n "__fish_mcpctl_using_subcommand completions" -l file -d 'Definition file to read and edit (repeatable; default: MCPCTL_FILE or ~/.config/mcpctl/servers.json)' -r -F
+complete -c mcpctl -n "__fish_mcpctl_using_subcommand completions" -l json -d 'Print machine-readable JSON on stdout instead of text'
+complete -c mcpctl -n "__fish_mcpctl_using_subcommand completions" -s h -l help -d 'Print help (see more with \'--help\')'
+complete -c mcpctl -n "__fish_mcpctl_using_subcommand completions" -s V -l version -d 'Print version'
+complete -c mcpctl -n "__fish_mcpctl_using_subcommand help; and not __fish_seen_subcommand_from list show add remove enable disable search completions help" -f -a "list" -d 'List every server with its transport, target, state and source file'
+complete -c mcpctl -n "__fish_mcpctl_using_subcommand help; and not __fish_seen_subcommand_from list show add remove enable disable search completions help" -f -a "show" -d 'Show one server\'s full definition'
+complete -c mcpctl -n "__fish_mcpctl_using_subcommand help; and not __fish_seen_subcommand_from list show add remove enable disable search completions help" -f -a "add" -d 'Add a server from the MCP Registry, a URL or a command, after validating it'
+complete -c mcpctl -n "__fish_mcpctl_using_subcommand help; and not __fish_seen_subcommand_from list show add remove enable disable search completions help" -f -a "remove" -d 'Remove servers from their definition files'
+complete -c mcpctl -n "__fish_mcpctl_using_subcommand help; and not __fish_seen_subcommand_from list show add remove enable disable search completions help" -f -a "enable" -d 'Enable servers (keeps the definition, flips its state)'
+complete -c mcpctl -n "__fish_mcpctl_using_subcommand help; and not __fish_seen_subcommand_from list show add remove enable disable search completions help" -f -a "disable" -d 'Disable servers (keeps the definition, flips its state)'
+complete -c mcpctl -n "__fish_mcpctl_using_subcommand help; and not __fish_seen_subcommand_from list show add remove enable disable search completions help" -f -a "search" -d 'Search the official MCP Registry for servers to install'
+complete -c mcpctl -n "__fish_mcpctl_using_subcommand help; and not __fish_seen_subcommand_from list show add remove enable disable search completions help" -f -a "completions" -d 'Print a shell completion script'
+complete -c mcpctl -n "__fish_mcpctl_using_subcommand help; and not __fish_seen_subcommand_from list show add remove enable disable search completions help" -f -a "help" -d 'Print this message or the help of the given subcommand(s)'

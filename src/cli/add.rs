@@ -1,0 +1,626 @@
+//! `mcpctl add`: validate a new definition, then write it without touching
+//! anything else in the file.
+
+use std::path::{Path, PathBuf};
+
+use indexmap::IndexMap;
+use serde_json::json;
+
+use super::Context;
+use crate::defs::edit::{self, Edit};
+use crate::defs::format::{self, Format, ParsedFile};
+use crate::defs::{DefsError, Launch, RestartPolicy, ServerDef, Transport, render, store};
+use crate::error::{ExitCode, Result, UsageError};
+use crate::output;
+use crate::validate::{self, Finding, Policy, Rule, Severity, ValidationError, name, pins};
+
+const EXAMPLES: &str = "\
+Examples:
+  # a local server over stdio (everything after -- is passed to the command)
+  mcpctl add --name everything --command npx -- -y @modelcontextprotocol/server-everything@2026.8.31
+  mcpctl add --command uvx --args=mcp-server-time==2026.10.19
+  # a remote server; ${VAR} references stay in the file and expand at launch
+  mcpctl add --url https://mcp.example.com/mcp --header 'Authorization: Bearer ${MCP_TOKEN}'
+  mcpctl add --name legacy --url http://127.0.0.1:3001/sse --transport sse
+  # write to a specific file, refuse unpinned packages, preview only
+  mcpctl add --to .mcp.json --require-pin --dry-run --command npx --args=-y,pkg@1.2.3
+  # from the official MCP Registry, by exact name (see `mcpctl search`)
+  mcpctl add io.github.modelcontextprotocol/server-everything --package npm:stdio
+  mcpctl add io.github.github/github-mcp-server@0.20.2 --env GITHUB_PERSONAL_ACCESS_TOKEN=…
+  mcpctl add com.example/acme-analytics --remote --header 'X-API-Key: …'
+  mcpctl add com.example/hybrid --remote=sse";
+
+/// The HTTP transports `--transport` accepts.
+#[derive(Debug, Clone, Copy, clap::ValueEnum)]
+pub enum RemoteTransport {
+    /// Streamable HTTP (the current MCP transport).
+    #[value(name = "streamable-http", alias = "http")]
+    StreamableHttp,
+    /// Legacy HTTP+SSE.
+    Sse,
+}
+
+/// Arguments of `mcpctl add`.
+#[derive(Debug, clap::Args)]
+#[command(
+    after_long_help = EXAMPLES,
+    group(clap::ArgGroup::new("launch").required(true).args(["registry_name", "url", "command"]))
+)]
+pub struct Args {
+    /// A registry entry's exact name, optionally with an exact version.
+    #[arg(value_name = "NAME[@VERSION]", conflicts_with_all = ["url", "command", "cwd"])]
+    pub registry_name: Option<String>,
+    /// Registry: install this package kind (npm, pypi, oci), optionally
+    /// with its transport (npm:stdio, npm:streamable-http).
+    #[arg(
+        long,
+        value_name = "KIND[:TRANSPORT]",
+        requires = "registry_name",
+        conflicts_with = "remote"
+    )]
+    pub package: Option<String>,
+    /// Registry: install the hosted endpoint (optionally of this transport).
+    #[arg(
+        long,
+        value_name = "TRANSPORT",
+        num_args = 0..=1,
+        require_equals = true,
+        default_missing_value = "",
+        requires = "registry_name"
+    )]
+    pub remote: Option<String>,
+    /// Registry: store a package that serves HTTP as a remote URL instead
+    /// of a process for the supervisor to start.
+    #[arg(long, requires = "registry_name")]
+    pub as_remote: bool,
+    /// Registry: a package argument or URL variable, as NAME=value (repeatable).
+    #[arg(long = "arg", value_name = "NAME=VALUE", requires = "registry_name")]
+    pub registry_args: Vec<String>,
+    /// Registry: install a version its publisher deprecated.
+    #[arg(long, requires = "registry_name")]
+    pub allow_deprecated: bool,
+    /// Registry: write secret values literally instead of ${VAR} references.
+    #[arg(long, requires = "registry_name")]
+    pub store_secret: bool,
+    /// Registry: ask the registry again instead of using cached answers.
+    #[arg(long, requires = "registry_name")]
+    pub refresh: bool,
+    /// Registry base URL.
+    #[arg(
+        long,
+        value_name = "URL",
+        env = "MCPCTL_REGISTRY_URL",
+        requires = "registry_name"
+    )]
+    pub registry: Option<String>,
+    /// Remote server endpoint (https, or http to localhost).
+    #[arg(long, value_name = "URL", conflicts_with_all = ["command", "cwd", "env"])]
+    pub url: Option<String>,
+    /// Transport for --url.
+    #[arg(long, value_enum, requires = "url", default_value = "streamable-http")]
+    pub transport: RemoteTransport,
+    /// Request header for --url, as 'Name: value' (repeatable).
+    #[arg(long = "header", value_name = "'NAME: VALUE'")]
+    pub headers: Vec<String>,
+    /// Program to launch for a stdio server (on PATH, or a path).
+    #[arg(long, value_name = "CMD")]
+    pub command: Option<String>,
+    /// Arguments for --command, comma-separated (or put them after --).
+    #[arg(
+        long,
+        value_name = "A,B,…",
+        value_delimiter = ',',
+        allow_hyphen_values = true,
+        requires = "command"
+    )]
+    pub args: Vec<String>,
+    /// Arguments for --command, verbatim.
+    #[arg(last = true, value_name = "ARG", requires = "command")]
+    pub trailing: Vec<String>,
+    /// Environment variable for the child, as NAME=value (repeatable).
+    #[arg(long = "env", value_name = "NAME=VALUE")]
+    pub env: Vec<String>,
+    /// Working directory for the child process.
+    #[arg(long, value_name = "DIR")]
+    pub cwd: Option<PathBuf>,
+    /// Server name (default: derived from the package or host).
+    #[arg(long)]
+    pub name: Option<String>,
+    /// Human-readable label.
+    #[arg(long)]
+    pub label: Option<String>,
+    /// Add it disabled.
+    #[arg(long)]
+    pub disabled: bool,
+    /// Start it when the supervisor starts.
+    #[arg(long)]
+    pub autostart: bool,
+    /// Restart it on failure when supervised.
+    #[arg(long, value_name = "POLICY", value_parser = ["no", "on-failure"])]
+    pub restart: Option<String>,
+    /// Seconds allowed for connecting and listing tools (default 30).
+    #[arg(long, value_name = "SECONDS")]
+    pub connect_timeout: Option<f64>,
+    /// File to write (default: the first definition file).
+    #[arg(long, value_name = "FILE")]
+    pub to: Option<PathBuf>,
+    /// Replace an existing server of that name; accept a launcher that is
+    /// not installed here; drop comments an edit cannot keep.
+    #[arg(long)]
+    pub force: bool,
+    /// Treat unpinned package versions as errors.
+    #[arg(long, env = "MCPCTL_REQUIRE_PIN")]
+    pub require_pin: bool,
+    /// Do not connect to the server before saving.
+    #[arg(long)]
+    pub no_check: bool,
+    /// Validate and print what would be written, but write nothing.
+    #[arg(long)]
+    pub dry_run: bool,
+    /// Show literal env and header values in the output.
+    #[arg(long)]
+    pub show_secrets: bool,
+}
+
+/// Validate and save a new definition.
+pub fn run(ctx: &Context, args: Args) -> Result<ExitCode> {
+    let catalog = ctx.catalog()?;
+    let target = args
+        .to
+        .clone()
+        .unwrap_or_else(|| catalog.sources.primary().to_path_buf());
+    // Secrets written literally by `add NAME --store-secret`, masked in output.
+    let mut stored_secrets = Vec::new();
+    let mut def = match &args.registry_name {
+        Some(spec) => {
+            let (def, secrets) = registry_definition(ctx, &args, spec, &target)?;
+            stored_secrets = secrets;
+            def
+        }
+        None => definition_from_args(&args, &target)?,
+    };
+    let shown = |def: &ServerDef| {
+        crate::registry::install::mask_secrets(def, &stored_secrets, output::REDACTED)
+    };
+    if let Some(finding) = args.name.as_deref().and_then(name::check) {
+        return Err(ValidationError {
+            findings: vec![finding],
+        }
+        .into());
+    }
+    if let Some(other) = catalog
+        .servers()
+        .iter()
+        .find(|d| d.name == def.name && args.name.is_some() && d.source != target)
+    {
+        return Err(DefsError::Exists {
+            name: other.name.clone(),
+            path: other.source.clone(),
+        }
+        .into());
+    }
+
+    let findings = validate_for_save(&def, &args);
+    let (errors, warnings): (Vec<Finding>, Vec<Finding>) = findings
+        .into_iter()
+        .partition(|f| f.severity == Severity::Error);
+    if !errors.is_empty() {
+        if !ctx.json {
+            output::warn_findings(&warnings);
+        }
+        return Err(ValidationError { findings: errors }.into());
+    }
+    if !ctx.json {
+        output::warn_findings(&warnings);
+    }
+
+    let other_names: Vec<String> = catalog
+        .servers()
+        .iter()
+        .filter(|d| d.source != target)
+        .map(|d| d.name.clone())
+        .collect();
+    let explicit_name = args.name.is_some();
+
+    if args.dry_run {
+        let existing = store::read_text(&target)?;
+        let (parsed, names) = file_state(&target, existing.as_deref())?;
+        if !explicit_name {
+            def.name = unique_name(&def.name, &names, &other_names);
+        } else if names.contains(&def.name) && !args.force {
+            return Err(DefsError::Exists {
+                name: def.name.clone(),
+                path: target.clone(),
+            }
+            .into());
+        }
+        return report(
+            ctx,
+            &args,
+            &shown(&def),
+            &target,
+            "would add",
+            &warnings,
+            Some(parsed.format),
+        );
+    }
+
+    let mut action = "added";
+    let mut written_format = None;
+    store::modify(&target, |current| {
+        let (parsed, names) = file_state(&target, current)?;
+        let format = parsed.format;
+        written_format = Some(format);
+        let edit = if explicit_name && names.contains(&def.name) {
+            if !args.force {
+                return Err(DefsError::Exists {
+                    name: def.name.clone(),
+                    path: target.clone(),
+                }
+                .into());
+            }
+            action = "replaced";
+            Edit::Replace {
+                name: def.name.clone(),
+                value: render::entry_value(&def, format),
+            }
+        } else {
+            if !explicit_name {
+                def.name = unique_name(&def.name, &names, &other_names);
+            }
+            Edit::Add {
+                name: def.name.clone(),
+                value: render::entry_value(&def, format),
+            }
+        };
+        let text = current.unwrap_or("");
+        let new_text = edit::apply(&target, text, &parsed, &[edit], args.force)?;
+        Ok(Some((new_text, ())))
+    })?;
+    let def = shown(&def);
+    report(ctx, &args, &def, &target, action, &warnings, None)?;
+    if args.registry_name.is_some()
+        && !ctx.json
+        && let Some(format) = written_format
+    {
+        // Show exactly what was written (secrets are ${VAR} references).
+        let entry = render::entry_value(&def, format);
+        let pretty = serde_json::to_string_pretty(&json!({ def.name.clone(): entry }))
+            .map_err(std::io::Error::from)
+            .map_err(UsageError::from)?;
+        output::line(pretty)?;
+    }
+    Ok(ExitCode::Success)
+}
+
+/// Resolve a registry entry into a definition (issue 4): exact name,
+/// chosen package or remote, inputs from flags or prompts, `${VAR}` secrets.
+fn registry_definition(
+    ctx: &Context,
+    args: &Args,
+    spec: &str,
+    target: &Path,
+) -> Result<(ServerDef, Vec<crate::registry::install::SecretValue>)> {
+    use crate::registry::install::{self, InstallRequest, Selector};
+    use crate::registry::{ClientOptions, RegistryClient};
+
+    let mut req = InstallRequest::from_spec(spec);
+    req.selector = match (&args.package, &args.remote) {
+        (Some(kind), _) => Some(Selector::parse_package(kind)?),
+        (None, Some(transport)) => Some(Selector::parse_remote(Some(transport))?),
+        (None, None) => None,
+    };
+    req.as_remote = args.as_remote;
+    req.env = parse_pairs(&args.env, '=', "--env", "NAME=value")?;
+    req.headers = parse_pairs(&args.headers, ':', "--header", "'X-API-Key: …'")?;
+    req.args = parse_pairs(&args.registry_args, '=', "--arg", "name=value")?;
+    req.allow_deprecated = args.allow_deprecated;
+    req.store_secret = args.store_secret;
+    req.interactive = ctx.interactive;
+
+    let client = RegistryClient::new(ClientOptions::from_env(args.registry.clone(), args.refresh))?;
+    let runtime = tokio::runtime::Builder::new_current_thread()
+        .enable_all()
+        .build()
+        .map_err(UsageError::Output)?;
+    let plan = runtime.block_on(install::plan_install(&client, &req))?;
+    // On stderr even with --json: the notes (secrets to export, HTTP
+    // packages to start first) matter to scripts too.
+    eprintln!(
+        "{}@{} from {}: {}",
+        plan.registry_name,
+        plan.version,
+        client.base_url(),
+        plan.chosen
+    );
+    for note in &plan.notes {
+        eprintln!("note: {note}");
+    }
+    let mut def = plan.def;
+    def.name = args
+        .name
+        .clone()
+        .unwrap_or_else(|| name::suggest(&plan.suggested_name));
+    if args.label.is_some() {
+        def.label = args.label.clone();
+    }
+    def.enabled = !args.disabled;
+    def.autostart = args.autostart;
+    if args.restart.as_deref() == Some("on-failure") {
+        def.restart = RestartPolicy::OnFailure;
+    }
+    if let Some(secs) = args.connect_timeout {
+        if !(secs.is_finite() && secs > 0.0) {
+            return Err(UsageError::new(
+                format!("--connect-timeout must be a positive number of seconds, not {secs}"),
+                "e.g. --connect-timeout 60",
+            )
+            .into());
+        }
+        def.connect_timeout = Some(std::time::Duration::from_secs_f64(secs));
+    }
+    def.source = target.to_path_buf();
+    Ok((def, plan.stored_secrets))
+}
+
+/// `target` as parsed now (an empty `mcpServers` file when missing) and
+/// the names it already holds.
+fn file_state(target: &Path, current: Option<&str>) -> Result<(ParsedFile, Vec<String>)> {
+    let parsed = match current {
+        Some(text) => format::parse(target, text)?,
+        None => ParsedFile {
+            format: Format::for_new_file(target),
+            servers: Vec::new(),
+        },
+    };
+    let names = parsed.servers.iter().map(|d| d.name.clone()).collect();
+    Ok((parsed, names))
+}
+
+fn report(
+    ctx: &Context,
+    args: &Args,
+    def: &ServerDef,
+    target: &Path,
+    action: &str,
+    warnings: &[Finding],
+    dry_run_format: Option<Format>,
+) -> Result<ExitCode> {
+    if ctx.json {
+        let mut doc = json!({
+            "action": action.replace(' ', "-"),
+            "file": target,
+            "server": output::server_json(def, args.show_secrets),
+            "warnings": warnings,
+        });
+        if let Some(format) = dry_run_format {
+            doc["entry"] = render::entry_value(def, format);
+        }
+        output::print_json(&doc)?;
+        return Ok(ExitCode::Success);
+    }
+    output::line(format!(
+        "{action} `{}` to {} ({}: {})",
+        def.name,
+        target.display(),
+        def.transport,
+        def.target()
+    ))?;
+    if let Some(format) = dry_run_format {
+        let entry = render::entry_value(def, format);
+        let pretty = serde_json::to_string_pretty(&json!({ def.name.clone(): entry }))
+            .map_err(std::io::Error::from)
+            .map_err(UsageError::from)?;
+        output::line(pretty)?;
+    }
+    if args.no_check || dry_run_format.is_some() {
+        return Ok(ExitCode::Success);
+    }
+    output::line("note: connection check skipped; run `mcpctl check` to connect")?;
+    Ok(ExitCode::Success)
+}
+
+/// Build the definition from the flags; the name may still be provisional.
+fn definition_from_args(args: &Args, target: &Path) -> Result<ServerDef> {
+    let (transport, launch) = match (&args.url, &args.command) {
+        (Some(url), _) => {
+            let transport = match args.transport {
+                RemoteTransport::StreamableHttp => Transport::StreamableHttp,
+                RemoteTransport::Sse => Transport::Sse,
+            };
+            let headers = parse_pairs(
+                &args.headers,
+                ':',
+                "--header",
+                "'Authorization: Bearer ${TOKEN}'",
+            )?;
+            (
+                transport,
+                Launch::Remote {
+                    transport,
+                    url: url.clone(),
+                    headers,
+                },
+            )
+        }
+        (None, Some(command)) => {
+            if !args.headers.is_empty() {
+                return Err(UsageError::new(
+                    "--header applies to --url or a registry NAME, not --command",
+                    "give the child's settings with --env NAME=value",
+                )
+                .into());
+            }
+            let mut argv = args.args.clone();
+            argv.extend(args.trailing.iter().cloned());
+            let env = parse_pairs(&args.env, '=', "--env", "API_KEY='${API_KEY}'")?;
+            (
+                Transport::Stdio,
+                Launch::Stdio {
+                    command: command.clone(),
+                    args: argv,
+                    env,
+                    cwd: args.cwd.clone(),
+                },
+            )
+        }
+        (None, None) => {
+            return Err(
+                UsageError::new("nothing to add", "give --url URL or --command CMD").into(),
+            );
+        }
+    };
+    let connect_timeout = match args.connect_timeout {
+        Some(secs) if secs.is_finite() && secs > 0.0 => {
+            Some(std::time::Duration::from_secs_f64(secs))
+        }
+        Some(secs) => {
+            return Err(UsageError::new(
+                format!("--connect-timeout must be a positive number of seconds, not {secs}"),
+                "e.g. --connect-timeout 60",
+            )
+            .into());
+        }
+        None => None,
+    };
+    let mut def = ServerDef {
+        name: String::new(),
+        transport,
+        launch,
+        label: args.label.clone(),
+        enabled: !args.disabled,
+        autostart: args.autostart,
+        connect_timeout,
+        protocol: None,
+        restart: match args.restart.as_deref() {
+            Some("on-failure") => RestartPolicy::OnFailure,
+            _ => RestartPolicy::No,
+        },
+        source: target.to_path_buf(),
+    };
+    def.name = match &args.name {
+        Some(explicit) => explicit.clone(),
+        None => derive_name(&def),
+    };
+    Ok(def)
+}
+
+/// Split `NAME=VALUE` / `Name: value` flags into an ordered map.
+fn parse_pairs(
+    raw: &[String],
+    separator: char,
+    flag: &str,
+    example: &str,
+) -> Result<IndexMap<String, String>> {
+    let mut out = IndexMap::new();
+    for item in raw {
+        let Some((key, value)) = item.split_once(separator) else {
+            return Err(UsageError::new(
+                format!("{flag} `{item}` has no `{separator}`"),
+                format!("write it as {flag} {example}"),
+            )
+            .into());
+        };
+        let key = key.trim();
+        if key.is_empty() {
+            return Err(UsageError::new(
+                format!("{flag} `{item}` has an empty name"),
+                format!("write it as {flag} {example}"),
+            )
+            .into());
+        }
+        let value = if separator == ':' {
+            value.trim()
+        } else {
+            value
+        };
+        out.insert(key.to_string(), value.to_string());
+    }
+    Ok(out)
+}
+
+/// A name from the package (`server-everything` → `everything`) or the host.
+fn derive_name(def: &ServerDef) -> String {
+    let raw = match &def.launch {
+        Launch::Stdio { command, args, .. } => match pins::find_package(command, args) {
+            Some(spec) => {
+                let last = spec
+                    .package
+                    .rsplit('/')
+                    .next()
+                    .unwrap_or(&spec.package)
+                    .to_string();
+                last.split(':').next().unwrap_or(&last).to_string()
+            }
+            None => Path::new(command)
+                .file_stem()
+                .map(|s| s.to_string_lossy().into_owned())
+                .unwrap_or_else(|| command.clone()),
+        },
+        Launch::Remote { url, .. } => match url::Url::parse(url) {
+            Ok(parsed) => {
+                let host = parsed.host_str().unwrap_or("remote");
+                let host = ["www.", "mcp.", "api."]
+                    .iter()
+                    .fold(host, |h, prefix| h.strip_prefix(prefix).unwrap_or(h));
+                let base = if crate::validate::url::is_loopback(&parsed) {
+                    "local".to_string()
+                } else {
+                    host.split('.').next().unwrap_or(host).to_string()
+                };
+                match parsed.port() {
+                    Some(port) => format!("{base}-{port}"),
+                    None => base,
+                }
+            }
+            Err(_) => "remote".to_string(),
+        },
+    };
+    let mut trimmed = raw.as_str();
+    for prefix in ["mcp-server-", "server-", "mcp-"] {
+        if let Some(rest) = trimmed.strip_prefix(prefix).filter(|r| !r.is_empty()) {
+            trimmed = rest;
+            break;
+        }
+    }
+    for suffix in ["-mcp-server", "-mcp", "-server"] {
+        if let Some(rest) = trimmed.strip_suffix(suffix).filter(|r| !r.is_empty()) {
+            trimmed = rest;
+            break;
+        }
+    }
+    name::suggest(trimmed)
+}
+
+/// `base`, or `base-2`, `base-3` … whichever is free in every source.
+fn unique_name(base: &str, in_file: &[String], elsewhere: &[String]) -> String {
+    let taken = |candidate: &str| in_file.iter().chain(elsewhere).any(|n| n == candidate);
+    if !taken(base) {
+        return base.to_string();
+    }
+    (2..)
+        .map(|n| {
+            let suffix = format!("-{n}");
+            let keep = name::MAX_LEN - suffix.len();
+            format!("{}{suffix}", &base[..base.len().min(keep)])
+        })
+        .find(|candidate| !taken(candidate))
+        .expect("an unused suffix exists")
+}
+
+/// Launcher, pin and URL rules; `--force` lets a missing launcher through.
+fn validate_for_save(def: &ServerDef, args: &Args) -> Vec<Finding> {
+    let policy = Policy {
+        require_pin: args.require_pin,
+    };
+    validate::check_definition(def, policy)
+        .into_iter()
+        .map(|mut finding| {
+            if args.force && finding.rule == Rule::Launcher {
+                finding.severity = Severity::Warning;
+                finding.hint = format!("{} (saved anyway because of --force)", finding.hint);
+            }
+            finding
+        })
+        .collect()
+}

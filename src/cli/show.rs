@@ -1,0 +1,89 @@
+//! `mcpctl show NAME`: one definition, every field, secrets redacted.
+
+use super::Context;
+use crate::defs::Launch;
+use crate::error::{ExitCode, Result};
+use crate::output::{self, shown_secret};
+
+const EXAMPLES: &str = "\
+Examples:
+  mcpctl show time
+  mcpctl get billing --json
+  mcpctl show billing --show-secrets";
+
+/// Arguments of `mcpctl show`.
+#[derive(Debug, clap::Args)]
+#[command(after_long_help = EXAMPLES)]
+pub struct Args {
+    /// The server to show.
+    pub name: String,
+    /// Show literal env and header values instead of <redacted>.
+    #[arg(long)]
+    pub show_secrets: bool,
+}
+
+/// Print one server's definition.
+pub fn run(ctx: &Context, args: Args) -> Result<ExitCode> {
+    let catalog = ctx.catalog()?;
+    let def = catalog.get(&args.name)?;
+    if ctx.json {
+        output::print_json(&output::server_json(def, args.show_secrets))?;
+        return Ok(ExitCode::Success);
+    }
+    let mut lines = vec![
+        format!("name:       {}", def.name),
+        format!("transport:  {}", def.transport),
+        format!("enabled:    {}", if def.enabled { "yes" } else { "no" }),
+        format!("autostart:  {}", if def.autostart { "yes" } else { "no" }),
+    ];
+    if let Some(label) = &def.label {
+        lines.push(format!("label:      {label}"));
+    }
+    match &def.launch {
+        Launch::Stdio {
+            command,
+            args: argv,
+            env,
+            cwd,
+        } => {
+            lines.push(format!("command:    {command}"));
+            if !argv.is_empty() {
+                lines.push(format!("args:       {}", argv.join(" ")));
+            }
+            if let Some(cwd) = cwd {
+                lines.push(format!("cwd:        {}", cwd.display()));
+            }
+            if !env.is_empty() {
+                lines.push("env:".to_string());
+                for (key, value) in env {
+                    lines.push(format!(
+                        "  {key}={}",
+                        shown_secret(value, args.show_secrets)
+                    ));
+                }
+            }
+        }
+        Launch::Remote { url, headers, .. } => {
+            lines.push(format!("url:        {url}"));
+            if !headers.is_empty() {
+                lines.push("headers:".to_string());
+                for (key, value) in headers {
+                    lines.push(format!(
+                        "  {key}: {}",
+                        shown_secret(value, args.show_secrets)
+                    ));
+                }
+            }
+        }
+    }
+    lines.push(format!(
+        "timeout:    {}s (connect and discovery)",
+        def.connect_budget().as_secs_f64()
+    ));
+    if let Some(protocol) = &def.protocol {
+        lines.push(format!("protocol:   {protocol}"));
+    }
+    lines.push(format!("source:     {}", def.source.display()));
+    output::line(lines.join("\n"))?;
+    Ok(ExitCode::Success)
+}

@@ -1,0 +1,124 @@
+//! Every server from every source, loaded once per command.
+//!
+//! A name defined in two sources is an error that names both files; mcpctl
+//! never merges or shadows definitions silently.
+
+use std::path::{Path, PathBuf};
+
+use super::error::DefsError;
+use super::format::{self, Format};
+use super::model::ServerDef;
+use super::sources::Sources;
+use super::store;
+
+/// One source file as loaded.
+#[derive(Debug, Clone, serde::Serialize)]
+pub struct SourceFile {
+    /// The path as given.
+    pub path: PathBuf,
+    /// False when the file does not exist yet.
+    pub exists: bool,
+    /// The detected format, when the file exists.
+    pub format: Option<Format>,
+}
+
+/// The servers of all sources, in source order then file order.
+#[derive(Debug, Clone)]
+pub struct Catalog {
+    /// The sources that were read.
+    pub sources: Sources,
+    /// Each source file's state.
+    pub files: Vec<SourceFile>,
+    servers: Vec<ServerDef>,
+}
+
+impl Catalog {
+    /// Read and parse every source. A missing file is an empty source (it is
+    /// where `add` creates it); `list` says which files are missing.
+    pub fn load(sources: &Sources) -> Result<Catalog, DefsError> {
+        let mut files = Vec::with_capacity(sources.files.len());
+        let mut servers: Vec<ServerDef> = Vec::new();
+        for path in &sources.files {
+            let Some(text) = store::read_text(path)? else {
+                files.push(SourceFile {
+                    path: path.clone(),
+                    exists: false,
+                    format: None,
+                });
+                continue;
+            };
+            let parsed = format::parse(path, &text)?;
+            for def in parsed.servers {
+                if let Some(first) = servers.iter().find(|d| d.name == def.name) {
+                    return Err(DefsError::DuplicateAcrossSources {
+                        name: def.name,
+                        first: first.source.clone(),
+                        second: path.clone(),
+                    });
+                }
+                servers.push(def);
+            }
+            files.push(SourceFile {
+                path: path.clone(),
+                exists: true,
+                format: Some(parsed.format),
+            });
+        }
+        Ok(Catalog {
+            sources: sources.clone(),
+            files,
+            servers,
+        })
+    }
+
+    /// Every server, in order.
+    pub fn servers(&self) -> &[ServerDef] {
+        &self.servers
+    }
+
+    /// The server called `name`, or a not-found error with a suggestion.
+    pub fn get(&self, name: &str) -> Result<&ServerDef, DefsError> {
+        self.servers
+            .iter()
+            .find(|def| def.name == name)
+            .ok_or_else(|| self.not_found(name))
+    }
+
+    /// The error for an unknown name, suggesting the closest known one.
+    pub fn not_found(&self, name: &str) -> DefsError {
+        let suggestion = self
+            .servers
+            .iter()
+            .map(|def| (edit_distance(name, &def.name), &def.name))
+            .filter(|(distance, candidate)| *distance <= 2.max(candidate.len() / 3))
+            .min_by_key(|(distance, _)| *distance)
+            .map(|(_, candidate)| candidate.clone());
+        DefsError::NotFound {
+            name: name.to_string(),
+            sources: self.sources.describe(),
+            suggestion,
+        }
+    }
+
+    /// True when `path` is one of the sources (compared as given).
+    pub fn has_source(&self, path: &Path) -> bool {
+        self.sources.files.iter().any(|p| p == path)
+    }
+}
+
+/// Levenshtein distance, for "did you mean" suggestions.
+pub fn edit_distance(a: &str, b: &str) -> usize {
+    let b: Vec<char> = b.chars().collect();
+    let mut row: Vec<usize> = (0..=b.len()).collect();
+    for (i, ca) in a.chars().enumerate() {
+        let mut prev = row[0];
+        row[0] = i + 1;
+        for (j, cb) in b.iter().enumerate() {
+            let cost = usize::from(ca != *cb);
+            let next = (row[j + 1] + 1).min(row[j] + 1).min(prev + cost);
+            prev = row[j + 1];
+            row[j + 1] = next;
+        }
+    }
+    row[b.len()]
+}

@@ -1,0 +1,568 @@
+//! Lossless edits of a definition file's text.
+//!
+//! Files are read into the typed model with serde, but written by editing a
+//! syntax tree that keeps every byte mcpctl does not touch: comments, key
+//! order, indentation and unknown fields. JSON goes through `jsonc-parser`'s
+//! CST, YAML through `yaml-edit`. After every edit the result is parsed again
+//! and compared with what was intended ([`verify`]); a mismatch, or a comment
+//! that went missing, stops the write instead of losing data.
+
+use std::path::Path;
+
+use serde_json::Value;
+
+use super::error::DefsError;
+use super::format::{self, ParsedFile, Shape, Syntax};
+use super::model::ServerDef;
+
+/// One change to one entry.
+#[derive(Debug, Clone)]
+pub enum Edit {
+    /// Append a new entry (the name must not exist yet).
+    Add {
+        /// The entry's name.
+        name: String,
+        /// The entry's fields, in the file's vocabulary.
+        value: Value,
+    },
+    /// Replace an existing entry's fields wholesale (`add --force`).
+    Replace {
+        /// The entry's name.
+        name: String,
+        /// The new fields.
+        value: Value,
+    },
+    /// Delete an entry and the comment lines directly above it.
+    Remove {
+        /// The entry's name.
+        name: String,
+    },
+    /// Flip the enabled state, using the key the entry or file already uses.
+    SetEnabled {
+        /// The entry's name.
+        name: String,
+        /// The state to set.
+        enabled: bool,
+    },
+}
+
+impl Edit {
+    /// The entry this edit touches.
+    pub fn name(&self) -> &str {
+        match self {
+            Edit::Add { name, .. }
+            | Edit::Replace { name, .. }
+            | Edit::Remove { name }
+            | Edit::SetEnabled { name, .. } => name,
+        }
+    }
+}
+
+/// Apply `edits` to `text` (a file of `format`) and return the new text.
+///
+/// The result has been re-parsed and checked: untouched entries are
+/// identical, and no comment was lost unless `allow_comment_loss`.
+pub fn apply(
+    path: &Path,
+    text: &str,
+    before: &ParsedFile,
+    edits: &[Edit],
+    allow_comment_loss: bool,
+) -> Result<String, DefsError> {
+    let format = before.format;
+    let appended = match (format.syntax, edits) {
+        (Syntax::Json, [Edit::Add { name, value }]) => {
+            append::json(text, format.shape, name, value)
+        }
+        _ => None,
+    };
+    let (new_text, may_drop_comments) = match appended {
+        Some(new_text) => (new_text, false),
+        None => match format.syntax {
+            Syntax::Json => (json::apply(path, text, format.shape, edits)?, true),
+            Syntax::Yaml => (yaml::apply(path, text, format.shape, edits)?, true),
+        },
+    };
+    let check_comments = may_drop_comments && !allow_comment_loss;
+    verify(path, before, text, &new_text, edits, check_comments)?;
+    Ok(new_text)
+}
+
+/// The vocabulary a file uses for the enabled state.
+fn disabled_key_style(shape: Shape) -> &'static str {
+    match shape {
+        Shape::Flat => "enabled",
+        Shape::McpServers => "disabled",
+    }
+}
+
+/// Re-parse the edited text and prove the edit did only what it meant to.
+fn verify(
+    path: &Path,
+    before: &ParsedFile,
+    old_text: &str,
+    new_text: &str,
+    edits: &[Edit],
+    check_comments: bool,
+) -> Result<(), DefsError> {
+    let format = before.format;
+    let broken = |message: String| DefsError::Invalid {
+        path: path.to_path_buf(),
+        message: format!(
+            "internal error: the edited file would be wrong ({message}); nothing was written"
+        ),
+        hint: "please report this with the file; edit the file by hand meanwhile".to_string(),
+    };
+    let after = format::parse(path, new_text).map_err(|err| broken(err.to_string()))?;
+    let touched: Vec<&str> = edits.iter().map(Edit::name).collect();
+    let untouched = |servers: &[ServerDef]| -> Vec<ServerDef> {
+        servers
+            .iter()
+            .filter(|def| !touched.contains(&def.name.as_str()))
+            .cloned()
+            .collect()
+    };
+    if untouched(&before.servers) != untouched(&after.servers) {
+        return Err(broken(
+            "an entry the edit did not touch changed".to_string(),
+        ));
+    }
+    for edit in edits {
+        let found = after.servers.iter().find(|def| def.name == edit.name());
+        let ok = match edit {
+            Edit::Remove { .. } => found.is_none(),
+            Edit::SetEnabled { enabled, .. } => found.is_some_and(|def| def.enabled == *enabled),
+            Edit::Add { .. } | Edit::Replace { .. } => found.is_some(),
+        };
+        if !ok {
+            return Err(broken(format!(
+                "entry `{}` was not edited as asked",
+                edit.name()
+            )));
+        }
+    }
+    if check_comments {
+        let expected_loss = edits
+            .iter()
+            .filter(|edit| matches!(edit, Edit::Remove { .. } | Edit::Replace { .. }))
+            .count();
+        let lost = count_comments(old_text, format.syntax)
+            .saturating_sub(count_comments(new_text, format.syntax));
+        if lost > 0 && expected_loss == 0 {
+            return Err(DefsError::WouldLoseComments {
+                path: path.to_path_buf(),
+                lost,
+            });
+        }
+    }
+    Ok(())
+}
+
+/// Count the comments in a document, so edits can prove none were dropped.
+fn count_comments(text: &str, syntax: Syntax) -> usize {
+    match syntax {
+        Syntax::Json => {
+            let options = jsonc_parser::CollectOptions {
+                comments: jsonc_parser::CommentCollectionStrategy::AsTokens,
+                tokens: false,
+            };
+            jsonc_parser::parse_to_ast(text, &options, &Default::default())
+                .ok()
+                .and_then(|result| result.comments)
+                .map_or(0, |comments| comments.values().map(|list| list.len()).sum())
+        }
+        Syntax::Yaml => yaml_edit::YamlFile::parse(text).tree().comments().count(),
+    }
+}
+
+mod append {
+    //! The common case, one new entry in a JSON file, done by splicing text
+    //! at the position the AST gives: an order of magnitude faster than a
+    //! full CST round trip on large files, and it cannot touch other bytes.
+    //! Anything unusual (a one-line object, trailing commas, a comment after
+    //! the last entry) returns `None` and takes the CST path instead.
+
+    use jsonc_parser::ast::{self, ObjectPropName};
+    use jsonc_parser::common::Ranged;
+    use jsonc_parser::{CollectOptions, CommentCollectionStrategy};
+    use serde_json::Value;
+
+    use crate::defs::format::Shape;
+
+    pub(super) fn json(text: &str, shape: Shape, name: &str, value: &Value) -> Option<String> {
+        let options = CollectOptions {
+            comments: CommentCollectionStrategy::Off,
+            tokens: false,
+        };
+        let parsed = jsonc_parser::parse_to_ast(text, &options, &Default::default()).ok()?;
+        let ast::Value::Object(top) = parsed.value? else {
+            return None;
+        };
+        let servers = match shape {
+            Shape::Flat => &top,
+            Shape::McpServers => match &top.get("mcpServers")?.value {
+                ast::Value::Object(servers) => servers,
+                _ => return None,
+            },
+        };
+        if servers
+            .properties
+            .iter()
+            .any(|p| prop_name(&p.name) == name)
+        {
+            return None;
+        }
+        let close = servers.end() - 1;
+        let (insert_at, indent, prefix, suffix) = match servers.properties.last() {
+            Some(last) => {
+                let between = &text[last.end()..close];
+                if !between.trim().is_empty() {
+                    return None;
+                }
+                let first = &servers.properties[0];
+                let line_start = text[..first.start()].rfind('\n')? + 1;
+                let indent = &text[line_start..first.start()];
+                if !indent.chars().all(|c| c == ' ' || c == '\t') {
+                    return None;
+                }
+                (
+                    last.end(),
+                    indent.to_string(),
+                    ",\n".to_string(),
+                    String::new(),
+                )
+            }
+            None => {
+                if !text[servers.start() + 1..close].trim().is_empty() {
+                    return None;
+                }
+                let line_start = text[..servers.start()].rfind('\n').map_or(0, |i| i + 1);
+                let outer: String = text[line_start..]
+                    .chars()
+                    .take_while(|c| *c == ' ' || *c == '\t')
+                    .collect();
+                let unit = if outer.contains('\t') { "\t" } else { "  " };
+                let indent = format!("{outer}{unit}");
+                (
+                    servers.start() + 1,
+                    indent,
+                    "\n".to_string(),
+                    format!("\n{outer}"),
+                )
+            }
+        };
+        let unit = if indent.contains('\t') { "\t" } else { "  " };
+        let key = serde_json::to_string(name).ok()?;
+        let mut out = String::with_capacity(text.len() + 256);
+        out.push_str(&text[..insert_at]);
+        out.push_str(&prefix);
+        out.push_str(&indent);
+        out.push_str(&key);
+        out.push_str(": ");
+        render(value, &indent, unit, &mut out);
+        out.push_str(&suffix);
+        let rest = &text[insert_at..];
+        if suffix.is_empty() {
+            out.push_str(rest);
+        } else {
+            out.push_str(rest.trim_start_matches([' ', '\t', '\n', '\r']));
+        }
+        Some(out)
+    }
+
+    fn prop_name(name: &ObjectPropName) -> String {
+        match name {
+            ObjectPropName::String(lit) => lit.value.to_string(),
+            ObjectPropName::Word(word) => word.value.to_string(),
+        }
+    }
+
+    /// Objects one key per line, arrays of scalars on one line, as the CST
+    /// writer lays out new values.
+    fn render(value: &Value, indent: &str, unit: &str, out: &mut String) {
+        match value {
+            Value::Object(map) if !map.is_empty() => {
+                out.push_str("{\n");
+                let inner = format!("{indent}{unit}");
+                for (i, (key, item)) in map.iter().enumerate() {
+                    out.push_str(&inner);
+                    out.push_str(&serde_json::to_string(key).unwrap_or_default());
+                    out.push_str(": ");
+                    render(item, &inner, unit, out);
+                    if i + 1 < map.len() {
+                        out.push(',');
+                    }
+                    out.push('\n');
+                }
+                out.push_str(indent);
+                out.push('}');
+            }
+            other => out.push_str(&serde_json::to_string(other).unwrap_or_default()),
+        }
+    }
+}
+
+mod json {
+    //! Edits through jsonc-parser's concrete syntax tree.
+
+    use jsonc_parser::ParseOptions;
+    use jsonc_parser::cst::{CstInputValue, CstNode, CstObject, CstRootNode};
+    use serde_json::Value;
+
+    use super::{Edit, disabled_key_style};
+    use crate::defs::error::DefsError;
+    use crate::defs::format::Shape;
+    use std::path::Path;
+
+    pub(super) fn apply(
+        path: &Path,
+        text: &str,
+        shape: Shape,
+        edits: &[Edit],
+    ) -> Result<String, DefsError> {
+        let source = if text.trim().is_empty() { "{}\n" } else { text };
+        let root = CstRootNode::parse(source, &ParseOptions::default()).map_err(|err| {
+            DefsError::Invalid {
+                path: path.to_path_buf(),
+                message: format!("cannot edit: {err}"),
+                hint: "fix the file by hand first; mcpctl left it untouched".to_string(),
+            }
+        })?;
+        let top = root.object_value_or_set();
+        let servers = match shape {
+            Shape::Flat => top,
+            Shape::McpServers => {
+                top.object_value_or_create("mcpServers")
+                    .ok_or_else(|| DefsError::Invalid {
+                        path: path.to_path_buf(),
+                        message: "`mcpServers` is not an object".to_string(),
+                        hint: "make `mcpServers` an object of servers".to_string(),
+                    })?
+            }
+        };
+        for edit in edits {
+            apply_one(&servers, shape, edit);
+        }
+        let mut out = root.to_string();
+        if !out.ends_with('\n') && (text.ends_with('\n') || text.trim().is_empty()) {
+            out.push('\n');
+        }
+        Ok(out)
+    }
+
+    fn apply_one(servers: &CstObject, shape: Shape, edit: &Edit) {
+        match edit {
+            Edit::Add { name, value } => {
+                servers.ensure_multiline();
+                servers.append(name, input(value));
+            }
+            Edit::Replace { name, value } => match servers.get(name) {
+                Some(prop) => prop.set_value(input(value)),
+                None => {
+                    servers.append(name, input(value));
+                }
+            },
+            Edit::Remove { name } => {
+                if let Some(prop) = servers.get(name) {
+                    remove_leading_comments(&CstNode::from(prop.clone()));
+                    prop.remove();
+                }
+            }
+            Edit::SetEnabled { name, enabled } => {
+                let Some(entry) = servers.get(name).and_then(|prop| prop.object_value()) else {
+                    return;
+                };
+                if let Some(prop) = entry.get("enabled") {
+                    prop.set_value(CstInputValue::Bool(*enabled));
+                    if let Some(disabled) = entry.get("disabled") {
+                        disabled.set_value(CstInputValue::Bool(!*enabled));
+                    }
+                } else if let Some(prop) = entry.get("disabled") {
+                    prop.set_value(CstInputValue::Bool(!*enabled));
+                } else if !*enabled {
+                    match disabled_key_style(shape) {
+                        "enabled" => entry.append("enabled", CstInputValue::Bool(false)),
+                        _ => entry.append("disabled", CstInputValue::Bool(true)),
+                    };
+                }
+            }
+        }
+    }
+
+    /// Remove the comment lines that sit directly above a property (with no
+    /// blank line between), since they describe the entry being removed.
+    fn remove_leading_comments(node: &CstNode) {
+        let mut doomed = Vec::new();
+        let mut newlines = 0;
+        let mut sibling = node.previous_sibling();
+        while let Some(current) = sibling {
+            if current.is_newline() {
+                newlines += 1;
+                if newlines > 1 {
+                    break;
+                }
+            } else if current.is_comment() {
+                newlines = 0;
+                doomed.push(current.clone());
+            } else if !current.is_whitespace() {
+                break;
+            }
+            sibling = current.previous_sibling();
+        }
+        for comment in doomed {
+            if let Some(next) = comment.next_sibling().filter(CstNode::is_newline) {
+                next.remove();
+            }
+            if let Some(prev) = comment.previous_sibling().filter(CstNode::is_whitespace) {
+                prev.remove();
+            }
+            comment.remove();
+        }
+    }
+
+    /// Convert a serde value into the CST's input type, keeping key order.
+    fn input(value: &Value) -> CstInputValue {
+        match value {
+            Value::Null => CstInputValue::Null,
+            Value::Bool(b) => CstInputValue::Bool(*b),
+            Value::Number(n) => CstInputValue::Number(n.to_string()),
+            Value::String(s) => CstInputValue::String(s.clone()),
+            Value::Array(items) => CstInputValue::Array(items.iter().map(input).collect()),
+            Value::Object(map) => {
+                CstInputValue::Object(map.iter().map(|(k, v)| (k.clone(), input(v))).collect())
+            }
+        }
+    }
+}
+
+mod yaml {
+    //! Edits through yaml-edit's lossless tree.
+
+    use std::path::Path;
+    use std::str::FromStr;
+
+    use serde_json::Value;
+    use yaml_edit::{Document, Mapping, YamlFile};
+
+    use super::{Edit, disabled_key_style};
+    use crate::defs::error::DefsError;
+    use crate::defs::format::Shape;
+
+    pub(super) fn apply(
+        path: &Path,
+        text: &str,
+        shape: Shape,
+        edits: &[Edit],
+    ) -> Result<String, DefsError> {
+        let cannot = |message: String| DefsError::Invalid {
+            path: path.to_path_buf(),
+            message: format!("cannot edit: {message}"),
+            hint: "fix the file by hand first; mcpctl left it untouched".to_string(),
+        };
+        let mut current = if text.trim().is_empty() {
+            "mcpServers: {}\n".to_string()
+        } else {
+            text.to_string()
+        };
+        for edit in edits {
+            current = apply_to_text(&current, shape, edit).map_err(cannot)?;
+        }
+        Ok(current)
+    }
+
+    /// Apply one edit to a freshly parsed tree, so that line numbers taken
+    /// from the tree match the text being edited.
+    fn apply_to_text(text: &str, shape: Shape, edit: &Edit) -> Result<String, String> {
+        let file = YamlFile::from_str(text).map_err(|err| err.to_string())?;
+        let doc = file.document().ok_or("no YAML document")?;
+        let top = doc.as_mapping().ok_or("the top level is not a mapping")?;
+        let servers = match shape {
+            Shape::Flat => top,
+            Shape::McpServers => top
+                .get_mapping("mcpServers")
+                .ok_or("`mcpServers` is not a mapping")?,
+        };
+        let comment_lines = match edit {
+            Edit::Remove { name } => servers
+                .find_entry_by_key(name.as_str())
+                .map(|entry| leading_comment_lines(text, entry.start_position(text).line)),
+            _ => None,
+        };
+        apply_one(&servers, shape, edit)?;
+        let edited = file.to_string();
+        Ok(match comment_lines {
+            Some(range) => strip_lines(&edited, text, range),
+            None => edited,
+        })
+    }
+
+    /// The 0-based line range of the comment block directly above the line
+    /// `key_line` (1-based), with no blank line in between.
+    fn leading_comment_lines(text: &str, key_line: usize) -> std::ops::Range<usize> {
+        let lines: Vec<&str> = text.lines().collect();
+        let end = key_line.saturating_sub(1).min(lines.len());
+        let mut start = end;
+        while start > 0 && lines[start - 1].trim_start().starts_with('#') {
+            start -= 1;
+        }
+        start..end
+    }
+
+    /// Remove `range` from `edited` when those lines are exactly the ones the
+    /// original had there (the edit only changed text below them).
+    fn strip_lines(edited: &str, original: &str, range: std::ops::Range<usize>) -> String {
+        let before: Vec<&str> = original.lines().collect();
+        let after: Vec<&str> = edited.split_inclusive('\n').collect();
+        let matches = range.end <= after.len()
+            && range
+                .clone()
+                .all(|i| after[i].trim_end_matches(['\n', '\r']) == before[i]);
+        if !matches || range.is_empty() {
+            return edited.to_string();
+        }
+        after
+            .iter()
+            .enumerate()
+            .filter(|(i, _)| !range.contains(i))
+            .map(|(_, line)| *line)
+            .collect()
+    }
+
+    fn apply_one(servers: &Mapping, shape: Shape, edit: &Edit) -> Result<(), String> {
+        match edit {
+            Edit::Add { name, value } | Edit::Replace { name, value } => {
+                servers.set(name.as_str(), block_mapping(value)?);
+            }
+            Edit::Remove { name } => {
+                servers.remove(name.as_str());
+            }
+            Edit::SetEnabled { name, enabled } => {
+                let entry = servers
+                    .get_mapping(name.as_str())
+                    .ok_or_else(|| format!("entry `{name}` is not a mapping"))?;
+                if entry.contains_key("enabled") {
+                    entry.set("enabled", *enabled);
+                    if entry.contains_key("disabled") {
+                        entry.set("disabled", !*enabled);
+                    }
+                } else if entry.contains_key("disabled") {
+                    entry.set("disabled", !*enabled);
+                } else if !*enabled {
+                    match disabled_key_style(shape) {
+                        "enabled" => entry.set("enabled", false),
+                        _ => entry.set("disabled", true),
+                    }
+                }
+            }
+        }
+        Ok(())
+    }
+
+    /// Render a JSON value as a block-style YAML mapping node.
+    fn block_mapping(value: &Value) -> Result<Mapping, String> {
+        let rendered = yaml_serde::to_string(value).map_err(|err| err.to_string())?;
+        let doc = Document::from_str(&rendered).map_err(|err| err.to_string())?;
+        doc.as_mapping()
+            .ok_or_else(|| "an entry must be a mapping".to_string())
+    }
+}

@@ -1,0 +1,523 @@
+//! The on-disk shapes of a definition file and how to read them.
+//!
+//! Three shapes share one model: a flat JSON map of servers, `{"mcpServers":
+//! {…}}` JSON (Claude Desktop, Cursor, `.mcp.json`; JSONC comments allowed),
+//! and `mcpServers:` YAML. The shape is detected on read and remembered so
+//! that edits write back in the same shape and vocabulary. Reading is strict:
+//! a duplicate key, a wrong type or an unknown transport is an error with the
+//! file's path, line and column, never a silent guess.
+
+use std::fmt;
+use std::marker::PhantomData;
+use std::path::{Path, PathBuf};
+use std::time::Duration;
+
+use indexmap::IndexMap;
+use serde::Deserialize;
+use serde::de::{self, IgnoredAny, MapAccess, Visitor};
+
+use super::error::DefsError;
+use super::model::{Launch, RestartPolicy, ServerDef, Transport};
+
+/// JSON (with JSONC comments tolerated) or YAML.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, serde::Serialize)]
+#[serde(rename_all = "lowercase")]
+pub enum Syntax {
+    /// JSON or JSONC.
+    Json,
+    /// YAML 1.2.
+    Yaml,
+}
+
+/// Where the servers live inside the document.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, serde::Serialize)]
+#[serde(rename_all = "kebab-case")]
+pub enum Shape {
+    /// The top-level object maps names to servers.
+    Flat,
+    /// Servers live under a top-level `mcpServers` key, beside other settings.
+    McpServers,
+}
+
+/// The detected format of a file: syntax plus shape.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, serde::Serialize)]
+pub struct Format {
+    /// JSON or YAML.
+    pub syntax: Syntax,
+    /// Flat or `mcpServers`.
+    pub shape: Shape,
+}
+
+impl Format {
+    /// The format a new (missing or empty-object) file gets: `mcpServers`,
+    /// the shape most MCP clients read, in the syntax its extension implies.
+    pub fn for_new_file(path: &Path) -> Format {
+        Format {
+            syntax: syntax_from_extension(path).unwrap_or(Syntax::Json),
+            shape: Shape::McpServers,
+        }
+    }
+}
+
+/// The largest definition file mcpctl reads; anything bigger is a mistake.
+pub const MAX_FILE_BYTES: u64 = 16 * 1024 * 1024;
+
+/// A parsed definition file: its format and its servers in file order.
+#[derive(Debug, Clone)]
+pub struct ParsedFile {
+    /// The detected format.
+    pub format: Format,
+    /// The servers, in the order the file lists them.
+    pub servers: Vec<ServerDef>,
+}
+
+fn syntax_from_extension(path: &Path) -> Option<Syntax> {
+    match path.extension()?.to_str()? {
+        "yaml" | "yml" => Some(Syntax::Yaml),
+        "json" | "jsonc" => Some(Syntax::Json),
+        _ => None,
+    }
+}
+
+/// Decide the syntax from the extension, else from the first significant byte.
+pub fn detect_syntax(path: &Path, text: &str) -> Syntax {
+    syntax_from_extension(path).unwrap_or_else(|| match text.trim_start().chars().next() {
+        Some('{') | Some('[') => Syntax::Json,
+        _ => Syntax::Yaml,
+    })
+}
+
+/// Decode a file's bytes, reporting invalid UTF-8 with its position.
+pub fn decode(path: &Path, bytes: Vec<u8>) -> Result<String, DefsError> {
+    String::from_utf8(bytes).map_err(|err| {
+        let valid = err.utf8_error().valid_up_to();
+        let (line, column) = line_col(&err.as_bytes()[..valid]);
+        DefsError::Malformed {
+            path: path.to_path_buf(),
+            line,
+            column,
+            message: "the file is not valid UTF-8 text".to_string(),
+        }
+    })
+}
+
+fn line_col(prefix: &[u8]) -> (usize, usize) {
+    let line = prefix.iter().filter(|&&b| b == b'\n').count() + 1;
+    let line_start = prefix
+        .iter()
+        .rposition(|&b| b == b'\n')
+        .map_or(0, |i| i + 1);
+    let column = String::from_utf8_lossy(&prefix[line_start..])
+        .chars()
+        .count()
+        + 1;
+    (line, column)
+}
+
+/// Parse a definition file's text.
+pub fn parse(path: &Path, text: &str) -> Result<ParsedFile, DefsError> {
+    if text.trim().is_empty() {
+        return Err(DefsError::Invalid {
+            path: path.to_path_buf(),
+            message: "the file is empty".to_string(),
+            hint:
+                "write `{\"mcpServers\": {}}` into it, or delete it and let `mcpctl add` create it"
+                    .to_string(),
+        });
+    }
+    let syntax = detect_syntax(path, text);
+    let (shape, entries) = match syntax {
+        Syntax::Json => parse_json(path, text)?,
+        Syntax::Yaml => parse_yaml(path, text)?,
+    };
+    let servers = entries
+        .into_iter()
+        .map(|(name, raw)| raw.into_def(name, path, text, syntax))
+        .collect::<Result<Vec<_>, _>>()?;
+    Ok(ParsedFile {
+        format: Format { syntax, shape },
+        servers,
+    })
+}
+
+type Entries = Vec<(String, RawEntry)>;
+
+fn parse_json(path: &Path, text: &str) -> Result<(Shape, Entries), DefsError> {
+    match serde_json::from_str::<Top>(text) {
+        Ok(Top::McpServers(entries)) => Ok((Shape::McpServers, entries)),
+        Ok(Top::Empty) => Ok((Shape::McpServers, Vec::new())),
+        Ok(Top::Flat) => serde_json::from_str::<UniqueMap<RawEntry>>(text)
+            .map(|map| (Shape::Flat, map.0))
+            .map_err(|err| json_error(path, &err)),
+        Err(err) if err.is_syntax() || err.is_eof() => parse_jsonc(path, text, &err),
+        Err(err) => Err(json_error(path, &err)),
+    }
+}
+
+/// Strict JSON failed on syntax; accept the file if it is valid JSONC
+/// (comments, trailing commas), as VS Code-style files are.
+fn parse_jsonc(
+    path: &Path,
+    text: &str,
+    strict_err: &serde_json::Error,
+) -> Result<(Shape, Entries), DefsError> {
+    let options = jsonc_parser::ParseOptions {
+        allow_comments: true,
+        allow_trailing_commas: true,
+        allow_loose_object_property_names: false,
+        ..Default::default()
+    };
+    let value = match jsonc_parser::parse_to_serde_value::<serde_json::Value>(text, &options) {
+        Ok(value) => value,
+        _ => return Err(json_error(path, strict_err)),
+    };
+    let invalid = |err: serde_json::Error| DefsError::Invalid {
+        path: path.to_path_buf(),
+        message: err.to_string(),
+        hint: "fix the file by hand; mcpctl left it untouched".to_string(),
+    };
+    match Top::deserialize(&value).map_err(invalid)? {
+        Top::McpServers(entries) => Ok((Shape::McpServers, entries)),
+        Top::Empty => Ok((Shape::McpServers, Vec::new())),
+        Top::Flat => UniqueMap::<RawEntry>::deserialize(&value)
+            .map(|map| (Shape::Flat, map.0))
+            .map_err(invalid),
+    }
+}
+
+fn json_error(path: &Path, err: &serde_json::Error) -> DefsError {
+    let message = err.to_string();
+    let message = match message.rfind(" at line ") {
+        Some(at) => message[..at].to_string(),
+        None => message,
+    };
+    DefsError::Malformed {
+        path: path.to_path_buf(),
+        line: err.line().max(1),
+        column: err.column().max(1),
+        message,
+    }
+}
+
+fn parse_yaml(path: &Path, text: &str) -> Result<(Shape, Entries), DefsError> {
+    match yaml_serde::from_str::<Top>(text).map_err(|err| yaml_error(path, &err))? {
+        Top::McpServers(entries) => Ok((Shape::McpServers, entries)),
+        Top::Empty => Ok((Shape::McpServers, Vec::new())),
+        Top::Flat => yaml_serde::from_str::<UniqueMap<RawEntry>>(text)
+            .map(|map| (Shape::Flat, map.0))
+            .map_err(|err| yaml_error(path, &err)),
+    }
+}
+
+fn yaml_error(path: &Path, err: &yaml_serde::Error) -> DefsError {
+    let message = err.to_string();
+    let message = match message.rfind(" at line ") {
+        Some(at) => message[..at].to_string(),
+        None => message,
+    };
+    let (line, column) = err
+        .location()
+        .map_or((1, 1), |loc| (loc.line(), loc.column()));
+    DefsError::Malformed {
+        path: path.to_path_buf(),
+        line,
+        column,
+        message,
+    }
+}
+
+/// The top level, read in one pass when it holds `mcpServers` (the common
+/// case); a flat map is only recognised here and read in a second pass,
+/// because its entries cannot be typed until `mcpServers` is known absent.
+enum Top {
+    McpServers(Entries),
+    Flat,
+    Empty,
+}
+
+impl<'de> Deserialize<'de> for Top {
+    fn deserialize<D: de::Deserializer<'de>>(deserializer: D) -> Result<Self, D::Error> {
+        struct TopVisitor;
+        impl<'de> Visitor<'de> for TopVisitor {
+            type Value = Top;
+            fn expecting(&self, f: &mut fmt::Formatter) -> fmt::Result {
+                f.write_str(
+                    "a map of server names to definitions, or a map with an `mcpServers` key",
+                )
+            }
+            fn visit_map<A: MapAccess<'de>>(self, mut map: A) -> Result<Top, A::Error> {
+                let mut seen = std::collections::HashSet::new();
+                let mut servers = None;
+                while let Some(key) = map.next_key::<String>()? {
+                    if !seen.insert(key.clone()) {
+                        return Err(de::Error::custom(format!("duplicate key `{key}`")));
+                    }
+                    if key == "mcpServers" {
+                        servers = Some(map.next_value::<UniqueMap<RawEntry>>()?.0);
+                    } else {
+                        map.next_value::<IgnoredAny>()?;
+                    }
+                }
+                Ok(match servers {
+                    Some(entries) => Top::McpServers(entries),
+                    None if seen.is_empty() => Top::Empty,
+                    None => Top::Flat,
+                })
+            }
+        }
+        deserializer.deserialize_map(TopVisitor)
+    }
+}
+
+/// A map that refuses duplicate keys instead of letting the last one win.
+struct UniqueMap<V>(Vec<(String, V)>);
+
+impl<'de, V: Deserialize<'de>> Deserialize<'de> for UniqueMap<V> {
+    fn deserialize<D: de::Deserializer<'de>>(deserializer: D) -> Result<Self, D::Error> {
+        struct UniqueVisitor<V>(PhantomData<V>);
+        impl<'de, V: Deserialize<'de>> Visitor<'de> for UniqueVisitor<V> {
+            type Value = UniqueMap<V>;
+            fn expecting(&self, f: &mut fmt::Formatter) -> fmt::Result {
+                f.write_str("a map")
+            }
+            fn visit_unit<E: de::Error>(self) -> Result<UniqueMap<V>, E> {
+                Ok(UniqueMap(Vec::new()))
+            }
+            fn visit_map<A: MapAccess<'de>>(self, mut map: A) -> Result<UniqueMap<V>, A::Error> {
+                let mut entries: Vec<(String, V)> = Vec::new();
+                let mut seen = std::collections::HashSet::new();
+                while let Some(key) = map.next_key::<String>()? {
+                    if !seen.insert(key.clone()) {
+                        return Err(de::Error::custom(format!("duplicate key `{key}`")));
+                    }
+                    let value = map.next_value::<V>()?;
+                    entries.push((key, value));
+                }
+                Ok(UniqueMap(entries))
+            }
+        }
+        deserializer.deserialize_map(UniqueVisitor(PhantomData))
+    }
+}
+
+impl<V> UniqueMap<V> {
+    fn into_index_map(self) -> IndexMap<String, V> {
+        self.0.into_iter().collect()
+    }
+}
+
+/// A connect timeout in seconds: an integer or a fraction, never negative.
+#[derive(Deserialize)]
+#[serde(untagged)]
+enum Seconds {
+    Whole(u64),
+    Fraction(f64),
+}
+
+/// One entry as written, before its fields are checked against each other.
+#[derive(Deserialize)]
+struct RawEntry {
+    transport: Option<String>,
+    #[serde(rename = "type")]
+    kind: Option<String>,
+    command: Option<String>,
+    args: Option<Vec<String>>,
+    env: Option<UniqueMap<String>>,
+    cwd: Option<PathBuf>,
+    url: Option<String>,
+    headers: Option<UniqueMap<String>>,
+    label: Option<String>,
+    enabled: Option<bool>,
+    disabled: Option<bool>,
+    autostart: Option<bool>,
+    connect_timeout: Option<Seconds>,
+    protocol: Option<String>,
+    restart: Option<String>,
+}
+
+impl RawEntry {
+    fn into_def(
+        self,
+        name: String,
+        path: &Path,
+        text: &str,
+        syntax: Syntax,
+    ) -> Result<ServerDef, DefsError> {
+        let fail = |message: String| {
+            let (line, column) = locate_key(text, &name, syntax).unwrap_or((1, 1));
+            DefsError::Malformed {
+                path: path.to_path_buf(),
+                line,
+                column,
+                message: format!("server `{name}`: {message}"),
+            }
+        };
+        let spelling = self.transport.as_deref().or(self.kind.as_deref());
+        let transport = match spelling {
+            Some(spelling) => Transport::from_spelling(spelling).ok_or_else(|| {
+                fail(format!(
+                    "unknown transport `{spelling}`; use stdio, streamable-http (or http) or sse"
+                ))
+            })?,
+            None if self.command.is_some() => Transport::Stdio,
+            None if self.url.is_some() => Transport::StreamableHttp,
+            None => return Err(fail("has neither `command` nor `url`".to_string())),
+        };
+        let launch = match transport {
+            Transport::Stdio => {
+                if self.url.is_some() {
+                    return Err(fail("a stdio server cannot have a `url`".to_string()));
+                }
+                Launch::Stdio {
+                    command: self
+                        .command
+                        .ok_or_else(|| fail("stdio server has no `command`".to_string()))?,
+                    args: self.args.unwrap_or_default(),
+                    env: self.env.map(UniqueMap::into_index_map).unwrap_or_default(),
+                    cwd: self.cwd,
+                }
+            }
+            remote => {
+                if self.command.is_some() {
+                    return Err(fail(format!(
+                        "a {remote} server cannot have a `command`; remove `command` or the `url`"
+                    )));
+                }
+                Launch::Remote {
+                    transport: remote,
+                    url: self
+                        .url
+                        .ok_or_else(|| fail(format!("{remote} server has no `url`")))?,
+                    headers: self
+                        .headers
+                        .map(UniqueMap::into_index_map)
+                        .unwrap_or_default(),
+                }
+            }
+        };
+        let connect_timeout = match self.connect_timeout {
+            None => None,
+            Some(Seconds::Whole(secs)) => Some(Duration::from_secs(secs)),
+            Some(Seconds::Fraction(secs)) if secs.is_finite() && secs >= 0.0 => {
+                Some(Duration::from_secs_f64(secs))
+            }
+            Some(Seconds::Fraction(secs)) => {
+                return Err(fail(format!(
+                    "`connect_timeout` must be a positive number of seconds, not {secs}"
+                )));
+            }
+        };
+        let restart = match self.restart.as_deref() {
+            None | Some("no") | Some("never") => RestartPolicy::No,
+            Some("on-failure") => RestartPolicy::OnFailure,
+            Some(other) => {
+                return Err(fail(format!(
+                    "unknown restart policy `{other}`; use `no` or `on-failure`"
+                )));
+            }
+        };
+        Ok(ServerDef {
+            name,
+            transport,
+            launch,
+            label: self.label,
+            enabled: self.enabled.unwrap_or(true) && !self.disabled.unwrap_or(false),
+            autostart: self.autostart.unwrap_or(false),
+            connect_timeout,
+            protocol: self.protocol,
+            restart,
+            source: path.to_path_buf(),
+        })
+    }
+}
+
+/// Best-effort position of an entry's key, so semantic errors point at it.
+fn locate_key(text: &str, name: &str, syntax: Syntax) -> Option<(usize, usize)> {
+    let needles: Vec<String> = match syntax {
+        Syntax::Json => vec![format!("\"{name}\"")],
+        Syntax::Yaml => vec![
+            format!("{name}:"),
+            format!("\"{name}\":"),
+            format!("'{name}':"),
+        ],
+    };
+    text.lines().enumerate().find_map(|(index, line)| {
+        let trimmed = line.trim_start();
+        needles
+            .iter()
+            .any(|needle| trimmed.starts_with(needle.as_str()))
+            .then(|| (index + 1, line.len() - trimmed.len() + 1))
+    })
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    fn parse_str(name: &str, text: &str) -> Result<ParsedFile, DefsError> {
+        parse(Path::new(name), text)
+    }
+
+    #[test]
+    fn reads_the_three_shapes() {
+        let flat = parse_str(
+            "a.json",
+            r#"{"billing": {"transport": "stdio", "command": "npx", "args": ["-y", "x@1.0.0"], "enabled": false}}"#,
+        )
+        .unwrap();
+        assert_eq!(flat.format.shape, Shape::Flat);
+        assert!(!flat.servers[0].enabled);
+
+        let mcp = parse_str(
+            "a.json",
+            r#"{"other": 1, "mcpServers": {"r": {"type": "http", "url": "https://x.test/mcp", "headers": {"A": "b"}}}}"#,
+        )
+        .unwrap();
+        assert_eq!(mcp.format.shape, Shape::McpServers);
+        assert_eq!(mcp.servers[0].transport, Transport::StreamableHttp);
+
+        let yaml = parse_str(
+            "a.yaml",
+            "# top\nmcpServers:\n  browser:\n    transport: stdio\n    command: npx\n    args: [a]\n    disabled: true\n",
+        )
+        .unwrap();
+        assert_eq!(yaml.format.syntax, Syntax::Yaml);
+        assert!(!yaml.servers[0].enabled);
+    }
+
+    #[test]
+    fn jsonc_comments_are_accepted() {
+        let parsed = parse_str(
+            "mcp.json",
+            "{\n  // servers\n  \"mcpServers\": {\"a\": {\"command\": \"x\",},},\n}\n",
+        )
+        .unwrap();
+        assert_eq!(parsed.servers.len(), 1);
+    }
+
+    #[test]
+    fn errors_carry_line_and_column() {
+        let err = parse_str("a.json", "{\n  \"a\": {\"command\": 5}\n}").unwrap_err();
+        let text = err.to_string();
+        assert!(text.starts_with("a.json:2:"), "{text}");
+        let err = parse_str("a.json", "{\"a\": {\"command\": \"x\"}, \"a\": {}}").unwrap_err();
+        assert!(err.to_string().contains("duplicate key `a`"), "{err}");
+        let err = parse_str("a.yaml", "mcpServers:\n  a:\n    command: [1\n").unwrap_err();
+        assert!(matches!(err, DefsError::Malformed { .. }), "{err}");
+        let err = parse_str("a.json", "[1, 2]").unwrap_err();
+        assert!(err.to_string().contains("mcpServers"), "{err}");
+    }
+
+    #[test]
+    fn semantic_errors_point_at_the_entry() {
+        let err = parse_str(
+            "a.json",
+            "{\n  \"x\": {\"transport\": \"carrier-pigeon\", \"command\": \"a\"}\n}",
+        )
+        .unwrap_err();
+        assert_eq!(
+            err.to_string(),
+            "a.json:2:3: server `x`: unknown transport `carrier-pigeon`; use stdio, streamable-http (or http) or sse"
+        );
+    }
+}

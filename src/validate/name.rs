@@ -1,0 +1,84 @@
+//! Server names: short, lowercase, and safe in file names, socket messages
+//! and shell scripts.
+
+use super::{Finding, Rule};
+
+/// The longest name mcpctl accepts.
+pub const MAX_LEN: usize = 64;
+
+/// Check a server name: lowercase letters, digits, `_` and `-`, 1–64 chars.
+pub fn check(name: &str) -> Option<Finding> {
+    let problem = if name.is_empty() {
+        "a server name cannot be empty".to_string()
+    } else if name.len() > MAX_LEN {
+        format!(
+            "server name `{name}` is {} characters; the limit is {MAX_LEN}",
+            name.len()
+        )
+    } else if let Some(bad) = name
+        .chars()
+        .find(|c| !(c.is_ascii_lowercase() || c.is_ascii_digit() || *c == '_' || *c == '-'))
+    {
+        format!("server name `{name}` contains `{bad}`; use lowercase letters, digits, `_` and `-`")
+    } else {
+        return None;
+    };
+    Some(Finding::error(
+        Rule::Name,
+        problem,
+        format!("try --name {}", suggest(name)),
+    ))
+}
+
+/// Turn any string (a package, a host) into a valid name.
+pub fn suggest(raw: &str) -> String {
+    let mut out = String::with_capacity(raw.len());
+    for c in raw.chars() {
+        let c = c.to_ascii_lowercase();
+        if c.is_ascii_lowercase() || c.is_ascii_digit() || c == '_' || c == '-' {
+            out.push(c);
+        } else if !out.ends_with('-') {
+            out.push('-');
+        }
+    }
+    let trimmed = out.trim_matches('-');
+    let mut name: String = trimmed.chars().take(MAX_LEN).collect();
+    name = name.trim_end_matches('-').to_string();
+    if name.is_empty() {
+        "server".to_string()
+    } else {
+        name
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn accepts_good_names() {
+        assert_eq!(check("billing-v2_eu"), None);
+    }
+
+    #[test]
+    fn rejects_bad_names_with_a_suggestion() {
+        let finding = check("Billing API").unwrap();
+        assert_eq!(
+            finding.message,
+            "server name `Billing API` contains `B`; use lowercase letters, digits, `_` and `-`"
+        );
+        assert_eq!(finding.hint, "try --name billing-api");
+        assert_eq!(check("").unwrap().message, "a server name cannot be empty");
+        let long = "a".repeat(65);
+        assert!(check(&long).unwrap().message.contains("the limit is 64"));
+    }
+
+    #[test]
+    fn suggests_from_packages() {
+        assert_eq!(
+            suggest("@modelcontextprotocol/server-everything"),
+            "modelcontextprotocol-server-everything"
+        );
+        assert_eq!(suggest("..."), "server");
+    }
+}

@@ -1,0 +1,598 @@
+//! Version pins, read from each launcher's own syntax.
+//!
+//! An unpinned package can change under an operator between two restarts,
+//! so mcpctl reads the package spec the way the launcher would and decides
+//! whether it names one exact version: semver for npm, PEP 440 for PyPI, a
+//! tag other than `latest` (or a digest) for OCI images. Ranges, dist-tags,
+//! `latest` and bare names are unpinned (a warning, or an error under
+//! `--require-pin`); a version that does not parse is always an error.
+
+use std::path::Path;
+use std::str::FromStr;
+
+use super::{Finding, Rule};
+
+/// The package ecosystem a launcher installs from.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, serde::Serialize)]
+#[serde(rename_all = "lowercase")]
+pub enum Ecosystem {
+    /// npm packages (npx, bunx, pnpm dlx, yarn dlx).
+    Npm,
+    /// PyPI packages (uvx, uv tool run, pipx run).
+    Pypi,
+    /// OCI images (docker run, podman run).
+    Oci,
+}
+
+/// What a package spec says about its version.
+#[derive(Debug, Clone, PartialEq, Eq, serde::Serialize)]
+#[serde(tag = "state", content = "value", rename_all = "kebab-case")]
+pub enum Pin {
+    /// Exactly one version (or an image digest/tag).
+    Exact(String),
+    /// A range such as `^1.2` or `>=1.0`.
+    Range(String),
+    /// A dist-tag or moving tag such as `next`.
+    Tag(String),
+    /// `latest`, explicitly.
+    Latest,
+    /// No version at all.
+    Missing,
+    /// Something that is not a version (reason inside).
+    Invalid(String),
+    /// Not a registry package (a git URL, a local path): cannot be pinned here.
+    NotRegistry,
+}
+
+/// A package spec found in a launch command.
+#[derive(Debug, Clone, PartialEq, Eq, serde::Serialize)]
+pub struct PackageSpec {
+    /// Where the package comes from.
+    pub ecosystem: Ecosystem,
+    /// The package (or image) name.
+    pub package: String,
+    /// The spec as written.
+    pub spec: String,
+    /// What the version part says.
+    pub pin: Pin,
+}
+
+/// Find the package a launch command installs, if the launcher is known.
+pub fn find_package(command: &str, args: &[String]) -> Option<PackageSpec> {
+    let base = Path::new(command).file_name()?.to_str()?;
+    let args: Vec<&str> = args.iter().map(String::as_str).collect();
+    match (base, args.first().copied()) {
+        ("npx", _) => npm_exec(&args, &["-p", "--package"]),
+        ("bunx", _) => npm_exec(&args, &["-p", "--package"]),
+        ("pnpm" | "yarn", Some("dlx")) => npm_exec(&args[1..], &["-p", "--package"]),
+        ("npm", Some("exec")) => npm_exec(&args[1..], &["-p", "--package"]),
+        ("uvx", _) => uv_run(&args),
+        ("uv", Some("tool")) if args.get(1) == Some(&"run") => uv_run(&args[2..]),
+        ("pipx", Some("run")) => pipx_run(&args[1..]),
+        ("docker" | "podman", Some("run")) => container_run(&args[1..]),
+        _ => None,
+    }
+}
+
+/// Check the pin of whatever package `command args` installs.
+pub fn check(command: &str, args: &[String], require_pin: bool) -> Vec<Finding> {
+    let Some(spec) = find_package(command, args) else {
+        return Vec::new();
+    };
+    let pin_hint = |spec: &PackageSpec| match spec.ecosystem {
+        Ecosystem::Npm => format!("pin an exact version, e.g. `{}@1.2.3`", spec.package),
+        Ecosystem::Pypi => format!("pin an exact version, e.g. `{}==1.2.3`", spec.package),
+        Ecosystem::Oci => format!(
+            "pin a tag or digest, e.g. `{}:1.2.3` or `{}@sha256:…`",
+            spec.package, spec.package
+        ),
+    };
+    let unpinned = |what: String| {
+        let hint = format!("{}; or drop --require-pin to allow it", pin_hint(&spec));
+        if require_pin {
+            Finding::error(Rule::Pin, format!("{what} (--require-pin)"), hint)
+        } else {
+            Finding::warning(Rule::Pin, what, pin_hint(&spec))
+        }
+    };
+    let finding = match &spec.pin {
+        Pin::Exact(_) => return Vec::new(),
+        Pin::Range(range) => unpinned(format!(
+            "`{}` asks for a version range `{range}`, not an exact version",
+            spec.spec
+        )),
+        Pin::Tag(tag) => unpinned(format!(
+            "`{}` uses the moving tag `{tag}`, not an exact version",
+            spec.spec
+        )),
+        Pin::Latest => unpinned(format!(
+            "`{}` follows `latest`, not an exact version",
+            spec.spec
+        )),
+        Pin::Missing => unpinned(format!("`{}` has no version pin", spec.spec)),
+        Pin::NotRegistry => unpinned(format!(
+            "`{}` is not a registry package, so its version cannot be pinned or checked",
+            spec.spec
+        )),
+        Pin::Invalid(reason) => Finding::error(
+            Rule::Pin,
+            format!("`{}` has an invalid version: {reason}", spec.spec),
+            pin_hint(&spec),
+        ),
+    };
+    vec![finding]
+}
+
+/// `npx [-y] [--package=pkg | -p pkg] pkg[@ver] [args…]` and friends.
+fn npm_exec(args: &[&str], package_flags: &[&str]) -> Option<PackageSpec> {
+    let mut iter = args.iter();
+    while let Some(arg) = iter.next() {
+        if let Some(value) = arg.strip_prefix("--package=") {
+            return Some(npm_spec(value));
+        }
+        if package_flags.contains(arg) {
+            return iter.next().map(|value| npm_spec(value));
+        }
+        if arg.starts_with('-') {
+            continue;
+        }
+        return Some(npm_spec(arg));
+    }
+    None
+}
+
+fn npm_spec(spec: &str) -> PackageSpec {
+    let (package, version) = split_npm(spec);
+    let pin = if is_not_registry(spec) {
+        Pin::NotRegistry
+    } else {
+        match version {
+            None => Pin::Missing,
+            Some(version) => npm_pin(version),
+        }
+    };
+    PackageSpec {
+        ecosystem: Ecosystem::Npm,
+        package: package.to_string(),
+        spec: spec.to_string(),
+        pin,
+    }
+}
+
+/// Split `@scope/name@ver` / `name@ver` into name and version.
+fn split_npm(spec: &str) -> (&str, Option<&str>) {
+    let search_from = usize::from(spec.starts_with('@'));
+    match spec[search_from..].find('@') {
+        Some(at) => {
+            let at = at + search_from;
+            (&spec[..at], Some(&spec[at + 1..]))
+        }
+        None => (spec, None),
+    }
+}
+
+fn is_not_registry(spec: &str) -> bool {
+    spec.starts_with('.')
+        || spec.starts_with('/')
+        || spec.starts_with("file:")
+        || spec.starts_with("git")
+        || spec.starts_with("http:")
+        || spec.starts_with("https:")
+        || spec.starts_with("github:")
+        || (!spec.starts_with('@') && spec.contains('/'))
+}
+
+fn npm_pin(version: &str) -> Pin {
+    let version = version.trim();
+    if version.is_empty() {
+        return Pin::Invalid("the version after `@` is empty".to_string());
+    }
+    if version == "latest" {
+        return Pin::Latest;
+    }
+    let bare = version.strip_prefix('=').unwrap_or(version);
+    if semver::Version::parse(bare).is_ok() {
+        return Pin::Exact(bare.to_string());
+    }
+    if semver::VersionReq::parse(version).is_ok()
+        || version.contains("||")
+        || version.contains(" - ")
+    {
+        return Pin::Range(version.to_string());
+    }
+    let first = version.chars().next().unwrap_or('0');
+    if first.is_ascii_alphabetic()
+        && version
+            .chars()
+            .all(|c| c.is_ascii_alphanumeric() || matches!(c, '-' | '.' | '_'))
+    {
+        return Pin::Tag(version.to_string());
+    }
+    Pin::Invalid(format!(
+        "`{version}` is not a semver version, range or dist-tag"
+    ))
+}
+
+/// uv's flags that take a value, so their value is not taken for the package.
+const UV_VALUE_FLAGS: &[&str] = &[
+    "--with",
+    "-w",
+    "--with-editable",
+    "--with-requirements",
+    "--python",
+    "-p",
+    "--index",
+    "--index-url",
+    "--extra-index-url",
+    "--default-index",
+    "--find-links",
+    "-f",
+    "--constraints",
+    "-c",
+    "--overrides",
+    "--build-constraints",
+    "-b",
+    "--env-file",
+    "--directory",
+    "--project",
+    "--config-file",
+    "--cache-dir",
+    "--python-platform",
+    "--exclude-newer",
+    "--resolution",
+    "--prerelease",
+    "--index-strategy",
+    "--keyring-provider",
+    "--link-mode",
+    "--refresh-package",
+    "--reinstall-package",
+    "--upgrade-package",
+    "-P",
+    "--color",
+    "--allow-insecure-host",
+];
+
+/// `uvx [--from spec] pkg[==ver|@ver] [args…]`.
+fn uv_run(args: &[&str]) -> Option<PackageSpec> {
+    let mut iter = args.iter();
+    while let Some(arg) = iter.next() {
+        if let Some(value) = arg.strip_prefix("--from=") {
+            return Some(pypi_spec(value));
+        }
+        if *arg == "--from" {
+            return iter.next().map(|value| pypi_spec(value));
+        }
+        if UV_VALUE_FLAGS.contains(arg) {
+            iter.next();
+            continue;
+        }
+        if arg.starts_with('-') {
+            continue;
+        }
+        return Some(pypi_spec(arg));
+    }
+    None
+}
+
+/// `pipx run [--spec spec] pkg[==ver] [args…]`.
+fn pipx_run(args: &[&str]) -> Option<PackageSpec> {
+    let mut iter = args.iter();
+    while let Some(arg) = iter.next() {
+        if let Some(value) = arg.strip_prefix("--spec=") {
+            return Some(pypi_spec(value));
+        }
+        if *arg == "--spec" {
+            return iter.next().map(|value| pypi_spec(value));
+        }
+        if matches!(
+            *arg,
+            "--python" | "--index-url" | "-i" | "--pip-args" | "--backend"
+        ) {
+            iter.next();
+            continue;
+        }
+        if arg.starts_with('-') {
+            continue;
+        }
+        return Some(pypi_spec(arg));
+    }
+    None
+}
+
+fn pypi_spec(spec: &str) -> PackageSpec {
+    let name_end = spec
+        .find(|c: char| !(c.is_ascii_alphanumeric() || matches!(c, '-' | '_' | '.')))
+        .unwrap_or(spec.len());
+    let package = &spec[..name_end];
+    let rest = spec[name_end..].trim();
+    let rest = match rest.strip_prefix('[') {
+        Some(extras) => extras.split_once(']').map_or("", |(_, after)| after.trim()),
+        None => rest,
+    };
+    let pin = if is_not_registry(spec) || rest.starts_with("@ ") || rest.contains("://") {
+        Pin::NotRegistry
+    } else if rest.is_empty() {
+        Pin::Missing
+    } else if let Some(version) = rest.strip_prefix("===").or_else(|| rest.strip_prefix("==")) {
+        pypi_exact(version.trim())
+    } else if let Some(version) = rest.strip_prefix('@') {
+        match version.trim() {
+            "latest" => Pin::Latest,
+            version => pypi_exact(version),
+        }
+    } else if pep440_rs::VersionSpecifiers::from_str(rest).is_ok() {
+        Pin::Range(rest.to_string())
+    } else {
+        Pin::Invalid(format!("`{rest}` is not a PEP 440 version specifier"))
+    };
+    PackageSpec {
+        ecosystem: Ecosystem::Pypi,
+        package: package.to_string(),
+        spec: spec.to_string(),
+        pin,
+    }
+}
+
+fn pypi_exact(version: &str) -> Pin {
+    if version.contains('*') {
+        return Pin::Range(format!("=={version}"));
+    }
+    match pep440_rs::Version::from_str(version) {
+        Ok(_) => Pin::Exact(version.to_string()),
+        Err(err) => Pin::Invalid(format!("`{version}` is not a PEP 440 version ({err})")),
+    }
+}
+
+/// `docker run` options that take a value (the next argument).
+const DOCKER_VALUE_FLAGS: &[&str] = &[
+    "-e",
+    "--env",
+    "--env-file",
+    "-v",
+    "--volume",
+    "--mount",
+    "--name",
+    "-p",
+    "--publish",
+    "--network",
+    "--net",
+    "--entrypoint",
+    "-w",
+    "--workdir",
+    "-u",
+    "--user",
+    "-l",
+    "--label",
+    "--label-file",
+    "--platform",
+    "--pull",
+    "--cpus",
+    "-m",
+    "--memory",
+    "--add-host",
+    "--cap-add",
+    "--cap-drop",
+    "--device",
+    "--dns",
+    "-h",
+    "--hostname",
+    "--ipc",
+    "--log-driver",
+    "--log-opt",
+    "--restart",
+    "--security-opt",
+    "--shm-size",
+    "--tmpfs",
+    "--ulimit",
+    "--group-add",
+    "--runtime",
+    "--cidfile",
+    "--expose",
+    "--gpus",
+    "--pid",
+    "--stop-signal",
+    "--stop-timeout",
+    "--userns",
+    "--uts",
+    "--volumes-from",
+    "-a",
+    "--attach",
+    "--cgroupns",
+    "--cgroup-parent",
+    "--health-cmd",
+    "--isolation",
+    "--link",
+    "--mac-address",
+    "--ip",
+    "--ip6",
+];
+
+/// `docker run [options] image[:tag|@digest] [command…]`.
+fn container_run(args: &[&str]) -> Option<PackageSpec> {
+    let mut iter = args.iter();
+    while let Some(arg) = iter.next() {
+        if DOCKER_VALUE_FLAGS.contains(arg) {
+            iter.next();
+            continue;
+        }
+        if arg.starts_with('-') {
+            continue;
+        }
+        return Some(image_spec(arg));
+    }
+    None
+}
+
+fn image_spec(spec: &str) -> PackageSpec {
+    let (name, pin) = if let Some((name, digest)) = spec.split_once('@') {
+        let valid = digest
+            .strip_prefix("sha256:")
+            .is_some_and(|hex| hex.len() == 64 && hex.chars().all(|c| c.is_ascii_hexdigit()));
+        let pin = if valid {
+            Pin::Exact(digest.to_string())
+        } else {
+            Pin::Invalid(format!("`{digest}` is not a sha256 digest"))
+        };
+        (name, pin)
+    } else {
+        let last_slash = spec.rfind('/').map_or(0, |i| i + 1);
+        match spec[last_slash..].rfind(':') {
+            Some(colon) => {
+                let colon = colon + last_slash;
+                let tag = &spec[colon + 1..];
+                let valid_tag = !tag.is_empty()
+                    && tag.len() <= 128
+                    && tag
+                        .chars()
+                        .next()
+                        .is_some_and(|c| c.is_ascii_alphanumeric() || c == '_')
+                    && tag
+                        .chars()
+                        .all(|c| c.is_ascii_alphanumeric() || matches!(c, '_' | '.' | '-'));
+                let pin = match tag {
+                    "latest" => Pin::Latest,
+                    _ if valid_tag => Pin::Exact(tag.to_string()),
+                    _ => Pin::Invalid(format!("`{tag}` is not a valid image tag")),
+                };
+                (&spec[..colon], pin)
+            }
+            None => (spec, Pin::Missing),
+        }
+    };
+    PackageSpec {
+        ecosystem: Ecosystem::Oci,
+        package: name.to_string(),
+        spec: spec.to_string(),
+        pin,
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    fn pin(command: &str, args: &[&str]) -> Pin {
+        let args: Vec<String> = args.iter().map(|s| s.to_string()).collect();
+        find_package(command, &args).expect("package found").pin
+    }
+
+    #[test]
+    fn npm_launchers() {
+        assert_eq!(
+            pin(
+                "npx",
+                &["-y", "@modelcontextprotocol/server-everything@2026.8.31"]
+            ),
+            Pin::Exact("2026.8.31".into())
+        );
+        assert_eq!(
+            pin("npx", &["-y", "--package=@a/b@1.2.3", "b-bin"]),
+            Pin::Exact("1.2.3".into())
+        );
+        assert_eq!(
+            pin("npx", &["-p", "x@^1.2", "x"]),
+            Pin::Range("^1.2".into())
+        );
+        assert_eq!(pin("npx", &["-y", "x@latest"]), Pin::Latest);
+        assert_eq!(pin("npx", &["x@next"]), Pin::Tag("next".into()));
+        assert_eq!(pin("npx", &["-y", "@scope/x"]), Pin::Missing);
+        assert!(matches!(pin("npx", &["x@1.2.3.4.5!"]), Pin::Invalid(_)));
+        assert_eq!(pin("bunx", &["x@1.0.0"]), Pin::Exact("1.0.0".into()));
+        assert_eq!(pin("pnpm", &["dlx", "x@1.0.0"]), Pin::Exact("1.0.0".into()));
+        assert_eq!(pin("yarn", &["dlx", "x@~1.0"]), Pin::Range("~1.0".into()));
+        assert_eq!(
+            pin("/usr/bin/npx", &["-y", "github:org/repo"]),
+            Pin::NotRegistry
+        );
+    }
+
+    #[test]
+    fn pypi_launchers() {
+        assert_eq!(
+            pin("uvx", &["mcp-server-time==2026.10.19"]),
+            Pin::Exact("2026.10.19".into())
+        );
+        assert_eq!(
+            pin("uvx", &["mcp-server-time@2026.10.19"]),
+            Pin::Exact("2026.10.19".into())
+        );
+        assert_eq!(
+            pin(
+                "uvx",
+                &["--from", "mcp-server-time==1.0", "mcp-server-time"]
+            ),
+            Pin::Exact("1.0".into())
+        );
+        assert_eq!(
+            pin("uvx", &["--python", "3.12", "pkg>=1.0"]),
+            Pin::Range(">=1.0".into())
+        );
+        assert_eq!(pin("uvx", &["pkg@latest"]), Pin::Latest);
+        assert_eq!(pin("uvx", &["pkg"]), Pin::Missing);
+        assert_eq!(pin("uvx", &["pkg[cli]==2.0.1"]), Pin::Exact("2.0.1".into()));
+        assert!(matches!(
+            pin("uvx", &["pkg==not.a.version!"]),
+            Pin::Invalid(_)
+        ));
+        assert_eq!(
+            pin("uv", &["tool", "run", "pkg==1.0"]),
+            Pin::Exact("1.0".into())
+        );
+        assert_eq!(pin("pipx", &["run", "pkg==1.0"]), Pin::Exact("1.0".into()));
+        assert_eq!(
+            pin("pipx", &["run", "--spec", "pkg~=1.0", "cmd"]),
+            Pin::Range("~=1.0".into())
+        );
+    }
+
+    #[test]
+    fn oci_launchers() {
+        let digest = format!("img@sha256:{}", "a".repeat(64));
+        assert_eq!(
+            pin(
+                "docker",
+                &["run", "-i", "--rm", "-e", "TOKEN", "ghcr.io/org/img:1.4.0"]
+            ),
+            Pin::Exact("1.4.0".into())
+        );
+        assert_eq!(
+            pin("docker", &["run", "-i", &digest]),
+            Pin::Exact(format!("sha256:{}", "a".repeat(64)))
+        );
+        assert_eq!(pin("docker", &["run", "-i", "img:latest"]), Pin::Latest);
+        assert_eq!(pin("docker", &["run", "localhost:5000/img"]), Pin::Missing);
+        assert!(matches!(
+            pin("docker", &["run", "img@sha256:xyz"]),
+            Pin::Invalid(_)
+        ));
+        assert!(find_package("docker", &["ps".to_string()]).is_none());
+    }
+
+    #[test]
+    fn findings_text() {
+        let args = |a: &[&str]| a.iter().map(|s| s.to_string()).collect::<Vec<_>>();
+        assert!(check("npx", &args(&["-y", "x@1.0.0"]), true).is_empty());
+        let warn = &check("npx", &args(&["-y", "x@latest"]), false)[0];
+        assert_eq!(warn.severity, crate::validate::Severity::Warning);
+        assert_eq!(
+            warn.message,
+            "`x@latest` follows `latest`, not an exact version"
+        );
+        assert_eq!(warn.hint, "pin an exact version, e.g. `x@1.2.3`");
+        let err = &check("uvx", &args(&["pkg>=1"]), true)[0];
+        assert_eq!(err.severity, crate::validate::Severity::Error);
+        assert_eq!(
+            err.message,
+            "`pkg>=1` asks for a version range `>=1`, not an exact version (--require-pin)"
+        );
+        let invalid = &check("npx", &args(&["x@1..2"]), false)[0];
+        assert_eq!(invalid.severity, crate::validate::Severity::Error);
+        assert!(
+            invalid
+                .message
+                .starts_with("`x@1..2` has an invalid version"),
+            "{}",
+            invalid.message
+        );
+    }
+}

@@ -1,0 +1,393 @@
+//! Malformed and hostile definition files: each gives a clear error that
+//! names the file (with line and column where there is one), and the file
+//! is left byte-for-byte as it was, even when the command wanted to write.
+
+mod support;
+
+use std::os::unix::fs::PermissionsExt;
+use std::path::{Path, PathBuf};
+
+use support::{Run, Sandbox, bytes};
+
+/// Run a read (`list`) and a write (`add`) against `file`; both must fail
+/// with `code`, mention `needle`, and leave the bytes untouched.
+#[track_caller]
+fn assert_refused(sb: &Sandbox, file: &Path, code: i32, needle: &str) -> Run {
+    let before = std::fs::symlink_metadata(file)
+        .ok()
+        .map(|_| std::fs::read(file).ok());
+    let f = file.to_str().unwrap();
+    let list = sb.run(&["--file", f, "list"]);
+    list.expect_code(code)
+        .stderr_has(needle)
+        .stderr_has("error: ");
+    let add = sb.run(&[
+        "--file",
+        f,
+        "add",
+        "--no-check",
+        "--name",
+        "new",
+        "--command",
+        "sh",
+    ]);
+    add.expect_code(code).stderr_has(needle);
+    let after = std::fs::symlink_metadata(file)
+        .ok()
+        .map(|_| std::fs::read(file).ok());
+    assert_eq!(before, after, "file changed");
+    let dir = file.parent().unwrap();
+    let leftovers: Vec<PathBuf> = std::fs::read_dir(dir)
+        .unwrap()
+        .map(|e| e.unwrap().path())
+        .filter(|p| p.to_string_lossy().ends_with(".tmp"))
+        .collect();
+    assert!(leftovers.is_empty(), "temp files left: {leftovers:?}");
+    list
+}
+
+fn write(sb: &Sandbox, name: &str, content: &[u8]) -> PathBuf {
+    let path = sb.path(name);
+    std::fs::write(&path, content).unwrap();
+    path
+}
+
+#[test]
+fn invalid_json_syntax() {
+    let sb = Sandbox::new();
+    let f = write(&sb, "a.json", b"{\n  \"a\": {\"command\": \"sh\"\n");
+    let run = assert_refused(
+        &sb,
+        &f,
+        2,
+        &format!("{}:3:1: EOF while parsing", f.display()),
+    );
+    run.stderr_has("hint: fix the file by hand at that position");
+}
+
+#[test]
+fn invalid_yaml_syntax() {
+    let sb = Sandbox::new();
+    let f = write(
+        &sb,
+        "a.yaml",
+        b"mcpServers:\n  a:\n    command: [sh\n    args: x\n",
+    );
+    assert_refused(&sb, &f, 2, &format!("{}:", f.display()));
+}
+
+#[test]
+fn wrong_field_type_points_at_it() {
+    let sb = Sandbox::new();
+    let f = write(
+        &sb,
+        "a.json",
+        b"{\"mcpServers\": {\n  \"a\": {\"command\": \"sh\", \"args\": \"-y pkg\"}\n}}\n",
+    );
+    assert_refused(&sb, &f, 2, "a.json:2:")
+        .stderr_has("invalid type: string \"-y pkg\", expected a sequence");
+}
+
+#[test]
+fn empty_file() {
+    let sb = Sandbox::new();
+    let f = write(&sb, "a.json", b"");
+    assert_refused(&sb, &f, 2, "the file is empty")
+        .stderr_has("hint: write `{\"mcpServers\": {}}` into it");
+}
+
+#[test]
+fn not_utf8() {
+    let sb = Sandbox::new();
+    let f = write(&sb, "a.json", b"{\"a\": {\"command\": \"sh\xff\xfe\"}}");
+    assert_refused(
+        &sb,
+        &f,
+        2,
+        &format!("{}:1:22: the file is not valid UTF-8 text", f.display()),
+    );
+}
+
+#[test]
+fn binary_file_with_nul_bytes() {
+    let sb = Sandbox::new();
+    let f = write(&sb, "a.json", b"\x89PNG\r\n\x1a\n\x00\x00\x00\rIHDR");
+    assert_refused(&sb, &f, 2, &format!("{}:1:1", f.display()));
+}
+
+#[test]
+fn fifty_megabyte_file() {
+    let sb = Sandbox::new();
+    let path = sb.path("big.json");
+    let file = std::fs::File::create(&path).unwrap();
+    file.set_len(50 * 1024 * 1024).unwrap();
+    drop(file);
+    assert_refused(&sb, &path, 2, "more than the 16777216-byte limit")
+        .stderr_has("hint: is this the right file?");
+}
+
+#[test]
+fn duplicate_server_key_json() {
+    let sb = Sandbox::new();
+    let f = write(
+        &sb,
+        "a.json",
+        b"{\"mcpServers\": {\n\"a\": {\"command\": \"sh\"},\n\"a\": {\"command\": \"cat\"}}}",
+    );
+    assert_refused(&sb, &f, 2, "duplicate key `a`").stderr_has("a.json:3:");
+}
+
+#[test]
+fn duplicate_key_yaml() {
+    let sb = Sandbox::new();
+    let f = write(
+        &sb,
+        "a.yaml",
+        b"mcpServers:\n  a:\n    command: sh\n  a:\n    command: cat\n",
+    );
+    assert_refused(&sb, &f, 2, "duplicate");
+}
+
+#[test]
+fn duplicate_env_key() {
+    let sb = Sandbox::new();
+    let f = write(
+        &sb,
+        "a.json",
+        b"{\"a\": {\"command\": \"sh\", \"env\": {\"K\": \"1\", \"K\": \"2\"}}}",
+    );
+    assert_refused(&sb, &f, 2, "duplicate key `K`");
+}
+
+#[test]
+fn top_level_array() {
+    let sb = Sandbox::new();
+    let f = write(&sb, "a.json", b"[{\"command\": \"sh\"}]");
+    assert_refused(
+        &sb,
+        &f,
+        2,
+        "expected a map of server names to definitions, or a map with an `mcpServers` key",
+    );
+}
+
+#[test]
+fn top_level_scalar_yaml() {
+    let sb = Sandbox::new();
+    let f = write(&sb, "a.yaml", b"just a string\n");
+    assert_refused(&sb, &f, 2, "expected a map of server names");
+}
+
+#[test]
+fn symlink_loop() {
+    let sb = Sandbox::new();
+    let a = sb.path("loop-a.json");
+    let b = sb.path("loop-b.json");
+    std::os::unix::fs::symlink(&b, &a).unwrap();
+    std::os::unix::fs::symlink(&a, &b).unwrap();
+    assert_refused(&sb, &a, 1, "symbolic links");
+}
+
+#[test]
+fn directory_instead_of_file() {
+    let sb = Sandbox::new();
+    let dir = sb.path("servers.json");
+    std::fs::create_dir(&dir).unwrap();
+    let run = sb.run(&["--file", dir.to_str().unwrap(), "list"]);
+    run.expect_code(2)
+        .stderr_has("is a directory, not a definition file");
+    sb.run(&[
+        "--file",
+        dir.to_str().unwrap(),
+        "add",
+        "--no-check",
+        "--command",
+        "sh",
+    ])
+    .expect_code(2);
+    assert!(dir.is_dir());
+}
+
+#[test]
+fn unknown_transport() {
+    let sb = Sandbox::new();
+    let f = write(
+        &sb,
+        "a.json",
+        b"{\n  \"a\": {\"transport\": \"websocket\", \"url\": \"wss://x\"}\n}",
+    );
+    assert_refused(
+        &sb,
+        &f,
+        2,
+        &format!(
+            "{}:2:3: server `a`: unknown transport `websocket`",
+            f.display()
+        ),
+    );
+}
+
+#[test]
+fn command_and_url_together() {
+    let sb = Sandbox::new();
+    let f = write(
+        &sb,
+        "a.yaml",
+        b"mcpServers:\n  a:\n    command: sh\n    url: https://x.test/mcp\n",
+    );
+    assert_refused(&sb, &f, 2, "server `a`: a stdio server cannot have a `url`");
+}
+
+#[test]
+fn entry_that_is_not_an_object() {
+    let sb = Sandbox::new();
+    let f = write(&sb, "a.json", b"{\"mcpServers\": {\"a\": \"npx -y pkg\"}}");
+    assert_refused(&sb, &f, 2, "expected struct RawEntry").stderr_has("a.json:1:");
+}
+
+#[test]
+fn negative_timeout() {
+    let sb = Sandbox::new();
+    let f = write(
+        &sb,
+        "a.json",
+        b"{\"a\": {\"command\": \"sh\", \"connect_timeout\": -5}}",
+    );
+    assert_refused(&sb, &f, 2, "a.json:1:");
+}
+
+#[test]
+fn trailing_garbage() {
+    let sb = Sandbox::new();
+    let f = write(&sb, "a.json", b"{\"a\": {\"command\": \"sh\"}} trailing");
+    assert_refused(&sb, &f, 2, "trailing characters");
+}
+
+#[test]
+fn deeply_nested_json_is_read_but_never_rewritten() {
+    let sb = Sandbox::new();
+    let mut doc = String::from("{\"a\": {\"command\": \"sh\", \"x\": ");
+    doc.push_str(&"[".repeat(10_000));
+    doc.push_str(&"]".repeat(10_000));
+    doc.push_str("}}");
+    let f = write(&sb, "a.json", doc.as_bytes());
+    let before = bytes(&f);
+    sb.run(&["--file", f.to_str().unwrap(), "list"])
+        .expect_code(0)
+        .stdout_has("a  ");
+    sb.run(&[
+        "--file",
+        f.to_str().unwrap(),
+        "add",
+        "--no-check",
+        "--name",
+        "b",
+        "--command",
+        "sh",
+    ])
+    .expect_code(2)
+    .stderr_has("cannot edit: Maximum nesting depth exceeded")
+    .stderr_has("left it untouched");
+    assert_eq!(bytes(&f), before);
+}
+
+#[test]
+fn nesting_in_a_known_field_is_a_type_error() {
+    let sb = Sandbox::new();
+    let mut doc = String::from("{\"a\": {\"command\": \"sh\", \"args\": ");
+    doc.push_str(&"[".repeat(5_000));
+    doc.push_str(&"]".repeat(5_000));
+    doc.push_str("}}");
+    let f = write(&sb, "a.json", doc.as_bytes());
+    assert_refused(&sb, &f, 2, "invalid type: sequence, expected a string");
+}
+
+#[test]
+fn yaml_alias_bomb() {
+    let sb = Sandbox::new();
+    let mut doc = String::from(
+        "a: &a [\"lol\",\"lol\",\"lol\",\"lol\",\"lol\",\"lol\",\"lol\",\"lol\",\"lol\"]\n",
+    );
+    let names = ["b", "c", "d", "e", "f", "g", "h", "i"];
+    let mut prev = "a";
+    for name in names {
+        doc.push_str(&format!("{name}: &{name} [*{prev},*{prev},*{prev},*{prev},*{prev},*{prev},*{prev},*{prev},*{prev}]\n"));
+        prev = name;
+    }
+    let f = write(&sb, "bomb.yaml", doc.as_bytes());
+    assert_refused(&sb, &f, 2, &format!("{}:", f.display()));
+}
+
+/// Root ignores file permissions, so permission tests drop to `nobody`.
+fn as_unprivileged(cmd: &mut std::process::Command) {
+    if nix::unistd::Uid::effective().is_root() {
+        std::os::unix::process::CommandExt::uid(cmd, 65534);
+        std::os::unix::process::CommandExt::gid(cmd, 65534);
+    }
+}
+
+fn open_sandbox() -> Sandbox {
+    let sb = Sandbox::new();
+    std::fs::set_permissions(sb.dir.path(), std::fs::Permissions::from_mode(0o777)).unwrap();
+    sb
+}
+
+#[test]
+fn unreadable_file() {
+    let sb = open_sandbox();
+    let f = write(&sb, "a.json", b"{\"a\": {\"command\": \"sh\"}}");
+    std::fs::set_permissions(&f, std::fs::Permissions::from_mode(0o000)).unwrap();
+    let before = bytes(&f);
+    let run = sb.run_with(&["--file", f.to_str().unwrap(), "list"], as_unprivileged);
+    run.expect_code(1)
+        .stderr_has(&format!(
+            "error: {}: cannot open: Permission denied",
+            f.display()
+        ))
+        .stderr_has("hint: check the permissions of");
+    sb.run_with(
+        &[
+            "--file",
+            f.to_str().unwrap(),
+            "add",
+            "--no-check",
+            "--command",
+            "sh",
+        ],
+        as_unprivileged,
+    )
+    .expect_code(1);
+    assert_eq!(bytes(&f), before);
+}
+
+#[test]
+fn read_only_directory() {
+    let sb = open_sandbox();
+    let dir = sb.path("ro");
+    std::fs::create_dir(&dir).unwrap();
+    let f = dir.join("s.json");
+    std::fs::write(&f, b"{\"mcpServers\": {\"a\": {\"command\": \"sh\"}}}\n").unwrap();
+    std::fs::set_permissions(&f, std::fs::Permissions::from_mode(0o666)).unwrap();
+    std::fs::set_permissions(&dir, std::fs::Permissions::from_mode(0o555)).unwrap();
+    let before = bytes(&f);
+    let run = sb.run_with(
+        &[
+            "--file",
+            f.to_str().unwrap(),
+            "add",
+            "--no-check",
+            "--name",
+            "b",
+            "--command",
+            "sh",
+        ],
+        as_unprivileged,
+    );
+    run.expect_code(1)
+        .stderr_has("Permission denied")
+        .stderr_has("hint: check the permissions of");
+    assert_eq!(bytes(&f), before);
+    sb.run_with(&["--file", f.to_str().unwrap(), "list"], as_unprivileged)
+        .expect_code(0);
+    std::fs::set_permissions(&dir, std::fs::Permissions::from_mode(0o755)).unwrap();
+}

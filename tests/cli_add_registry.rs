@@ -1,0 +1,376 @@
+//! `mcpctl add NAME[@VERSION]` as a whole process against the loopback
+//! registry: what is written, what is refused, and where secrets go.
+
+mod registry_support;
+
+use std::path::Path;
+use std::process::{Command, Output};
+
+use registry_support::TestRegistry;
+use serde_json::Value;
+
+fn mcpctl(dir: &Path, registry: &str, args: &[&str]) -> Output {
+    Command::new(env!("CARGO_BIN_EXE_mcpctl"))
+        .args(args)
+        .env("MCPCTL_REGISTRY_URL", registry)
+        .env("MCPCTL_CACHE_DIR", dir.join("cache"))
+        .env("MCPCTL_FILE", dir.join("servers.json"))
+        .env("MCPCTL_REGISTRY_TIMEOUT", "2")
+        .env_remove("GITHUB_PERSONAL_ACCESS_TOKEN")
+        .env_remove("X_API_KEY")
+        .env_remove("CI")
+        .output()
+        .expect("run mcpctl")
+}
+
+fn text(bytes: &[u8]) -> String {
+    String::from_utf8_lossy(bytes).into_owned()
+}
+
+fn written(dir: &Path) -> Value {
+    serde_json::from_slice(&std::fs::read(dir.join("servers.json")).expect("file written")).unwrap()
+}
+
+fn everything_in(dir: &Path) -> String {
+    let mut all = String::new();
+    for entry in walk(dir) {
+        all.push_str(&String::from_utf8_lossy(&std::fs::read(entry).unwrap()));
+    }
+    all
+}
+
+fn walk(dir: &Path) -> Vec<std::path::PathBuf> {
+    let mut out = Vec::new();
+    for entry in std::fs::read_dir(dir).unwrap() {
+        let path = entry.unwrap().path();
+        if path.is_dir() {
+            out.extend(walk(&path));
+        } else {
+            out.push(path);
+        }
+    }
+    out
+}
+
+#[test]
+fn server_everything_is_written_with_npx_and_the_exact_version() {
+    let registry = TestRegistry::start();
+    let dir = tempfile::tempdir().unwrap();
+    let out = mcpctl(
+        dir.path(),
+        &registry.url,
+        &[
+            "add",
+            "io.github.modelcontextprotocol/server-everything",
+            "--package",
+            "npm:stdio",
+            "--no-check",
+        ],
+    );
+    let (stdout, stderr) = (text(&out.stdout), text(&out.stderr));
+    assert!(out.status.success(), "{stderr}");
+    let file = written(dir.path());
+    let entry = &file["mcpServers"]["server-everything"];
+    assert_eq!(entry["command"], "npx", "{file}");
+    assert_eq!(
+        entry["args"],
+        serde_json::json!([
+            "-y",
+            "@modelcontextprotocol/server-everything@2026.8.31",
+            "stdio"
+        ])
+    );
+    assert!(stdout.contains("added `server-everything` to"), "{stdout}");
+    assert!(stdout.contains(&dir.path().join("servers.json").display().to_string()));
+    assert!(
+        stdout.contains("\"@modelcontextprotocol/server-everything@2026.8.31\""),
+        "{stdout}"
+    );
+    assert!(
+        stderr.contains("io.github.modelcontextprotocol/server-everything@2026.8.31 from"),
+        "{stderr}"
+    );
+}
+
+#[test]
+fn the_oci_token_is_a_reference_everywhere_and_never_echoed() {
+    let registry = TestRegistry::start();
+    let dir = tempfile::tempdir().unwrap();
+    let out = mcpctl(
+        dir.path(),
+        &registry.url,
+        &[
+            "add",
+            "io.github.github/github-mcp-server",
+            "--env",
+            "GITHUB_PERSONAL_ACCESS_TOKEN=ghp_NeverShowMe123",
+            "--no-check",
+            "--force",
+        ],
+    );
+    let (stdout, stderr) = (text(&out.stdout), text(&out.stderr));
+    assert!(out.status.success(), "{stderr}");
+    let file = written(dir.path());
+    let entry = &file["mcpServers"]["github-mcp-server"];
+    assert_eq!(entry["command"], "docker");
+    assert_eq!(
+        entry["args"],
+        serde_json::json!([
+            "run",
+            "-i",
+            "--rm",
+            "-e",
+            "GITHUB_PERSONAL_ACCESS_TOKEN=${GITHUB_PERSONAL_ACCESS_TOKEN}",
+            "ghcr.io/github/github-mcp-server:0.20.2"
+        ])
+    );
+    assert!(!stdout.contains("ghp_NeverShowMe123"), "{stdout}");
+    assert!(!stderr.contains("ghp_NeverShowMe123"), "{stderr}");
+    let on_disk = everything_in(dir.path());
+    assert!(on_disk.contains("${GITHUB_PERSONAL_ACCESS_TOKEN}"));
+    assert!(
+        !on_disk.contains("ghp_NeverShowMe123"),
+        "file or cache holds the secret"
+    );
+    assert!(
+        stderr.contains("export GITHUB_PERSONAL_ACCESS_TOKEN"),
+        "{stderr}"
+    );
+}
+
+#[test]
+fn the_remote_header_is_written_as_a_reference() {
+    let registry = TestRegistry::start();
+    let dir = tempfile::tempdir().unwrap();
+    let out = mcpctl(
+        dir.path(),
+        &registry.url,
+        &[
+            "add",
+            "com.example/acme-analytics",
+            "--header",
+            "X-API-Key: acme-secret-9",
+            "--no-check",
+        ],
+    );
+    assert!(out.status.success(), "{}", text(&out.stderr));
+    let file = written(dir.path());
+    let entry = &file["mcpServers"]["acme-analytics"];
+    assert_eq!(entry["url"], "https://analytics.example.com/mcp");
+    assert_eq!(entry["headers"]["X-API-Key"], "${X_API_KEY}");
+    assert!(!everything_in(dir.path()).contains("acme-secret-9"));
+    assert!(!text(&out.stdout).contains("acme-secret-9"));
+}
+
+#[test]
+fn every_refusal_says_what_to_type_next() {
+    let registry = TestRegistry::start();
+    let dir = tempfile::tempdir().unwrap();
+    let cases: [(&[&str], i32, &str); 5] = [
+        (
+            &["add", "server-everything"],
+            3,
+            "hint: type the exact name, e.g. `mcpctl add io.github.modelcontextprotocol/server-everything`",
+        ),
+        (
+            &["add", "io.github.example/old-weather"],
+            4,
+            "hint: to install it anyway: `mcpctl add io.github.example/old-weather@0.9.5 --allow-deprecated`",
+        ),
+        (
+            &["add", "io.github.modelcontextprotocol/server-everything"],
+            2,
+            "--package npm:streamable-http",
+        ),
+        (
+            &["add", "io.github.github/github-mcp-server"],
+            2,
+            "hint: add --env GITHUB_PERSONAL_ACCESS_TOKEN=… (or run in a terminal to be asked)",
+        ),
+        (
+            &[
+                "add",
+                "io.github.modelcontextprotocol/server-everything@1.0.0",
+            ],
+            3,
+            "hint: pick a published version, e.g. `mcpctl add io.github.modelcontextprotocol/server-everything@",
+        ),
+    ];
+    for (args, code, expected) in cases {
+        let out = mcpctl(dir.path(), &registry.url, args);
+        let stderr = text(&out.stderr);
+        assert_eq!(out.status.code(), Some(code), "{args:?}: {stderr}");
+        assert!(stderr.contains(expected), "{args:?}: {stderr}");
+        assert!(
+            !dir.path().join("servers.json").exists(),
+            "nothing is written"
+        );
+    }
+}
+
+#[test]
+fn store_secret_writes_the_value_but_never_prints_it() {
+    let registry = TestRegistry::start();
+    let dir = tempfile::tempdir().unwrap();
+    let out = mcpctl(
+        dir.path(),
+        &registry.url,
+        &[
+            "add",
+            "com.example/acme-analytics",
+            "--header",
+            "X-API-Key: acme-stored-5",
+            "--store-secret",
+            "--no-check",
+        ],
+    );
+    let (stdout, stderr) = (text(&out.stdout), text(&out.stderr));
+    assert!(out.status.success(), "{stderr}");
+    assert_eq!(
+        written(dir.path())["mcpServers"]["acme-analytics"]["headers"]["X-API-Key"],
+        "acme-stored-5"
+    );
+    assert!(!stdout.contains("acme-stored-5"), "{stdout}");
+    assert!(!stderr.contains("acme-stored-5"), "{stderr}");
+    assert!(stdout.contains("<redacted>"), "{stdout}");
+    // The cache never sees it either.
+    let cache = everything_in(&dir.path().join("cache"));
+    assert!(!cache.contains("acme-stored-5"));
+}
+
+#[test]
+fn packages_and_remotes_together_are_chosen_by_flag() {
+    let registry = TestRegistry::start();
+    let dir = tempfile::tempdir().unwrap();
+    let name = "io.modelcontextprotocol.anonymous/hybrid-mcp";
+    let out = mcpctl(dir.path(), &registry.url, &["add", name]);
+    let stderr = text(&out.stderr);
+    assert_eq!(out.status.code(), Some(2), "{stderr}");
+    for flag in ["--package npm", "--remote=sse", "--remote=streamable-http"] {
+        assert!(stderr.contains(flag), "{flag}: {stderr}");
+    }
+
+    let out = mcpctl(dir.path(), &registry.url, &["add", name, "--remote=sse"]);
+    let stderr = text(&out.stderr);
+    assert_eq!(out.status.code(), Some(2), "{stderr}");
+    assert!(stderr.contains("--header 'X-API-Key: …'"), "{stderr}");
+
+    let out = mcpctl(
+        dir.path(),
+        &registry.url,
+        &[
+            "add",
+            name,
+            "--remote=sse",
+            "--header",
+            "X-API-Key: k-1",
+            "--no-check",
+        ],
+    );
+    assert!(out.status.success(), "{}", text(&out.stderr));
+    let entry = &written(dir.path())["mcpServers"]["hybrid-mcp"];
+    assert_eq!(entry["type"], "sse");
+    assert_eq!(
+        entry["url"],
+        "https://mcp.anonymous.modelcontextprotocol.io/sse"
+    );
+    assert_eq!(entry["headers"]["X-API-Key"], "${X_API_KEY}");
+    assert_eq!(entry["headers"]["X-Region"], "us-east-1");
+
+    let out = mcpctl(
+        dir.path(),
+        &registry.url,
+        &[
+            "add",
+            name,
+            "--package",
+            "npm",
+            "--name",
+            "hybrid-local",
+            "--no-check",
+            "--force",
+        ],
+    );
+    assert!(out.status.success(), "{}", text(&out.stderr));
+    let entry = &written(dir.path())["mcpServers"]["hybrid-local"];
+    assert_eq!(
+        entry["args"],
+        serde_json::json!(["-y", "@example/hybrid-mcp-server@1.5.0", "--mode", "local"])
+    );
+}
+
+/// Runs `mcpctl` on a pseudo-terminal (util-linux `script`), answers the
+/// hidden prompt once it appears, and returns the whole terminal transcript.
+fn on_a_terminal(dir: &Path, registry: &str, args: &str, answer: &str) -> Option<String> {
+    use std::io::{Read, Write};
+    if Command::new("script").arg("--version").output().is_err() {
+        eprintln!("skipped: util-linux `script` is not installed");
+        return None;
+    }
+    let cmd = format!("{} {args}", env!("CARGO_BIN_EXE_mcpctl"));
+    let mut child = Command::new("script")
+        .args(["-qec", &cmd, "/dev/null"])
+        .env("MCPCTL_REGISTRY_URL", registry)
+        .env("MCPCTL_CACHE_DIR", dir.join("cache"))
+        .env("MCPCTL_FILE", dir.join("servers.json"))
+        .env_remove("CI")
+        .env_remove("GITHUB_PERSONAL_ACCESS_TOKEN")
+        .stdin(std::process::Stdio::piped())
+        .stdout(std::process::Stdio::piped())
+        .spawn()
+        .expect("script");
+    let mut stdout = child.stdout.take().unwrap();
+    let mut stdin = child.stdin.take().unwrap();
+    let mut transcript = Vec::new();
+    let mut buf = [0u8; 4096];
+    let deadline = std::time::Instant::now() + std::time::Duration::from_secs(20);
+    while !String::from_utf8_lossy(&transcript).contains("(hidden): ") {
+        assert!(
+            std::time::Instant::now() < deadline,
+            "no prompt: {}",
+            String::from_utf8_lossy(&transcript)
+        );
+        let n = stdout.read(&mut buf).unwrap();
+        assert!(
+            n > 0,
+            "ended before prompting: {}",
+            String::from_utf8_lossy(&transcript)
+        );
+        transcript.extend_from_slice(&buf[..n]);
+    }
+    // Let the prompt turn echo off, as a person would by typing.
+    std::thread::sleep(std::time::Duration::from_millis(300));
+    stdin.write_all(format!("{answer}\n").as_bytes()).unwrap();
+    stdout.read_to_end(&mut transcript).unwrap();
+    assert!(
+        child.wait().unwrap().success(),
+        "{}",
+        String::from_utf8_lossy(&transcript)
+    );
+    Some(String::from_utf8_lossy(&transcript).into_owned())
+}
+
+#[test]
+fn on_a_terminal_the_secret_is_asked_for_hidden_and_never_echoed() {
+    let registry = TestRegistry::start();
+    let dir = tempfile::tempdir().unwrap();
+    let Some(transcript) = on_a_terminal(
+        dir.path(),
+        &registry.url,
+        "add io.github.github/github-mcp-server --no-check",
+        "ghp_typed_on_tty_7",
+    ) else {
+        return;
+    };
+    assert!(
+        transcript.contains("GITHUB_PERSONAL_ACCESS_TOKEN (hidden): "),
+        "{transcript}"
+    );
+    assert!(
+        !transcript.contains("ghp_typed_on_tty_7"),
+        "echoed: {transcript}"
+    );
+    let on_disk = everything_in(dir.path());
+    assert!(on_disk.contains("GITHUB_PERSONAL_ACCESS_TOKEN=${GITHUB_PERSONAL_ACCESS_TOKEN}"));
+    assert!(!on_disk.contains("ghp_typed_on_tty_7"));
+}

@@ -1,0 +1,594 @@
+//! The operator workflow end to end through the real binary: add a stdio
+//! and an http server, list, show, disable, enable, remove; and every
+//! validation rule's error text.
+
+mod support;
+
+use support::{Sandbox, bytes};
+
+const EVERYTHING: &str = "@modelcontextprotocol/server-everything@2026.8.31";
+
+#[test]
+fn stdio_and_http_servers_round_trip() {
+    let sb = Sandbox::new();
+    let file = sb.path("servers.json");
+    let f = file.to_str().unwrap();
+    sb.run(&[
+        "--file",
+        f,
+        "add",
+        "--no-check",
+        "--command",
+        "sh",
+        "--",
+        "-c",
+        "exec cat",
+    ])
+    .expect_code(0)
+    .stdout_has("added `sh` to");
+    sb.run(&[
+        "--file",
+        f,
+        "add",
+        "--no-check",
+        "--name",
+        "remote",
+        "--url",
+        "http://127.0.0.1:9/mcp",
+        "--header",
+        "Authorization: Bearer ${REMOTE_TOKEN}",
+        "--header",
+        "X-Literal: s3cret",
+    ])
+    .expect_code(0);
+
+    let list = sb.run(&["--file", f, "list"]);
+    list.expect_code(0)
+        .stdout_has("sh  ")
+        .stdout_has("streamable-http");
+    let doc = sb.run(&["--file", f, "list", "--json"]).json();
+    assert_eq!(doc["schema_version"], 1);
+    assert_eq!(doc["servers"][0]["name"], "sh");
+    assert_eq!(
+        doc["servers"][1]["headers"]["Authorization"],
+        "Bearer ${REMOTE_TOKEN}"
+    );
+    assert_eq!(doc["servers"][1]["headers"]["X-Literal"], "<redacted>");
+    let shown = sb
+        .run(&["--file", f, "show", "remote", "--show-secrets", "--json"])
+        .json();
+    assert_eq!(shown["headers"]["X-Literal"], "s3cret");
+    let raw = String::from_utf8(bytes(&file)).unwrap();
+    assert!(
+        raw.contains("Bearer ${REMOTE_TOKEN}"),
+        "reference kept verbatim:\n{raw}"
+    );
+
+    sb.run(&["--file", f, "disable", "remote"])
+        .expect_code(0)
+        .stdout_has("disabled `remote`");
+    assert_eq!(
+        sb.run(&["--file", f, "show", "remote", "--json"]).json()["enabled"],
+        false
+    );
+    sb.run(&["--file", f, "disable", "remote"])
+        .expect_code(0)
+        .stdout_has("already disabled");
+    sb.run(&["--file", f, "enable", "remote"]).expect_code(0);
+    assert_eq!(
+        sb.run(&["--file", f, "show", "remote", "--json"]).json()["enabled"],
+        true
+    );
+
+    sb.run(&["--file", f, "rm", "remote", "sh"])
+        .expect_code(0)
+        .stdout_has("removed `remote`")
+        .stdout_has("removed `sh`");
+    let doc = sb.run(&["--file", f, "list", "--json"]).json();
+    assert_eq!(doc["servers"].as_array().unwrap().len(), 0);
+}
+
+#[test]
+fn yaml_file_keeps_its_vocabulary_and_comments() {
+    let sb = Sandbox::new();
+    let file = sb.path("ops.yaml");
+    std::fs::write(
+        &file,
+        "# ops servers\nmcpServers:\n  # browser automation\n  browser:\n    transport: stdio\n    command: sh\n    args: [\"-c\", \"cat\"]\n    autostart: false\n",
+    )
+    .unwrap();
+    let f = file.to_str().unwrap();
+    sb.run(&["--file", f, "disable", "browser"]).expect_code(0);
+    let text = String::from_utf8(bytes(&file)).unwrap();
+    assert!(
+        text.contains("# ops servers") && text.contains("# browser automation"),
+        "{text}"
+    );
+    assert!(text.contains("    disabled: true"), "{text}");
+    sb.run(&[
+        "--file",
+        f,
+        "add",
+        "--no-check",
+        "--name",
+        "time",
+        "--command",
+        "sh",
+    ])
+    .expect_code(0);
+    let text = String::from_utf8(bytes(&file)).unwrap();
+    assert!(
+        text.contains("  time:\n    transport: stdio\n    command: sh"),
+        "{text}"
+    );
+}
+
+#[test]
+fn names_are_derived_and_made_unique() {
+    let sb = Sandbox::new();
+    let f = sb.path("s.json");
+    let f = f.to_str().unwrap();
+    let fake_npx = sb.path("bin");
+    std::fs::create_dir_all(&fake_npx).unwrap();
+    let npx = fake_npx.join("npx");
+    std::fs::write(&npx, "#!/bin/sh\n").unwrap();
+    std::fs::set_permissions(&npx, std::os::unix::fs::PermissionsExt::from_mode(0o755)).unwrap();
+    let path = format!("{}:/usr/bin:/bin", fake_npx.display());
+    for expected in ["everything", "everything-2"] {
+        sb.run_with(
+            &[
+                "--file",
+                f,
+                "add",
+                "--no-check",
+                "--command",
+                "npx",
+                "--args",
+                &format!("-y,{EVERYTHING}"),
+            ],
+            |c| {
+                c.env("PATH", &path);
+            },
+        )
+        .expect_code(0)
+        .stdout_has(&format!("added `{expected}`"));
+    }
+    sb.run(&[
+        "--file",
+        f,
+        "add",
+        "--no-check",
+        "--url",
+        "https://127.0.0.1:8443/mcp",
+    ])
+    .expect_code(0)
+    .stdout_has("added `local-8443`");
+}
+
+#[test]
+fn replacing_needs_force() {
+    let sb = Sandbox::new();
+    let f = sb.path("s.json");
+    let f = f.to_str().unwrap();
+    sb.run(&[
+        "--file",
+        f,
+        "add",
+        "--no-check",
+        "--name",
+        "a",
+        "--command",
+        "sh",
+    ])
+    .expect_code(0);
+    sb.run(&[
+        "--file",
+        f,
+        "add",
+        "--no-check",
+        "--name",
+        "a",
+        "--command",
+        "cat",
+    ])
+    .expect_code(4)
+    .stderr_has("error: server `a` already exists in")
+    .stderr_has("hint: choose another --name, or pass --force to replace `a`");
+    sb.run(&[
+        "--file",
+        f,
+        "add",
+        "--no-check",
+        "--force",
+        "--name",
+        "a",
+        "--command",
+        "cat",
+    ])
+    .expect_code(0)
+    .stdout_has("replaced `a`");
+    assert_eq!(
+        sb.run(&["--file", f, "show", "a", "--json"]).json()["command"],
+        "cat"
+    );
+}
+
+#[test]
+fn name_rule_error_text() {
+    let sb = Sandbox::new();
+    sb.run(&["add", "--no-check", "--name", "Bad Name", "--command", "sh"])
+        .expect_code(2)
+        .stderr_has("error: server name `Bad Name` contains `B`; use lowercase letters, digits, `_` and `-`")
+        .stderr_has("hint: try --name bad-name");
+    let long = "x".repeat(65);
+    sb.run(&["add", "--no-check", "--name", &long, "--command", "sh"])
+        .expect_code(2)
+        .stderr_has("characters; the limit is 64");
+}
+
+#[test]
+fn launcher_rule_error_text() {
+    let sb = Sandbox::new();
+    let empty = sb.path("empty-bin");
+    std::fs::create_dir_all(&empty).unwrap();
+    let file = sb.path("s.json");
+    let run = sb.run_with(
+        &[
+            "--file",
+            file.to_str().unwrap(),
+            "add",
+            "--no-check",
+            "--command",
+            "npx",
+            "--args",
+            &format!("-y,{EVERYTHING}"),
+        ],
+        |c| {
+            c.env("PATH", &empty);
+        },
+    );
+    run.expect_code(3)
+        .stderr_has("error: launcher `npx` is not on PATH")
+        .stderr_has("hint: `npx` comes with Node.js");
+    assert!(!file.exists(), "nothing written on a validation error");
+    sb.run_with(
+        &[
+            "add",
+            "--no-check",
+            "--command",
+            "uvx",
+            "--",
+            "mcp-server-time==2026.10.19",
+        ],
+        |c| {
+            c.env("PATH", &empty);
+        },
+    )
+    .expect_code(3)
+    .stderr_has("hint: `uvx` comes with uv: install it with `pip install uv`");
+    sb.run(&["add", "--no-check", "--command", "/nonexistent/server"])
+        .expect_code(3)
+        .stderr_has("error: launcher /nonexistent/server does not exist");
+    let script = sb.path("server.sh");
+    std::fs::write(&script, "#!/bin/sh\n").unwrap();
+    sb.run(&["add", "--no-check", "--command", script.to_str().unwrap()])
+        .expect_code(3)
+        .stderr_has("is not executable")
+        .stderr_has("hint: run `chmod +x");
+    sb.run_with(
+        &[
+            "add",
+            "--no-check",
+            "--force",
+            "--name",
+            "later",
+            "--command",
+            "uvx",
+            "--",
+            "pkg==1.0",
+        ],
+        |c| {
+            c.env("PATH", &empty);
+        },
+    )
+    .expect_code(0)
+    .stderr_has("warning: launcher `uvx` is not on PATH");
+}
+
+#[test]
+fn pin_rule_error_text() {
+    let sb = Sandbox::new();
+    let bin = sb.path("bin");
+    std::fs::create_dir_all(&bin).unwrap();
+    for tool in ["npx", "uvx", "docker", "bunx", "pnpm", "pipx"] {
+        let path = bin.join(tool);
+        std::fs::write(&path, "#!/bin/sh\n").unwrap();
+        std::fs::set_permissions(&path, std::os::unix::fs::PermissionsExt::from_mode(0o755))
+            .unwrap();
+    }
+    let path = format!("{}:/usr/bin:/bin", bin.display());
+    let add = |args: &[&str]| {
+        let mut full = vec!["add", "--no-check", "--dry-run"];
+        full.extend_from_slice(args);
+        sb.run_with(&full, |c| {
+            c.env("PATH", &path);
+        })
+    };
+    add(&["--command", "npx", "--", "-y", "pkg@1.2.3"]).expect_code(0);
+    assert!(
+        !add(&["--command", "npx", "--", "-y", "pkg@1.2.3"])
+            .stderr
+            .contains("warning")
+    );
+    add(&["--command", "npx", "--", "-y", "pkg@latest"])
+        .expect_code(0)
+        .stderr_has("warning: `pkg@latest` follows `latest`, not an exact version")
+        .stderr_has("hint: pin an exact version, e.g. `pkg@1.2.3`");
+    add(&["--require-pin", "--command", "npx", "--", "-y", "pkg@^1.2"])
+        .expect_code(2)
+        .stderr_has("error: `pkg@^1.2` asks for a version range `^1.2`, not an exact version (--require-pin)");
+    add(&["--command", "npx", "--", "-y", "pkg@1..2"])
+        .expect_code(2)
+        .stderr_has("error: `pkg@1..2` has an invalid version");
+    add(&["--command", "uvx", "--", "mcp-server-time"])
+        .expect_code(0)
+        .stderr_has("warning: `mcp-server-time` has no version pin");
+    add(&[
+        "--require-pin",
+        "--command",
+        "uvx",
+        "--",
+        "--from",
+        "pkg>=1.0",
+        "pkg",
+    ])
+    .expect_code(2)
+    .stderr_has("asks for a version range `>=1.0`");
+    add(&["--command", "uvx", "--", "pkg@2.0.1"]).expect_code(0);
+    add(&[
+        "--command",
+        "docker",
+        "--",
+        "run",
+        "-i",
+        "--rm",
+        "ghcr.io/org/img:latest",
+    ])
+    .stderr_has("warning: `ghcr.io/org/img:latest` follows `latest`");
+    add(&[
+        "--require-pin",
+        "--command",
+        "docker",
+        "--",
+        "run",
+        "-i",
+        "img",
+    ])
+    .expect_code(2)
+    .stderr_has("`img` has no version pin (--require-pin)");
+    add(&["--command", "bunx", "--", "pkg@next"]).stderr_has("uses the moving tag `next`");
+    add(&["--command", "pnpm", "--", "dlx", "pkg@~1.0"])
+        .stderr_has("asks for a version range `~1.0`");
+    add(&[
+        "--command",
+        "pipx",
+        "--",
+        "run",
+        "--spec",
+        "pkg==1.0",
+        "cmd",
+    ])
+    .expect_code(0);
+    sb.run_with(
+        &[
+            "add",
+            "--no-check",
+            "--dry-run",
+            "--command",
+            "npx",
+            "--",
+            "-y",
+            "pkg",
+        ],
+        |c| {
+            c.env("PATH", &path).env("MCPCTL_REQUIRE_PIN", "true");
+        },
+    )
+    .expect_code(2);
+}
+
+#[test]
+fn url_rule_error_text() {
+    let sb = Sandbox::new();
+    sb.run(&["add", "--no-check", "--url", "http://mcp.example.com/mcp"])
+        .expect_code(2)
+        .stderr_has("error: `http://mcp.example.com/mcp` uses plain http to a remote host")
+        .stderr_has("hint: use https://, or http:// only for localhost");
+    sb.run(&[
+        "add",
+        "--no-check",
+        "--url",
+        "https://user:pw@127.0.0.1/mcp",
+    ])
+    .expect_code(2)
+    .stderr_has("error: the URL contains credentials (user:password@)")
+    .stderr_has("--header 'Authorization: Bearer ${TOKEN}'");
+    sb.run(&["add", "--no-check", "--url", "mcp.example.com"])
+        .expect_code(2)
+        .stderr_has("is not a valid URL");
+    sb.run(&[
+        "add",
+        "--no-check",
+        "--header",
+        "nocolon",
+        "--url",
+        "https://127.0.0.1/mcp",
+    ])
+    .expect_code(2)
+    .stderr_has("error: --header `nocolon` has no `:`");
+    sb.run(&["add", "--no-check", "--env", "NOEQUALS", "--command", "sh"])
+        .expect_code(2)
+        .stderr_has("error: --env `NOEQUALS` has no `=`");
+}
+
+#[test]
+fn unknown_names_suggest_and_change_nothing() {
+    let sb = Sandbox::new();
+    let file = sb.path("s.json");
+    let f = file.to_str().unwrap();
+    sb.run(&[
+        "--file",
+        f,
+        "add",
+        "--no-check",
+        "--name",
+        "billing",
+        "--command",
+        "sh",
+    ])
+    .expect_code(0);
+    let before = bytes(&file);
+    sb.run(&["--file", f, "rm", "billing", "biling"])
+        .expect_code(3)
+        .stderr_has("error: no server named `biling`")
+        .stderr_has("hint: did you mean `billing`?");
+    assert_eq!(bytes(&file), before);
+    sb.run(&["--file", f, "disable", "nope"]).expect_code(3);
+}
+
+#[test]
+fn same_name_in_two_sources_is_an_error() {
+    let sb = Sandbox::new();
+    let a = sb.path("a.json");
+    let b = sb.path("b.yaml");
+    std::fs::write(&a, r#"{"mcpServers": {"dup": {"command": "sh"}}}"#).unwrap();
+    std::fs::write(&b, "mcpServers:\n  dup:\n    command: sh\n").unwrap();
+    let joined = format!("{}:{}", a.display(), b.display());
+    sb.run_with(&["list"], |c| {
+        c.env("MCPCTL_FILE", &joined);
+    })
+    .expect_code(2)
+    .stderr_has(&format!(
+        "error: server `dup` is defined in both {} and {}",
+        a.display(),
+        b.display()
+    ));
+}
+
+#[test]
+fn add_to_writes_the_chosen_file_and_list_names_sources() {
+    let sb = Sandbox::new();
+    let a = sb.path("a.json");
+    let b = sb.path("b.yaml");
+    let (fa, fb) = (a.to_str().unwrap(), b.to_str().unwrap());
+    sb.run(&[
+        "--file",
+        fa,
+        "--file",
+        fb,
+        "add",
+        "--no-check",
+        "--name",
+        "one",
+        "--command",
+        "sh",
+    ])
+    .expect_code(0);
+    sb.run(&[
+        "--file",
+        fa,
+        "--file",
+        fb,
+        "add",
+        "--no-check",
+        "--to",
+        fb,
+        "--name",
+        "two",
+        "--command",
+        "sh",
+    ])
+    .expect_code(0);
+    let doc = sb
+        .run(&["--file", fa, "--file", fb, "list", "--json"])
+        .json();
+    assert_eq!(doc["servers"][0]["source"], fa);
+    assert_eq!(doc["servers"][1]["source"], fb);
+    assert!(
+        String::from_utf8(bytes(&b))
+            .unwrap()
+            .starts_with("mcpServers:")
+    );
+}
+
+#[test]
+fn remove_without_a_tty_does_not_prompt() {
+    let sb = Sandbox::new();
+    let f = sb.path("s.json");
+    let f = f.to_str().unwrap();
+    sb.run(&[
+        "--file",
+        f,
+        "add",
+        "--no-check",
+        "--name",
+        "a",
+        "--command",
+        "sh",
+    ])
+    .expect_code(0);
+    let run = sb.run(&["--file", f, "remove", "a"]);
+    run.expect_code(0).stdout_has("removed `a`");
+    assert!(!run.stderr.contains('?'), "no prompt expected:\n{run}");
+}
+
+#[test]
+fn writes_keep_mode_and_symlinks() {
+    let sb = Sandbox::new();
+    let real = sb.path("real.json");
+    let link = sb.path("link.json");
+    std::fs::write(&real, "{\"mcpServers\": {}}\n").unwrap();
+    std::fs::set_permissions(&real, std::os::unix::fs::PermissionsExt::from_mode(0o640)).unwrap();
+    std::os::unix::fs::symlink(&real, &link).unwrap();
+    sb.run(&[
+        "--file",
+        link.to_str().unwrap(),
+        "add",
+        "--no-check",
+        "--name",
+        "a",
+        "--command",
+        "sh",
+    ])
+    .expect_code(0);
+    assert!(
+        std::fs::symlink_metadata(&link)
+            .unwrap()
+            .file_type()
+            .is_symlink()
+    );
+    let mode =
+        std::os::unix::fs::PermissionsExt::mode(&std::fs::metadata(&real).unwrap().permissions());
+    assert_eq!(mode & 0o777, 0o640);
+    assert!(String::from_utf8(bytes(&real)).unwrap().contains("\"a\""));
+}
+
+#[test]
+fn usage_errors_exit_2_and_help_has_examples() {
+    let sb = Sandbox::new();
+    sb.run(&["add"]).expect_code(2);
+    sb.run(&["frobnicate"]).expect_code(2);
+    for verb in [
+        "list",
+        "show",
+        "add",
+        "remove",
+        "enable",
+        "disable",
+        "completions",
+    ] {
+        sb.run(&[verb, "--help"])
+            .expect_code(0)
+            .stdout_has("Examples:");
+    }
+}
