@@ -6,6 +6,7 @@
 //! `hint:` lines plus an exit code.
 
 mod add;
+pub mod check;
 mod completions;
 mod disable;
 mod enable;
@@ -84,6 +85,8 @@ pub enum Command {
     Show(show::Args),
     /// Add a server from the MCP Registry, a URL or a command, after validating it.
     Add(Box<add::Args>),
+    /// Connect to servers, list their tools, and report what is wrong.
+    Check(check::Args),
     /// Remove servers from their definition files.
     #[command(visible_alias = "rm")]
     Remove(remove::Args),
@@ -160,6 +163,7 @@ pub fn run(cli: Cli) -> Result<ExitCode> {
         Command::List(args) => list::run(&ctx, args),
         Command::Show(args) => show::run(&ctx, args),
         Command::Add(args) => add::run(&ctx, *args),
+        Command::Check(args) => check::run(&ctx, args),
         Command::Remove(args) => remove::run(&ctx, args),
         Command::Enable(args) => enable::run(&ctx, args),
         Command::Disable(args) => disable::run(&ctx, args),
