@@ -185,6 +185,28 @@ pub fn check_one(
     runtime.block_on(mcp::discover(def, &opts))
 }
 
+/// The one-line verdict `add` prints after a successful check:
+/// `ok, 14 tools: echo, get-env, get-sum, …`.
+pub fn summary(report: &DiscoveryReport) -> String {
+    const SHOWN: usize = 8;
+    let names: Vec<&str> = report
+        .tools
+        .iter()
+        .take(SHOWN)
+        .map(|t| t.name.as_ref())
+        .collect();
+    let more = if report.tools.len() > SHOWN {
+        ", …"
+    } else {
+        ""
+    };
+    format!(
+        "ok, {} tools: {}{more}",
+        report.tools.len(),
+        names.join(", ")
+    )
+}
+
 async fn check_all(
     defs: Vec<ServerDef>,
     opts: DiscoverOptions,
