@@ -121,3 +121,121 @@ fn slow_servers_are_checked_concurrently() {
         start.elapsed()
     );
 }
+
+#[test]
+fn add_checks_before_saving() {
+    let sandbox = Sandbox::new();
+    let fx = common::fixture().to_string_lossy().into_owned();
+    let file = sandbox.path("servers.json");
+    let file_s = file.to_string_lossy().into_owned();
+
+    // A working server is saved, with the verdict on stderr.
+    sandbox
+        .run(&[
+            "--file",
+            &file_s,
+            "add",
+            "--name",
+            "good",
+            "--command",
+            &fx,
+            "--",
+            "--tools",
+            "3",
+        ])
+        .expect_code(0)
+        .stderr_has("good: ok, 3 tools: echo, fast, tool_2");
+    assert!(std::fs::read_to_string(&file).unwrap().contains("\"good\""));
+
+    // A broken one is refused, the file is untouched, and --force is suggested.
+    let before = std::fs::read(&file).unwrap();
+    sandbox
+        .run(&[
+            "--file",
+            &file_s,
+            "add",
+            "--name",
+            "broken",
+            "--command",
+            &fx,
+            "--",
+            "--exit-at-once",
+        ])
+        .expect_code(1)
+        .stderr_has("not saved: broken: the process exited during initialize (exit code 3)")
+        .stderr_has("--force");
+    assert_eq!(
+        std::fs::read(&file).unwrap(),
+        before,
+        "file changed although add refused"
+    );
+
+    // --force saves it anyway; --no-check does not connect at all.
+    sandbox
+        .run(&[
+            "--file",
+            &file_s,
+            "add",
+            "--force",
+            "--name",
+            "broken",
+            "--command",
+            &fx,
+            "--",
+            "--exit-at-once",
+        ])
+        .expect_code(0)
+        .stderr_has("saving anyway because of --force");
+    sandbox
+        .run(&[
+            "--file",
+            &file_s,
+            "add",
+            "--no-check",
+            "--name",
+            "unchecked",
+            "--command",
+            &fx,
+            "--",
+            "--hang",
+        ])
+        .expect_code(0);
+    let text = std::fs::read_to_string(&file).unwrap();
+    assert!(
+        text.contains("\"broken\"") && text.contains("\"unchecked\""),
+        "{text}"
+    );
+}
+
+/// Regression: with SIGPIPE at its default (for `mcpctl list | head`), a
+/// server that closed its stdin after answering `initialize` made mcpctl die
+/// by signal when it sent `notifications/initialized`.
+#[test]
+fn server_closing_stdin_does_not_kill_mcpctl_with_sigpipe() {
+    let sandbox = Sandbox::new();
+    let script = r#"read line; exec 0<&-; echo '{"jsonrpc":"2.0","id":0,"result":{"protocolVersion":"2025-11-25","capabilities":{"tools":{}},"serverInfo":{"name":"closer","version":"1"}}}'; echo closing stdin >&2; sleep 0.2; exit 5"#;
+    let file = write_defs(
+        &sandbox,
+        serde_json::json!({"closer": {"command": "sh", "args": ["-c", script]}}),
+    );
+    sandbox
+        .run(&["--file", &file, "check"])
+        .expect_code(1)
+        .stdout_has("closer: the process exited during initialize (exit code 5)")
+        .stdout_has("closing stdin");
+    sandbox
+        .run(&[
+            "--file",
+            &file,
+            "add",
+            "--name",
+            "closer2",
+            "--command",
+            "sh",
+            "--",
+            "-c",
+            script,
+        ])
+        .expect_code(1)
+        .stderr_has("not saved");
+}

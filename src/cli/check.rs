@@ -146,11 +146,13 @@ pub fn run(ctx: &Context, args: Args) -> Result<ExitCode> {
         .enable_all()
         .build()
         .map_err(UsageError::Output)?;
+    let sigpipe = mcp::child::ignore_sigpipe();
     let outcomes = runtime.block_on(check_all(defs, opts, jobs, progress.clone()));
     if let Some(progress) = progress {
         let _ = progress.clear();
     }
     drop(runtime);
+    drop(sigpipe);
 
     let failed = outcomes.iter().filter(|o| !o.ok()).count();
     if ctx.json {
@@ -182,7 +184,30 @@ pub fn check_one(
         .build()
         .expect("a current-thread runtime builds");
     mcp::install_crypto_provider();
+    let _sigpipe = mcp::child::ignore_sigpipe();
     runtime.block_on(mcp::discover(def, &opts))
+}
+
+/// `add` refused to save because the check failed.
+#[derive(Debug, thiserror::Error)]
+#[error("not saved: {0}")]
+pub struct NotSaved(pub ConnectError);
+
+impl Diagnostic for NotSaved {
+    fn exit_code(&self) -> ExitCode {
+        ExitCode::Failed
+    }
+
+    fn hint(&self) -> Option<String> {
+        let fix = self
+            .0
+            .hint()
+            .map(|h| format!("{h}; or "))
+            .unwrap_or_default();
+        Some(format!(
+            "{fix}pass --force to save it anyway (--no-check skips the connection)"
+        ))
+    }
 }
 
 /// The one-line verdict `add` prints after a successful check:
