@@ -19,6 +19,9 @@ _mcpctl() {
             mcpctl,add)
                 cmd="mcpctl__subcmd__add"
                 ;;
+            mcpctl,check)
+                cmd="mcpctl__subcmd__check"
+                ;;
             mcpctl,completions)
                 cmd="mcpctl__subcmd__completions"
                 ;;
@@ -55,6 +58,9 @@ _mcpctl() {
             mcpctl__subcmd__help,add)
                 cmd="mcpctl__subcmd__help__subcmd__add"
                 ;;
+            mcpctl__subcmd__help,check)
+                cmd="mcpctl__subcmd__help__subcmd__check"
+                ;;
             mcpctl__subcmd__help,completions)
                 cmd="mcpctl__subcmd__help__subcmd__completions"
                 ;;
@@ -86,7 +92,7 @@ _mcpctl() {
 
     case "${cmd}" in
         mcpctl)
-            opts="-h -V --file --json --help --version list ls show get add remove rm enable disable search completions help"
+            opts="-h -V --file --json --help --version list ls show get add check remove rm enable disable search completions help"
             if [[ ${cur} == -* || ${COMP_CWORD} -eq 1 ]] ; then
                 COMPREPLY=( $(compgen -W "${opts}" -- "${cur}") )
                 return 0
@@ -185,6 +191,36 @@ _mcpctl() {
             COMPREPLY=( $(compgen -W "${opts}" -- "${cur}") )
             return 0
             ;;
+        mcpctl__subcmd__check)
+            opts="-j -h -V --jobs --tools --strict --timeout --file --json --help --version"
+            if [[ ${cur} == -* || ${COMP_CWORD} -eq 2 ]] ; then
+                COMPREPLY=( $(compgen -W "${opts}" -- "${cur}") )
+                return 0
+            fi
+            case "${prev}" in
+                --jobs)
+                    COMPREPLY=($(compgen -f "${cur}"))
+                    return 0
+                    ;;
+                -j)
+                    COMPREPLY=($(compgen -f "${cur}"))
+                    return 0
+                    ;;
+                --timeout)
+                    COMPREPLY=($(compgen -f "${cur}"))
+                    return 0
+                    ;;
+                --file)
+                    COMPREPLY=($(compgen -f "${cur}"))
+                    return 0
+                    ;;
+                *)
+                    COMPREPLY=()
+                    ;;
+            esac
+            COMPREPLY=( $(compgen -W "${opts}" -- "${cur}") )
+            return 0
+            ;;
         mcpctl__subcmd__completions)
             opts="-h -V --file --json --help --version bash elvish fish powershell zsh"
             if [[ ${cur} == -* || ${COMP_CWORD} -eq 2 ]] ; then
@@ -240,7 +276,7 @@ _mcpctl() {
             return 0
             ;;
         mcpctl__subcmd__help)
-            opts="list show add remove enable disable search completions help"
+            opts="list show add check remove enable disable search completions help"
             if [[ ${cur} == -* || ${COMP_CWORD} -eq 2 ]] ; then
                 COMPREPLY=( $(compgen -W "${opts}" -- "${cur}") )
                 return 0
@@ -254,6 +290,20 @@ _mcpctl() {
             return 0
             ;;
         mcpctl__subcmd__help__subcmd__add)
+            opts=""
+            if [[ ${cur} == -* || ${COMP_CWORD} -eq 3 ]] ; then
+                COMPREPLY=( $(compgen -W "${opts}" -- "${cur}") )
+                return 0
+            fi
+            case "${prev}" in
+                *)
+                    COMPREPLY=()
+                    ;;
+            esac
+            COMPREPLY=( $(compgen -W "${opts}" -- "${cur}") )
+            return 0
+            ;;
+        mcpctl__subcmd__help__subcmd__check)
             opts=""
             if [[ ${cur} == -* || ${COMP_CWORD} -eq 3 ]] ; then
                 COMPREPLY=( $(compgen -W "${opts}" -- "${cur}") )

@@ -120,6 +120,16 @@ fn slow_servers_are_checked_concurrently() {
         "took {:?}",
         start.elapsed()
     );
+    // --jobs 2 runs them two at a time: at least five rounds of 500 ms.
+    let start = Instant::now();
+    sandbox
+        .run(&["--file", &file, "check", "--jobs", "2"])
+        .expect_code(0);
+    assert!(
+        start.elapsed() >= Duration::from_millis(2500),
+        "took {:?}",
+        start.elapsed()
+    );
 }
 
 #[test]

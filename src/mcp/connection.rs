@@ -528,6 +528,13 @@ impl Connection {
         Ok(ToolPages { tools, pages, end })
     }
 
+    /// [`Connection::list_tools`] with a fresh budget, e.g. the supervisor's
+    /// 30 s refresh after `notifications/tools/list_changed`.
+    pub async fn refresh_tools(&mut self, budget: Duration) -> Result<ToolPages, ConnectError> {
+        self.list_tools(Instant::now() + budget, budget, DEFAULT_MAX_PAGES)
+            .await
+    }
+
     /// Count resources (all pages, same guards as tools) within `deadline`.
     pub async fn count_resources(
         &mut self,
