@@ -38,6 +38,9 @@ pub struct ConnectOptions {
     pub kill_grace: Duration,
     /// Receives every stderr line of a stdio server (e.g. the supervisor's log).
     pub stderr_tee: Option<StderrTee>,
+    /// Replaces system name resolution for remote servers (tests simulate
+    /// DNS failures with it without touching the network).
+    pub dns_resolver: Option<Arc<dyn reqwest::dns::Resolve>>,
 }
 
 impl Default for ConnectOptions {
@@ -46,6 +49,7 @@ impl Default for ConnectOptions {
             budget: None,
             kill_grace: DEFAULT_KILL_GRACE,
             stderr_tee: None,
+            dns_resolver: None,
         }
     }
 }
@@ -318,7 +322,7 @@ impl Connection {
                 };
                 let served = match transport {
                     Transport::Sse => {
-                        let client = http::client(server, &headers)?;
+                        let client = http::client(server, &headers, opts.dns_resolver.as_ref())?;
                         let sse = tokio::time::timeout(left, SseTransport::connect(client, &url))
                             .await
                             .map_err(|_| timeout_err())?
@@ -329,7 +333,12 @@ impl Connection {
                             .await
                     }
                     _ => {
-                        let transport = http::streamable_transport(server, &url, &headers)?;
+                        let transport = http::streamable_transport(
+                            server,
+                            &url,
+                            &headers,
+                            opts.dns_resolver.as_ref(),
+                        )?;
                         let handler = McpClient::new(version, Vec::new());
                         tokio::time::timeout(
                             left,
