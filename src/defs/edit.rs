@@ -576,3 +576,49 @@ mod yaml {
             .ok_or_else(|| "an entry must be a mapping".to_string())
     }
 }
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::error::Diagnostic;
+
+    #[test]
+    fn an_edit_that_drops_a_comment_is_refused() {
+        let path = Path::new("c.yaml");
+        let old = "# keep me\nmcpServers:\n  a:\n    command: sh\n";
+        let new = "mcpServers:\n  a:\n    command: sh\n    disabled: true\n";
+        let before = format::parse(path, old).unwrap();
+        let edits = [Edit::SetEnabled {
+            name: "a".into(),
+            enabled: false,
+        }];
+        let err = verify(path, &before, old, new, &edits, true).unwrap_err();
+        assert_eq!(
+            err.to_string(),
+            "c.yaml: editing this file would lose 1 comment line(s)"
+        );
+        assert_eq!(
+            err.hint().unwrap(),
+            "edit the file by hand, or pass --force to write it without those comments"
+        );
+        assert!(verify(path, &before, old, new, &edits, false).is_ok());
+    }
+
+    #[test]
+    fn an_edit_that_changes_another_entry_is_refused() {
+        let path = Path::new("c.json");
+        let old = r#"{"mcpServers": {"a": {"command": "sh"}, "b": {"command": "sh"}}}"#;
+        let new = r#"{"mcpServers": {"a": {"command": "sh", "disabled": true}, "b": {"command": "cat"}}}"#;
+        let before = format::parse(path, old).unwrap();
+        let edits = [Edit::SetEnabled {
+            name: "a".into(),
+            enabled: false,
+        }];
+        let err = verify(path, &before, old, new, &edits, true).unwrap_err();
+        assert!(
+            err.to_string()
+                .contains("an entry the edit did not touch changed"),
+            "{err}"
+        );
+    }
+}
