@@ -25,6 +25,8 @@ if ! command -v uvx >/dev/null || [[ "$(uv --version 2>/dev/null)" != "uv $UV_VE
   python3 -m pip install --quiet --disable-pip-version-check "uv==$UV_VERSION"
   hash -r
 fi
+# uv ships its own CA bundle; trust the system's too (TLS-inspecting proxies).
+export UV_SYSTEM_CERTS=1
 uvx "mcp-server-time==$TIME_VERSION" --help >/dev/null
 
 # `script` (util-linux) gives the prompt tests a real pseudo-terminal.
