@@ -249,3 +249,20 @@ fn server_closing_stdin_does_not_kill_mcpctl_with_sigpipe() {
         .expect_code(1)
         .stderr_has("not saved");
 }
+
+#[test]
+fn children_inherit_only_safe_and_operator_listed_variables() {
+    let sandbox = Sandbox::new();
+    let file = write_defs(
+        &sandbox,
+        serde_json::json!({"envdump": {"command": "sh", "args": ["-c", "env >&2; exit 7"]}}),
+    );
+    let run = sandbox.run_with(&["--file", &file, "check", "--json"], |cmd| {
+        cmd.env("MCPCTL_INHERIT_ENV", "MCPCTL_TEST_LISTED")
+            .env("MCPCTL_TEST_LISTED", "passed-through")
+            .env("MCPCTL_TEST_UNLISTED", "kept-back");
+    });
+    run.expect_code(1)
+        .stdout_has("MCPCTL_TEST_LISTED=passed-through");
+    assert!(!run.stdout.contains("kept-back"), "{run}");
+}

@@ -29,6 +29,27 @@ pub const SAFE_ENV: &[&str] = &[
     "PATH", "HOME", "USER", "LOGNAME", "SHELL", "TERM", "LANG", "TMPDIR",
 ];
 
+/// Names the operator adds to [`SAFE_ENV`] for every child, `,`- or
+/// `:`-separated (e.g. `UV_SYSTEM_CERTS,HTTPS_PROXY` for launchers behind
+/// a TLS-inspecting proxy). Explicit, so nothing else leaks by default.
+pub const INHERIT_ENV_VAR: &str = "MCPCTL_INHERIT_ENV";
+
+/// The names a child inherits: [`SAFE_ENV`] plus `MCPCTL_INHERIT_ENV`'s.
+pub fn inherited_names() -> Vec<String> {
+    let extra = std::env::var(INHERIT_ENV_VAR).unwrap_or_default();
+    SAFE_ENV
+        .iter()
+        .map(|name| name.to_string())
+        .chain(
+            extra
+                .split([',', ':'])
+                .map(str::trim)
+                .filter(|name| !name.is_empty())
+                .map(str::to_string),
+        )
+        .collect()
+}
+
 /// The default time between TERM and KILL when stopping a server.
 pub const DEFAULT_KILL_GRACE: Duration = Duration::from_secs(2);
 
@@ -151,9 +172,9 @@ pub fn spawn(def: &ServerDef, tee: Option<StderrTee>) -> Result<SpawnedStdio, Co
         .iter()
         .map(|a| vars::expand(server, a))
         .collect::<Result<Vec<_>, _>>()?;
-    let mut child_env: Vec<(String, String)> = SAFE_ENV
-        .iter()
-        .filter_map(|name| std::env::var(name).ok().map(|v| (name.to_string(), v)))
+    let mut child_env: Vec<(String, String)> = inherited_names()
+        .into_iter()
+        .filter_map(|name| std::env::var(&name).ok().map(|v| (name, v)))
         .collect();
     for (key, value) in env {
         let value = vars::expand(server, value)?;
