@@ -87,7 +87,7 @@ Register-ArgumentCompleter -Native -CommandName 'mcpctl' -ScriptBlock {
             [CompletionResult]::new('--remote', '--remote', [CompletionResultType]::ParameterName, 'Registry: install the hosted endpoint (optionally of this transport)')
             [CompletionResult]::new('--arg', '--arg', [CompletionResultType]::ParameterName, 'Registry: a package argument or URL variable, as NAME=value (repeatable)')
             [CompletionResult]::new('--registry', '--registry', [CompletionResultType]::ParameterName, 'Registry base URL')
-            [CompletionResult]::new('--url', '--url', [CompletionResultType]::ParameterName, 'Remote server endpoint (https, or http to localhost)')
+            [CompletionResult]::new('--url', '--url', [CompletionResultType]::ParameterName, 'Remote server endpoint (https, or http to localhost). With --command, a local HTTP server: mcpctl launches the command, then connects here')
             [CompletionResult]::new('--transport', '--transport', [CompletionResultType]::ParameterName, 'Transport for --url')
             [CompletionResult]::new('--header', '--header', [CompletionResultType]::ParameterName, 'Request header for --url, as ''Name: value'' (repeatable)')
             [CompletionResult]::new('--command', '--command', [CompletionResultType]::ParameterName, 'Program to launch for a stdio server (on PATH, or a path)')

@@ -79,7 +79,7 @@ set edit:completion:arg-completer[mcpctl] = {|@words|
             cand --remote 'Registry: install the hosted endpoint (optionally of this transport)'
             cand --arg 'Registry: a package argument or URL variable, as NAME=value (repeatable)'
             cand --registry 'Registry base URL'
-            cand --url 'Remote server endpoint (https, or http to localhost)'
+            cand --url 'Remote server endpoint (https, or http to localhost). With --command, a local HTTP server: mcpctl launches the command, then connects here'
             cand --transport 'Transport for --url'
             cand --header 'Request header for --url, as ''Name: value'' (repeatable)'
             cand --command 'Program to launch for a stdio server (on PATH, or a path)'

@@ -65,7 +65,7 @@ complete -c mcpctl -n "__fish_mcpctl_using_subcommand add" -l package -d 'Regist
 complete -c mcpctl -n "__fish_mcpctl_using_subcommand add" -l remote -d 'Registry: install the hosted endpoint (optionally of this transport)' -r
 complete -c mcpctl -n "__fish_mcpctl_using_subcommand add" -l arg -d 'Registry: a package argument or URL variable, as NAME=value (repeatable)' -r
 complete -c mcpctl -n "__fish_mcpctl_using_subcommand add" -l registry -d 'Registry base URL' -r
-complete -c mcpctl -n "__fish_mcpctl_using_subcommand add" -l url -d 'Remote server endpoint (https, or http to localhost)' -r
+complete -c mcpctl -n "__fish_mcpctl_using_subcommand add" -l url -d 'Remote server endpoint (https, or http to localhost). With --command, a local HTTP server: mcpctl launches the command, then connects here' -r
 complete -c mcpctl -n "__fish_mcpctl_using_subcommand add" -l transport -d 'Transport for --url' -r -f -a "streamable-http\t'Streamable HTTP (the current MCP transport)'
 sse\t'Legacy HTTP+SSE'"
 complete -c mcpctl -n "__fish_mcpctl_using_subcommand add" -l header -d 'Request header for --url, as \'Name: value\' (repeatable)' -r

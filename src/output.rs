@@ -80,30 +80,20 @@ pub fn server_json(def: &ServerDef, show_secrets: bool) -> Value {
     obj.insert("enabled".into(), json!(def.enabled));
     obj.insert("autostart".into(), json!(def.autostart));
     obj.insert("label".into(), json!(def.label));
-    match &def.launch {
-        Launch::Stdio {
-            command,
-            args,
-            env,
-            cwd,
-        } => {
-            obj.insert("command".into(), json!(command));
-            obj.insert("args".into(), json!(args));
-            let env: Map<String, Value> = env
-                .iter()
-                .map(|(k, v)| (k.clone(), json!(shown_secret(v, show_secrets))))
-                .collect();
-            obj.insert("env".into(), Value::Object(env));
-            obj.insert("cwd".into(), json!(cwd));
-        }
-        Launch::Remote { url, headers, .. } => {
-            obj.insert("url".into(), json!(url));
-            let headers: Map<String, Value> = headers
-                .iter()
-                .map(|(k, v)| (k.clone(), json!(shown_secret(v, show_secrets))))
-                .collect();
-            obj.insert("headers".into(), Value::Object(headers));
-        }
+    let redacted = |map: &indexmap::IndexMap<String, String>| -> Map<String, Value> {
+        map.iter()
+            .map(|(k, v)| (k.clone(), json!(shown_secret(v, show_secrets))))
+            .collect()
+    };
+    if let Some(process) = def.process() {
+        obj.insert("command".into(), json!(process.command));
+        obj.insert("args".into(), json!(process.args));
+        obj.insert("env".into(), Value::Object(redacted(process.env)));
+        obj.insert("cwd".into(), json!(process.cwd));
+    }
+    if let Launch::Remote { url, headers, .. } = &def.launch {
+        obj.insert("url".into(), json!(url));
+        obj.insert("headers".into(), Value::Object(redacted(headers)));
     }
     obj.insert(
         "connect_timeout".into(),

@@ -592,3 +592,47 @@ fn usage_errors_exit_2_and_help_has_examples() {
             .stdout_has("Examples:");
     }
 }
+
+#[test]
+fn a_local_http_server_is_a_url_plus_a_command() {
+    let sb = Sandbox::new();
+    let f = sb.path("s.json");
+    let f = f.to_str().unwrap();
+    sb.run(&[
+        "--file",
+        f,
+        "add",
+        "--no-check",
+        "--name",
+        "local",
+        "--url",
+        "http://127.0.0.1:3001/mcp",
+        "--command",
+        "sh",
+        "--env",
+        "PORT=3001",
+        "--",
+        "-c",
+        "serve",
+    ])
+    .expect_code(0)
+    .stdout_has("(streamable-http: http://127.0.0.1:3001/mcp (launches sh -c serve))");
+    let shown = sb
+        .run(&["--file", f, "show", "local", "--json", "--show-secrets"])
+        .json();
+    assert_eq!(shown["url"], "http://127.0.0.1:3001/mcp");
+    assert_eq!(shown["command"], "sh");
+    assert_eq!(shown["env"]["PORT"], "3001");
+    sb.run(&[
+        "--file",
+        f,
+        "add",
+        "--no-check",
+        "--url",
+        "https://127.0.0.1/mcp",
+        "--env",
+        "A=b",
+    ])
+    .expect_code(2)
+    .stderr_has("error: --env and --cwd need a --command to launch");
+}

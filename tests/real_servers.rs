@@ -129,3 +129,32 @@ async fn mcp_server_time_through_uvx() {
     names.sort();
     assert_eq!(names, ["convert_time", "get_current_time"]);
 }
+
+#[tokio::test]
+async fn server_everything_launched_by_mcpctl_over_streamable_http() {
+    let bin = require(EVERYTHING, EVERYTHING_HOW);
+    let port = free_port();
+    let mut def = remote(
+        "everything-local",
+        Transport::StreamableHttp,
+        &format!("http://localhost:{port}/mcp"),
+        &[],
+    );
+    let marker = format!("MCPCTL_LAUNCHED_MARKER_{port}");
+    if let mcpctl::defs::Launch::Remote { process, .. } = &mut def.launch {
+        *process = Some(mcpctl::defs::LocalProcess {
+            command: bin.to_string_lossy().into_owned(),
+            args: vec!["streamableHttp".into(), marker.clone()],
+            env: [("PORT".to_string(), port.to_string())]
+                .into_iter()
+                .collect(),
+            cwd: None,
+        });
+    }
+    let report = mcp::discover(&def, &opts()).await.unwrap();
+    assert_everything(&report);
+    assert!(
+        common::processes_with(&marker).is_empty(),
+        "the launched server must be gone after the check"
+    );
+}

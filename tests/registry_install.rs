@@ -42,12 +42,20 @@ fn map(pairs: &[(&str, &str)]) -> IndexMap<String, String> {
         .collect()
 }
 
+/// The process a plan launches (a stdio server, or a local HTTP server).
 fn stdio(launch: &Launch) -> (&str, Vec<&str>, &IndexMap<String, String>) {
     match launch {
         Launch::Stdio {
             command, args, env, ..
         } => (command, args.iter().map(String::as_str).collect(), env),
-        other => panic!("expected a stdio launch, got {other:?}"),
+        Launch::Remote {
+            process: Some(p), ..
+        } => (
+            &p.command,
+            p.args.iter().map(String::as_str).collect(),
+            &p.env,
+        ),
+        other => panic!("expected a launched process, got {other:?}"),
     }
 }
 
@@ -97,33 +105,40 @@ async fn npm_stdio_maps_to_npx_with_the_exact_version_and_package_arguments() {
     assert_eq!(plan.def.name, "server-everything");
     assert_eq!(plan.def.transport, Transport::Stdio);
     assert!(plan.def.source.as_os_str().is_empty());
-    assert!(plan.endpoint.is_none());
 }
 
 #[tokio::test]
-async fn an_http_package_is_a_stdio_launch_plus_the_url_it_serves() {
+async fn an_http_package_is_a_launch_plus_the_url_it_serves() {
     let registry = TestRegistry::start();
     let mut req = request(EVERYTHING);
     req.selector = Some(Selector::parse_package("npm:streamable-http").unwrap());
     let plan = plan(&registry, &req).await.unwrap();
-    let (command, args, env) = stdio(&plan.def.launch);
-    assert_eq!(command, "npx");
+    let Launch::Remote {
+        transport,
+        url,
+        process: Some(process),
+        ..
+    } = &plan.def.launch
+    else {
+        panic!("{:?}", plan.def.launch)
+    };
+    assert_eq!(process.command, "npx");
     assert_eq!(
-        args,
+        process.args,
         [
             "-y",
             "@modelcontextprotocol/server-everything@2026.8.31",
             "streamableHttp"
         ]
     );
-    assert_eq!(env, &map(&[("PORT", "3001")]));
-    let endpoint = plan.endpoint.expect("endpoint");
-    assert_eq!(endpoint.url, "http://localhost:3001/mcp");
-    assert_eq!(endpoint.transport, Transport::StreamableHttp);
+    assert_eq!(process.env, map(&[("PORT", "3001")]));
+    assert_eq!(url, "http://localhost:3001/mcp");
+    assert_eq!(*transport, Transport::StreamableHttp);
+    assert_eq!(plan.def.transport, Transport::StreamableHttp);
     assert!(
         plan.notes
             .iter()
-            .any(|n| n.contains("supervisor must start it") && n.contains("--as-remote")),
+            .any(|n| n.contains("mcpctl launches") && n.contains("--as-remote")),
         "{:?}",
         plan.notes
     );
@@ -322,6 +337,7 @@ async fn a_remote_with_a_required_secret_header() {
             transport,
             url,
             headers,
+            process: None,
         } => {
             assert_eq!(*transport, Transport::StreamableHttp);
             assert_eq!(url, "https://analytics.example.com/mcp");

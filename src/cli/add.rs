@@ -9,7 +9,9 @@ use serde_json::json;
 use super::Context;
 use crate::defs::edit::{self, Edit};
 use crate::defs::format::{self, Format, ParsedFile};
-use crate::defs::{DefsError, Launch, RestartPolicy, ServerDef, Transport, render, store};
+use crate::defs::{
+    DefsError, Launch, LocalProcess, RestartPolicy, ServerDef, Transport, render, store,
+};
 use crate::error::{ExitCode, Result, UsageError};
 use crate::output;
 use crate::validate::{self, Finding, Policy, Rule, Severity, ValidationError, name, pins};
@@ -44,7 +46,8 @@ pub enum RemoteTransport {
 #[derive(Debug, clap::Args)]
 #[command(
     after_long_help = EXAMPLES,
-    group(clap::ArgGroup::new("launch").required(true).args(["registry_name", "url", "command"]))
+    group(clap::ArgGroup::new("launch").required(true)
+            .multiple(true).args(["registry_name", "url", "command"]))
 )]
 pub struct Args {
     /// A registry entry's exact name, optionally with an exact version.
@@ -93,8 +96,9 @@ pub struct Args {
         requires = "registry_name"
     )]
     pub registry: Option<String>,
-    /// Remote server endpoint (https, or http to localhost).
-    #[arg(long, value_name = "URL", conflicts_with_all = ["command", "cwd", "env"])]
+    /// Remote server endpoint (https, or http to localhost). With --command,
+    /// a local HTTP server: mcpctl launches the command, then connects here.
+    #[arg(long, value_name = "URL")]
     pub url: Option<String>,
     /// Transport for --url.
     #[arg(long, value_enum, requires = "url", default_value = "streamable-http")]
@@ -434,7 +438,20 @@ fn report(
 
 /// Build the definition from the flags; the name may still be provisional.
 fn definition_from_args(args: &Args, target: &Path) -> Result<ServerDef> {
+    let local_process = || -> Result<(String, Vec<String>, IndexMap<String, String>)> {
+        let mut argv = args.args.clone();
+        argv.extend(args.trailing.iter().cloned());
+        let env = parse_pairs(&args.env, '=', "--env", "API_KEY='${API_KEY}'")?;
+        Ok((args.command.clone().unwrap_or_default(), argv, env))
+    };
     let (transport, launch) = match (&args.url, &args.command) {
+        (Some(_), None) if !args.env.is_empty() || args.cwd.is_some() => {
+            return Err(UsageError::new(
+                "--env and --cwd need a --command to launch",
+                "add --command CMD to launch a local HTTP server, or drop --env/--cwd",
+            )
+            .into());
+        }
         (Some(url), _) => {
             let transport = match args.transport {
                 RemoteTransport::StreamableHttp => Transport::StreamableHttp,
@@ -446,16 +463,29 @@ fn definition_from_args(args: &Args, target: &Path) -> Result<ServerDef> {
                 "--header",
                 "'Authorization: Bearer ${TOKEN}'",
             )?;
+            let process = match &args.command {
+                Some(_) => {
+                    let (command, args_, env) = local_process()?;
+                    Some(LocalProcess {
+                        command,
+                        args: args_,
+                        env,
+                        cwd: args.cwd.clone(),
+                    })
+                }
+                None => None,
+            };
             (
                 transport,
                 Launch::Remote {
                     transport,
                     url: url.clone(),
                     headers,
+                    process,
                 },
             )
         }
-        (None, Some(command)) => {
+        (None, Some(_)) => {
             if !args.headers.is_empty() {
                 return Err(UsageError::new(
                     "--header applies to --url or a registry NAME, not --command",
@@ -463,13 +493,11 @@ fn definition_from_args(args: &Args, target: &Path) -> Result<ServerDef> {
                 )
                 .into());
             }
-            let mut argv = args.args.clone();
-            argv.extend(args.trailing.iter().cloned());
-            let env = parse_pairs(&args.env, '=', "--env", "API_KEY='${API_KEY}'")?;
+            let (command, argv, env) = local_process()?;
             (
                 Transport::Stdio,
                 Launch::Stdio {
-                    command: command.clone(),
+                    command,
                     args: argv,
                     env,
                     cwd: args.cwd.clone(),

@@ -39,40 +39,33 @@ pub fn run(ctx: &Context, args: Args) -> Result<ExitCode> {
     if let Some(label) = &def.label {
         lines.push(format!("label:      {label}"));
     }
-    match &def.launch {
-        Launch::Stdio {
-            command,
-            args: argv,
-            env,
-            cwd,
-        } => {
-            lines.push(format!("command:    {command}"));
-            if !argv.is_empty() {
-                lines.push(format!("args:       {}", argv.join(" ")));
-            }
-            if let Some(cwd) = cwd {
-                lines.push(format!("cwd:        {}", cwd.display()));
-            }
-            if !env.is_empty() {
-                lines.push("env:".to_string());
-                for (key, value) in env {
-                    lines.push(format!(
-                        "  {key}={}",
-                        shown_secret(value, args.show_secrets)
-                    ));
-                }
+    if let Some(process) = def.process() {
+        lines.push(format!("command:    {}", process.command));
+        if !process.args.is_empty() {
+            lines.push(format!("args:       {}", process.args.join(" ")));
+        }
+        if let Some(cwd) = process.cwd {
+            lines.push(format!("cwd:        {}", cwd.display()));
+        }
+        if !process.env.is_empty() {
+            lines.push("env:".to_string());
+            for (key, value) in process.env {
+                lines.push(format!(
+                    "  {key}={}",
+                    shown_secret(value, args.show_secrets)
+                ));
             }
         }
-        Launch::Remote { url, headers, .. } => {
-            lines.push(format!("url:        {url}"));
-            if !headers.is_empty() {
-                lines.push("headers:".to_string());
-                for (key, value) in headers {
-                    lines.push(format!(
-                        "  {key}: {}",
-                        shown_secret(value, args.show_secrets)
-                    ));
-                }
+    }
+    if let Launch::Remote { url, headers, .. } = &def.launch {
+        lines.push(format!("url:        {url}"));
+        if !headers.is_empty() {
+            lines.push("headers:".to_string());
+            for (key, value) in headers {
+                lines.push(format!(
+                    "  {key}: {}",
+                    shown_secret(value, args.show_secrets)
+                ));
             }
         }
     }

@@ -17,7 +17,7 @@ use serde::Deserialize;
 use serde::de::{self, IgnoredAny, MapAccess, Visitor};
 
 use super::error::DefsError;
-use super::model::{Launch, RestartPolicy, ServerDef, Transport};
+use super::model::{Launch, LocalProcess, RestartPolicy, ServerDef, Transport};
 
 /// JSON (with JSONC comments tolerated) or YAML.
 #[derive(Debug, Clone, Copy, PartialEq, Eq, serde::Serialize)]
@@ -378,11 +378,20 @@ impl RawEntry {
                 }
             }
             remote => {
-                if self.command.is_some() {
-                    return Err(fail(format!(
-                        "a {remote} server cannot have a `command`; remove `command` or the `url`"
-                    )));
-                }
+                let process = match self.command {
+                    Some(command) => Some(LocalProcess {
+                        command,
+                        args: self.args.unwrap_or_default(),
+                        env: self.env.map(UniqueMap::into_index_map).unwrap_or_default(),
+                        cwd: self.cwd,
+                    }),
+                    None if self.args.is_some() || self.env.is_some() || self.cwd.is_some() => {
+                        return Err(fail(format!(
+                            "a {remote} server has `args`, `env` or `cwd` but no `command` to launch"
+                        )));
+                    }
+                    None => None,
+                };
                 Launch::Remote {
                     transport: remote,
                     url: self
@@ -392,6 +401,7 @@ impl RawEntry {
                         .headers
                         .map(UniqueMap::into_index_map)
                         .unwrap_or_default(),
+                    process,
                 }
             }
         };
@@ -483,6 +493,37 @@ mod tests {
         .unwrap();
         assert_eq!(yaml.format.syntax, Syntax::Yaml);
         assert!(!yaml.servers[0].enabled);
+    }
+
+    #[test]
+    fn a_remote_with_a_command_is_a_local_http_server() {
+        let parsed = parse_str(
+            "a.json",
+            r#"{"mcpServers": {"e": {"type": "http", "url": "http://localhost:3001/mcp", "command": "npx", "args": ["-y", "x@1.0.0", "streamableHttp"], "env": {"PORT": "3001"}}}}"#,
+        )
+        .unwrap();
+        let def = &parsed.servers[0];
+        assert_eq!(def.transport, Transport::StreamableHttp);
+        let process = def.process().expect("a process to launch");
+        assert_eq!(process.command, "npx");
+        assert_eq!(process.env["PORT"], "3001");
+        assert_eq!(
+            def.target(),
+            "http://localhost:3001/mcp (launches npx -y x@1.0.0 streamableHttp)"
+        );
+        let rendered = crate::defs::render::entry_value(def, parsed.format);
+        let text = serde_json::json!({"mcpServers": {"e": rendered}}).to_string();
+        assert_eq!(parse_str("a.json", &text).unwrap().servers[0], *def);
+
+        let err = parse_str(
+            "a.json",
+            r#"{"e": {"type": "sse", "url": "http://localhost:1/sse", "args": ["x"]}}"#,
+        )
+        .unwrap_err();
+        assert!(
+            err.to_string().contains("but no `command` to launch"),
+            "{err}"
+        );
     }
 
     #[test]

@@ -6,7 +6,7 @@
 pub mod model;
 pub mod vars;
 
-pub use model::{Launch, RestartPolicy, ServerDef, Transport};
+pub use model::{Launch, LocalProcess, ProcessRef, RestartPolicy, ServerDef, Transport};
 pub mod error;
 pub mod format;
 

@@ -91,7 +91,38 @@ pub enum Launch {
         url: String,
         /// Extra request headers, verbatim (may contain `${VAR}`).
         headers: IndexMap<String, String>,
+        /// A local process that serves `url` once started (a package whose
+        /// transport is HTTP, such as server-everything's `streamableHttp`
+        /// mode): mcpctl launches and owns it, and waits for the URL.
+        process: Option<LocalProcess>,
     },
+}
+
+/// A local HTTP server's launch line, in a remote definition.
+#[derive(Debug, Clone, PartialEq, Eq, serde::Serialize)]
+pub struct LocalProcess {
+    /// The launcher, a bare name found on PATH or a path.
+    pub command: String,
+    /// Arguments, verbatim (may contain `${VAR}`).
+    pub args: Vec<String>,
+    /// Extra environment, verbatim (may contain `${VAR}`).
+    pub env: IndexMap<String, String>,
+    /// Working directory.
+    pub cwd: Option<PathBuf>,
+}
+
+/// The process mcpctl launches for a definition, whichever kind it is, so
+/// that spawning, validation and display need one code path.
+#[derive(Debug, Clone, Copy)]
+pub struct ProcessRef<'a> {
+    /// The launcher.
+    pub command: &'a str,
+    /// Its arguments.
+    pub args: &'a [String],
+    /// Its extra environment.
+    pub env: &'a IndexMap<String, String>,
+    /// Its working directory.
+    pub cwd: Option<&'a std::path::Path>,
 }
 
 /// One MCP server as the operator defined it.
@@ -129,18 +160,49 @@ impl ServerDef {
             .unwrap_or(Self::DEFAULT_CONNECT_TIMEOUT)
     }
 
-    /// A one-line description of where the server is: the command line or the URL.
+    /// A one-line description of where the server is: the command line or
+    /// the URL (with the command that serves it, for local HTTP servers).
     pub fn target(&self) -> String {
-        match &self.launch {
-            Launch::Stdio { command, args, .. } => {
-                let mut out = command.clone();
-                for arg in args {
-                    out.push(' ');
-                    out.push_str(arg);
-                }
-                out
+        let command_line = |p: ProcessRef<'_>| {
+            std::iter::once(p.command)
+                .chain(p.args.iter().map(String::as_str))
+                .collect::<Vec<_>>()
+                .join(" ")
+        };
+        match (&self.launch, self.process()) {
+            (Launch::Remote { url, .. }, Some(process)) => {
+                format!("{url} (launches {})", command_line(process))
             }
-            Launch::Remote { url, .. } => url.clone(),
+            (Launch::Remote { url, .. }, None) => url.clone(),
+            (Launch::Stdio { .. }, process) => process.map(command_line).unwrap_or_default(),
+        }
+    }
+
+    /// The process mcpctl must launch: the stdio server itself, or the local
+    /// process behind a remote URL; `None` for a plain remote server.
+    pub fn process(&self) -> Option<ProcessRef<'_>> {
+        match &self.launch {
+            Launch::Stdio {
+                command,
+                args,
+                env,
+                cwd,
+            } => Some(ProcessRef {
+                command,
+                args,
+                env,
+                cwd: cwd.as_deref(),
+            }),
+            Launch::Remote {
+                process: Some(process),
+                ..
+            } => Some(ProcessRef {
+                command: &process.command,
+                args: &process.args,
+                env: &process.env,
+                cwd: process.cwd.as_deref(),
+            }),
+            Launch::Remote { process: None, .. } => None,
         }
     }
 }

@@ -29,27 +29,20 @@ pub fn entry_value(def: &ServerDef, format: Format) -> Value {
             entry.insert(transport_key.into(), json!(def.transport.as_str()));
         }
     }
-    match &def.launch {
-        Launch::Stdio {
-            command,
-            args,
-            env,
-            cwd,
-        } => {
-            entry.insert("command".into(), json!(command));
-            entry.insert("args".into(), json!(args));
-            if !env.is_empty() {
-                entry.insert("env".into(), json!(env));
-            }
-            if let Some(cwd) = cwd {
-                entry.insert("cwd".into(), json!(cwd));
-            }
+    if let Some(process) = def.process() {
+        entry.insert("command".into(), json!(process.command));
+        entry.insert("args".into(), json!(process.args));
+        if !process.env.is_empty() {
+            entry.insert("env".into(), json!(process.env));
         }
-        Launch::Remote { url, headers, .. } => {
-            entry.insert("url".into(), json!(url));
-            if !headers.is_empty() {
-                entry.insert("headers".into(), json!(headers));
-            }
+        if let Some(cwd) = process.cwd {
+            entry.insert("cwd".into(), json!(cwd));
+        }
+    }
+    if let Launch::Remote { url, headers, .. } = &def.launch {
+        entry.insert("url".into(), json!(url));
+        if !headers.is_empty() {
+            entry.insert("headers".into(), json!(headers));
         }
     }
     if let Some(label) = &def.label {

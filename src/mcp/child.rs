@@ -21,7 +21,7 @@ use super::error::{ConnectError, Phase};
 use super::stderr::{DEFAULT_TAIL_LINES, StderrTail, StderrTee};
 use super::stdout_tap::{StdoutTap, TapState};
 use crate::defs::vars;
-use crate::defs::{Launch, ServerDef};
+use crate::defs::{ProcessRef, ServerDef};
 
 /// The variables a stdio child inherits from mcpctl (the MCP SDKs' rule):
 /// enough to run, nothing that leaks the operator's secrets.
@@ -152,18 +152,19 @@ fn resolve(
     which::which_in(command, path, cwd).map_err(|_| missing())
 }
 
-/// Start a stdio server as its definition says.
+/// Start the process a definition launches: a stdio server, or the local
+/// process behind a remote URL ([`ServerDef::process`]).
 ///
 /// `${VAR}`s in `args` and `env` are expanded here, at launch time.
 pub fn spawn(def: &ServerDef, tee: Option<StderrTee>) -> Result<SpawnedStdio, ConnectError> {
-    let Launch::Stdio {
+    let Some(ProcessRef {
         command,
         args,
         env,
         cwd,
-    } = &def.launch
+    }) = def.process()
     else {
-        unreachable!("spawn called for a remote server");
+        unreachable!("spawn called for a remote server with nothing to launch");
     };
     become_subreaper();
     let server = def.name.as_str();

@@ -311,72 +311,92 @@ impl Connection {
                 transport,
                 url,
                 headers,
+                process,
             } => {
                 let (url, headers) = http::expand_remote(server, url, headers)?;
-                let left = remaining(server, phase, deadline, budget)?;
-                let timeout_err = || ConnectError::Timeout {
-                    server: server.into(),
-                    phase,
-                    budget,
-                    stderr_tail: Vec::new(),
+                let local = match process {
+                    Some(_) => Some(start_local(def, opts, &url, deadline, budget).await?),
+                    None => None,
                 };
-                let served = match transport {
-                    Transport::Sse => {
-                        let client = http::client(server, &headers, opts.dns_resolver.as_ref())?;
-                        let sse = tokio::time::timeout(left, SseTransport::connect(client, &url))
+                let spawn_time = started.elapsed();
+                let attempt = async {
+                    let left = remaining(server, phase, deadline, budget)?;
+                    let timeout_err = || ConnectError::Timeout {
+                        server: server.into(),
+                        phase,
+                        budget,
+                        stderr_tail: Vec::new(),
+                    };
+                    let served = match transport {
+                        Transport::Sse => {
+                            let client =
+                                http::client(server, &headers, opts.dns_resolver.as_ref())?;
+                            let sse =
+                                tokio::time::timeout(left, SseTransport::connect(client, &url))
+                                    .await
+                                    .map_err(|_| timeout_err())?
+                                    .map_err(|e| http::classify(server, phase, &url, &e))?;
+                            let left = remaining(server, phase, deadline, budget)?;
+                            let handler = McpClient::new(version, Vec::new());
+                            tokio::time::timeout(left, handler.serve_with_lifecycle(sse, lifecycle))
+                                .await
+                        }
+                        _ => {
+                            let transport = http::streamable_transport(
+                                server,
+                                &url,
+                                &headers,
+                                opts.dns_resolver.as_ref(),
+                            )?;
+                            let handler = McpClient::new(version, Vec::new());
+                            tokio::time::timeout(
+                                left,
+                                handler.serve_with_lifecycle(transport, lifecycle),
+                            )
                             .await
-                            .map_err(|_| timeout_err())?
-                            .map_err(|e| http::classify(server, phase, &url, &e))?;
-                        let left = remaining(server, phase, deadline, budget)?;
-                        let handler = McpClient::new(version, Vec::new());
-                        tokio::time::timeout(left, handler.serve_with_lifecycle(sse, lifecycle))
-                            .await
-                    }
-                    _ => {
-                        let transport = http::streamable_transport(
-                            server,
-                            &url,
-                            &headers,
-                            opts.dns_resolver.as_ref(),
-                        )?;
-                        let handler = McpClient::new(version, Vec::new());
-                        tokio::time::timeout(
-                            left,
-                            handler.serve_with_lifecycle(transport, lifecycle),
-                        )
-                        .await
-                    }
+                        }
+                    };
+                    let service = match served {
+                        Ok(Ok(service)) => service,
+                        Ok(Err(err)) => {
+                            let rejected = matches!(err, ClientInitializeError::JsonRpcError(_));
+                            return Err(AttemptError {
+                                rejected_initialize: rejected && !stateless,
+                                error: init_error(server, phase, Some(&url), &err),
+                            });
+                        }
+                        Err(_) => return Err(timeout_err().into()),
+                    };
+                    let mut conn = Connection {
+                        server: server.into(),
+                        url: Some(url),
+                        peer_info: service
+                            .peer()
+                            .peer_info()
+                            .map(|i| (*i).clone())
+                            .unwrap_or_else(empty_info),
+                        service: Some(service),
+                        child: None,
+                        tap: None,
+                        stateless,
+                        kill_grace: opts.kill_grace,
+                        spawn_time,
+                        handshake_time: started.elapsed(),
+                    };
+                    conn.check_version(version, phase).await?;
+                    Ok::<Connection, AttemptError>(conn)
                 };
-                let spawn_time = Duration::ZERO;
-                let service = match served {
-                    Ok(Ok(service)) => service,
-                    Ok(Err(err)) => {
-                        let rejected = matches!(err, ClientInitializeError::JsonRpcError(_));
-                        return Err(AttemptError {
-                            rejected_initialize: rejected && !stateless,
-                            error: init_error(server, phase, Some(&url), &err),
-                        });
+                match (attempt.await, local) {
+                    (Ok(mut conn), local) => {
+                        conn.child = local;
+                        Ok(conn)
                     }
-                    Err(_) => return Err(timeout_err().into()),
-                };
-                let mut conn = Connection {
-                    server: server.into(),
-                    url: Some(url),
-                    peer_info: service
-                        .peer()
-                        .peer_info()
-                        .map(|i| (*i).clone())
-                        .unwrap_or_else(empty_info),
-                    service: Some(service),
-                    child: None,
-                    tap: None,
-                    stateless,
-                    kill_grace: opts.kill_grace,
-                    spawn_time,
-                    handshake_time: started.elapsed(),
-                };
-                conn.check_version(version, phase).await?;
-                Ok(conn)
+                    (Err(e), Some(process)) => {
+                        process.shutdown(opts.kill_grace).await;
+                        Err(e)
+                    }
+                    (Err(e), None) => Err(e),
+                }
             }
         }
     }
@@ -736,5 +756,64 @@ async fn stdio_failure(
             stderr_tail: child.stderr_tail(),
         },
         other => other,
+    }
+}
+
+/// Launch the local process behind a remote URL and wait until the URL's
+/// port accepts connections, the process exits, or the budget runs out.
+///
+/// Its stdout is drained (it is not the protocol channel) and its stdin is
+/// held open for its whole life, since some servers exit when stdin closes.
+async fn start_local(
+    def: &ServerDef,
+    opts: &ConnectOptions,
+    url: &str,
+    deadline: Instant,
+    budget: Duration,
+) -> Result<ChildProcess, ConnectError> {
+    let server = def.name.as_str();
+    let spawned = child::spawn(def, opts.stderr_tee.clone())?;
+    let mut process = spawned.process;
+    let (mut stdout, stdin) = (spawned.stdout, spawned.stdin);
+    tokio::spawn(async move {
+        let _stdin = stdin;
+        let _ = tokio::io::copy(&mut stdout, &mut tokio::io::sink()).await;
+    });
+    let parsed = url::Url::parse(url).ok();
+    let host = parsed
+        .as_ref()
+        .and_then(|u| u.host_str())
+        .unwrap_or("127.0.0.1")
+        .trim_matches(['[', ']'])
+        .to_string();
+    let port = parsed
+        .as_ref()
+        .and_then(|u| u.port_or_known_default())
+        .unwrap_or(80);
+    loop {
+        if let Some(status) = process.exited_within(Duration::ZERO).await {
+            return Err(ConnectError::ProcessExited {
+                server: server.into(),
+                phase: Phase::Spawn,
+                status: child::describe_status(&status),
+                code: status.code(),
+                stderr_tail: process.stderr_tail(),
+            });
+        }
+        let probe = tokio::net::TcpStream::connect((host.as_str(), port));
+        if let Ok(Ok(_)) = tokio::time::timeout(Duration::from_millis(250), probe).await {
+            return Ok(process);
+        }
+        if Instant::now() >= deadline {
+            let stderr_tail = process.stderr_tail();
+            process.shutdown(opts.kill_grace).await;
+            return Err(ConnectError::Timeout {
+                server: server.into(),
+                phase: Phase::Spawn,
+                budget,
+                stderr_tail,
+            });
+        }
+        tokio::time::sleep(Duration::from_millis(50)).await;
     }
 }

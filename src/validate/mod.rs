@@ -83,16 +83,18 @@ pub struct Policy {
 /// checked separately ([`name::check`]) because `add` may derive it.
 pub fn check_definition(def: &ServerDef, policy: Policy) -> Vec<Finding> {
     let mut findings = Vec::new();
-    match &def.launch {
-        Launch::Stdio {
-            command, args, cwd, ..
-        } => {
-            if let Some(finding) = launcher::check(command, cwd.as_deref()) {
-                findings.push(finding);
-            }
-            findings.extend(pins::check(command, args, policy.require_pin));
+    if let Some(process) = def.process() {
+        if let Some(finding) = launcher::check(process.command, process.cwd) {
+            findings.push(finding);
         }
-        Launch::Remote { url, .. } => findings.extend(url::check(url)),
+        findings.extend(pins::check(
+            process.command,
+            process.args,
+            policy.require_pin,
+        ));
+    }
+    if let Launch::Remote { url, .. } = &def.launch {
+        findings.extend(url::check(url));
     }
     findings
 }

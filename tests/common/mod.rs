@@ -93,6 +93,7 @@ pub fn remote(name: &str, transport: Transport, url: &str, headers: &[(&str, &st
             .iter()
             .map(|(k, v)| (k.to_string(), v.to_string()))
             .collect(),
+        process: None,
     };
     def
 }

@@ -19,7 +19,7 @@ use indexmap::IndexMap;
 use super::client::RegistryClient;
 use super::error::{MissingInput, OptionHint, RegistryError};
 use super::types::{Argument, Input, KeyValueInput, Package, Remote, ServerEntry, Status};
-use crate::defs::{Launch, RestartPolicy, ServerDef, Transport, vars};
+use crate::defs::{Launch, LocalProcess, RestartPolicy, ServerDef, Transport, vars};
 
 mod forms;
 mod inputs;
@@ -90,15 +90,6 @@ impl std::fmt::Debug for SecretValue {
     }
 }
 
-/// An HTTP endpoint a stdio-launched package serves once it runs.
-#[derive(Debug, Clone, PartialEq, Eq)]
-pub struct Endpoint {
-    /// `streamable-http` or `sse`.
-    pub transport: Transport,
-    /// The URL after substitution.
-    pub url: String,
-}
-
 /// What `add` should write, and what it should tell the operator.
 #[derive(Debug, Clone)]
 pub struct InstallPlan {
@@ -115,9 +106,6 @@ pub struct InstallPlan {
     /// What was chosen: e.g. `npm:@scope/pkg@1.2.3 (stdio)` or
     /// `remote streamable-http https://…`.
     pub chosen: String,
-    /// For a package whose transport is HTTP and that is stored as a
-    /// stdio launch: the URL it serves once started.
-    pub endpoint: Option<Endpoint>,
     /// Lines to print after the definition (deprecation, secrets, caveats).
     pub notes: Vec<String>,
     /// Values for the `${VAR}` references written for secrets, to expand
@@ -145,21 +133,34 @@ pub fn mask_secrets(def: &ServerDef, secrets: &[SecretValue], mask: &str) -> Ser
             .fold(value.clone(), |v, s| v.replace(&s.0, mask))
     };
     let mut shown = def.clone();
-    match &mut shown.launch {
-        Launch::Stdio { args, env, .. } => {
-            for arg in args.iter_mut() {
-                *arg = hide(arg);
-            }
-            for value in env.values_mut() {
-                *value = hide(value);
-            }
-        }
-        Launch::Remote { url, headers, .. } => {
-            *url = hide(url);
-            for value in headers.values_mut() {
-                *value = hide(value);
-            }
-        }
+    let (args, env, url, headers) = match &mut shown.launch {
+        Launch::Stdio { args, env, .. } => (Some(args), Some(env), None, None),
+        Launch::Remote {
+            url,
+            headers,
+            process,
+            ..
+        } => match process {
+            Some(p) => (
+                Some(&mut p.args),
+                Some(&mut p.env),
+                Some(url),
+                Some(headers),
+            ),
+            None => (None, None, Some(url), Some(headers)),
+        },
+    };
+    for arg in args.into_iter().flatten() {
+        *arg = hide(arg);
+    }
+    for value in env.into_iter().flat_map(|e| e.values_mut()) {
+        *value = hide(value);
+    }
+    if let Some(url) = url {
+        *url = hide(url);
+    }
+    for value in headers.into_iter().flat_map(|h| h.values_mut()) {
+        *value = hide(value);
     }
     shown
 }
@@ -349,7 +350,7 @@ pub fn plan_from_entry(
         resolved: IndexMap::new(),
     };
     let suggested_name = local_name(&server.name);
-    let (launch, transport, chosen, endpoint) = match choice {
+    let (launch, transport, chosen) = match choice {
         Choice::Remote(remote) => {
             let (transport, url, headers) = inputs.remote(remote)?;
             let chosen = format!("remote {} {}", transport, remote.url);
@@ -358,10 +359,10 @@ pub fn plan_from_entry(
                     transport,
                     url,
                     headers,
+                    process: None,
                 },
                 transport,
                 chosen,
-                None,
             )
         }
         Choice::Package(package) => {
@@ -394,43 +395,39 @@ pub fn plan_from_entry(
                         .chain(args.iter().cloned())
                         .collect::<Vec<_>>()
                         .join(" ");
-                    if req.as_remote {
-                        let headers = inputs.headers(
-                            &package
-                                .transport
-                                .as_ref()
-                                .map(|t| t.headers.clone())
-                                .unwrap_or_default(),
-                        )?;
+                    let headers = inputs.headers(
+                        &package
+                            .transport
+                            .as_ref()
+                            .map(|t| t.headers.clone())
+                            .unwrap_or_default(),
+                    )?;
+                    let process = if req.as_remote {
                         notes.push(format!(
                             "stored as a remote {t} endpoint at {url}: mcpctl will not start it; run `{launch_line}` yourself first"
                         ));
-                        (
-                            Launch::Remote {
-                                transport: t,
-                                url,
-                                headers,
-                            },
-                            t,
-                            chosen,
-                            None,
-                        )
+                        None
                     } else {
                         notes.push(format!(
-                            "this package serves {t} at {url} once it runs: the supervisor must start it (`mcpctl start {suggested_name}`) before that URL can be reached; add --as-remote to store the URL as a remote instead"
+                            "this package serves {t} at {url}: mcpctl launches `{launch_line}` and connects there (`mcpctl start {suggested_name}` keeps it running); add --as-remote to store only the URL"
                         ));
-                        (
-                            Launch::Stdio {
-                                command,
-                                args,
-                                env,
-                                cwd: None,
-                            },
-                            Transport::Stdio,
-                            chosen,
-                            Some(Endpoint { transport: t, url }),
-                        )
-                    }
+                        Some(LocalProcess {
+                            command,
+                            args,
+                            env,
+                            cwd: None,
+                        })
+                    };
+                    (
+                        Launch::Remote {
+                            transport: t,
+                            url,
+                            headers,
+                            process,
+                        },
+                        t,
+                        chosen,
+                    )
                 }
                 None => (
                     Launch::Stdio {
@@ -441,7 +438,6 @@ pub fn plan_from_entry(
                     },
                     Transport::Stdio,
                     chosen,
-                    None,
                 ),
             }
         }
@@ -476,7 +472,6 @@ pub fn plan_from_entry(
         registry_name: server.name.clone(),
         version: server.version.clone(),
         chosen,
-        endpoint,
         notes,
         secret_env: inputs.secret_env,
         stored_secrets: inputs.stored_secrets,
