@@ -1,0 +1,312 @@
+//! A deliberately configurable MCP server for mcpctl's tests and benchmarks.
+//!
+//! Flags make it behave well or badly in every way `mcpctl check` must name:
+//! paging, slow start, crashes, garbage on stdout, silence, repeated cursors,
+//! bearer auth, stateless-only protocol, SIGTERM-ignoring grandchildren and
+//! bad schemas. Over stdio by default; `--http PORT` serves Streamable HTTP
+//! at `http://127.0.0.1:PORT/mcp` (and an HTML page at `/`).
+
+use std::borrow::Cow;
+use std::sync::Arc;
+use std::time::Duration;
+
+use rmcp::model::{
+    CallToolRequestParams, CallToolResponse, CallToolResult, ContentBlock, Implementation,
+    JsonObject, ListToolsResult, PaginatedRequestParams, ProtocolVersion, ServerCapabilities,
+    ServerConfig, Tool,
+};
+use rmcp::service::{RequestContext, RoleServer};
+use rmcp::{ErrorData, ServerHandler, ServiceExt};
+use serde_json::json;
+
+#[derive(Debug, Default, Clone)]
+struct Config {
+    tools: usize,
+    page_size: usize,
+    slow_start_ms: u64,
+    exit_at_once: bool,
+    exit_mid_discovery: bool,
+    garbage_stdout: bool,
+    hang: bool,
+    repeat_cursor: bool,
+    bearer: Option<String>,
+    stateless_only: bool,
+    grandchild: bool,
+    bad_schema: bool,
+    tools_error: bool,
+    answer_version: Option<String>,
+    marker: Option<String>,
+    http: Option<u16>,
+}
+
+fn parse_args() -> Config {
+    let mut cfg = Config {
+        tools: 3,
+        ..Config::default()
+    };
+    let mut args = std::env::args().skip(1);
+    while let Some(arg) = args.next() {
+        let mut value = || args.next().unwrap_or_else(|| panic!("{arg} needs a value"));
+        match arg.as_str() {
+            "--tools" => cfg.tools = value().parse().expect("--tools N"),
+            "--page-size" => cfg.page_size = value().parse().expect("--page-size K"),
+            "--slow-start" => cfg.slow_start_ms = value().parse().expect("--slow-start MS"),
+            "--exit-at-once" => cfg.exit_at_once = true,
+            "--exit-mid-discovery" => cfg.exit_mid_discovery = true,
+            "--garbage-stdout" => cfg.garbage_stdout = true,
+            "--hang" => cfg.hang = true,
+            "--repeat-cursor" => cfg.repeat_cursor = true,
+            "--bearer" => cfg.bearer = Some(value()),
+            "--stateless-only" => cfg.stateless_only = true,
+            "--grandchild" => cfg.grandchild = true,
+            "--bad-schema" => cfg.bad_schema = true,
+            "--tools-error" => cfg.tools_error = true,
+            "--answer-version" => cfg.answer_version = Some(value()),
+            "--marker" => cfg.marker = Some(value()),
+            "--http" => cfg.http = Some(value().parse().expect("--http PORT")),
+            "--grandchild-sleeper" => sleeper(),
+            other => {
+                eprintln!("fixture-server: unknown flag {other}");
+                std::process::exit(2);
+            }
+        }
+    }
+    cfg
+}
+
+/// The grandchild: ignores SIGTERM and sleeps forever; only KILL ends it.
+fn sleeper() -> ! {
+    // SAFETY: setting a signal disposition to SIG_IGN has no handler to race with.
+    unsafe {
+        let _ = nix::sys::signal::signal(
+            nix::sys::signal::Signal::SIGTERM,
+            nix::sys::signal::SigHandler::SigIgn,
+        );
+    }
+    loop {
+        std::thread::sleep(Duration::from_secs(3600));
+    }
+}
+
+fn schema(value: serde_json::Value) -> Arc<JsonObject> {
+    Arc::new(value.as_object().expect("schema is an object").clone())
+}
+
+fn build_tools(cfg: &Config) -> Vec<Tool> {
+    let mut tools = Vec::new();
+    for i in 0..cfg.tools {
+        tools.push(match i {
+            0 => Tool::new(
+                "echo",
+                "Echo back the message",
+                schema(json!({"type":"object","properties":{"message":{"type":"string"}},"required":["message"]})),
+            ),
+            1 => Tool::new("fast", "Return at once (for benchmarks)", schema(json!({"type":"object"}))),
+            n => Tool::new(format!("tool_{n}"), format!("Generated tool number {n}"), schema(json!({"type":"object"}))),
+        });
+    }
+    if cfg.bad_schema {
+        tools.push(Tool::new(
+            "pairs",
+            "A draft-07 style schema that forgot to say so",
+            schema(json!({"type":"object","properties":{"pair":{"type":"array","items":[{"type":"string"},{"type":"number"}]}}})),
+        ));
+    }
+    tools
+}
+
+#[derive(Clone)]
+struct Fixture {
+    cfg: Arc<Config>,
+    tools: Arc<Vec<Tool>>,
+}
+
+impl ServerHandler for Fixture {
+    fn get_info(&self) -> ServerConfig {
+        let mut info = ServerConfig::new(ServerCapabilities::builder().enable_tools().build())
+            .with_server_info(Implementation::new("mcpctl-fixture", "1.0.0"));
+        if let Some(v) = &self.cfg.answer_version {
+            info = info.with_protocol_version(version(v));
+        }
+        info
+    }
+
+    fn supported_protocol_versions(&self) -> Cow<'static, [ProtocolVersion]> {
+        if self.cfg.stateless_only {
+            Cow::Owned(vec![ProtocolVersion::V_2026_07_28])
+        } else if let Some(v) = &self.cfg.answer_version {
+            Cow::Owned(vec![version(v)])
+        } else {
+            Cow::Borrowed(ProtocolVersion::KNOWN_VERSIONS)
+        }
+    }
+
+    async fn list_tools(
+        &self,
+        request: Option<PaginatedRequestParams>,
+        _context: RequestContext<RoleServer>,
+    ) -> Result<ListToolsResult, ErrorData> {
+        if self.cfg.exit_mid_discovery {
+            eprintln!("fixture: simulated crash while listing tools");
+            std::process::exit(4);
+        }
+        if self.cfg.tools_error {
+            return Err(ErrorData::internal_error("tool registry unavailable", None));
+        }
+        let start: usize = request
+            .and_then(|r| r.cursor)
+            .map(|c| c.trim_start_matches("page-").parse().unwrap_or(0))
+            .unwrap_or(0);
+        let size = if self.cfg.page_size == 0 {
+            self.tools.len().max(1)
+        } else {
+            self.cfg.page_size
+        };
+        let end = (start + size).min(self.tools.len());
+        let mut result = ListToolsResult::with_all_items(self.tools[start.min(end)..end].to_vec());
+        if self.cfg.repeat_cursor {
+            result.next_cursor = Some(format!("page-{size}"));
+        } else if end < self.tools.len() {
+            result.next_cursor = Some(format!("page-{end}"));
+        }
+        Ok(result)
+    }
+
+    async fn call_tool(
+        &self,
+        request: CallToolRequestParams,
+        _context: RequestContext<RoleServer>,
+    ) -> Result<CallToolResponse, ErrorData> {
+        let text = match request.name.as_ref() {
+            "echo" => {
+                let message = request
+                    .arguments
+                    .as_ref()
+                    .and_then(|a| a.get("message"))
+                    .and_then(|m| m.as_str())
+                    .unwrap_or_default();
+                format!("Echo: {message}")
+            }
+            "fast" => "ok".to_string(),
+            other => format!("called {other}"),
+        };
+        Ok(CallToolResponse::Complete(CallToolResult::success(vec![
+            ContentBlock::text(text),
+        ])))
+    }
+}
+
+fn version(v: &str) -> ProtocolVersion {
+    serde_json::from_value(json!(v)).expect("a version string")
+}
+
+async fn serve_http(fixture: Fixture, port: u16) {
+    use rmcp::transport::streamable_http_server::session::local::LocalSessionManager;
+    use rmcp::transport::{StreamableHttpServerConfig, StreamableHttpService};
+
+    let mcp = StreamableHttpService::new(
+        move || Ok(fixture.clone()),
+        Arc::new(LocalSessionManager::default()),
+        StreamableHttpServerConfig::default(),
+    );
+    let bearer = Arc::new(fixture_bearer());
+    let guarded = axum::Router::new()
+        .nest_service("/mcp", mcp)
+        .layer(axum::middleware::from_fn(
+            move |req: axum::extract::Request, next: axum::middleware::Next| {
+                let bearer = bearer.clone();
+                async move {
+                    if let Some(token) = bearer.as_deref() {
+                        let ok = req
+                            .headers()
+                            .get("authorization")
+                            .and_then(|v| v.to_str().ok())
+                            .is_some_and(|v| v == format!("Bearer {token}"));
+                        if !ok {
+                            return axum::response::Response::builder()
+                                .status(401)
+                                .header(
+                                    "WWW-Authenticate",
+                                    r#"Bearer realm="fixture", error="invalid_token""#,
+                                )
+                                .body(axum::body::Body::from("unauthorized"))
+                                .expect("a static response");
+                        }
+                    }
+                    next.run(req).await
+                }
+            },
+        ));
+    let page =
+        axum::response::Html("<!doctype html><html><body><h1>Fixture docs</h1></body></html>");
+    let app = guarded
+        .route("/", axum::routing::get(move || async move { page }))
+        .route("/page", axum::routing::any(move || async move { page }));
+    let listener = tokio::net::TcpListener::bind(("127.0.0.1", port))
+        .await
+        .expect("bind 127.0.0.1");
+    eprintln!("fixture: listening on http://127.0.0.1:{port}/mcp");
+    axum::serve(listener, app).await.expect("serve");
+}
+
+static BEARER: std::sync::OnceLock<Option<String>> = std::sync::OnceLock::new();
+
+fn fixture_bearer() -> Option<String> {
+    BEARER.get().cloned().flatten()
+}
+
+#[tokio::main]
+async fn main() {
+    let cfg = parse_args();
+    BEARER.set(cfg.bearer.clone()).expect("set once");
+    eprintln!("fixture: starting (pid {})", std::process::id());
+    if cfg.exit_at_once {
+        eprintln!("fixture: error: configuration file not found");
+        eprintln!("fixture: giving up");
+        std::process::exit(3);
+    }
+    if cfg.grandchild {
+        let exe = std::env::current_exe().expect("current exe");
+        let mut cmd = std::process::Command::new(exe);
+        cmd.arg("--grandchild-sleeper");
+        if let Some(marker) = &cfg.marker {
+            cmd.args(["--marker", marker]);
+        }
+        cmd.stdin(std::process::Stdio::null())
+            .stdout(std::process::Stdio::null());
+        let child = cmd.spawn().expect("spawn grandchild");
+        eprintln!("fixture: spawned grandchild {}", child.id());
+        // Leak the handle: the grandchild outlives us unless mcpctl kills the group.
+        std::mem::forget(child);
+    }
+    if cfg.slow_start_ms > 0 {
+        tokio::time::sleep(Duration::from_millis(cfg.slow_start_ms)).await;
+    }
+    if cfg.garbage_stdout {
+        println!("Starting fixture server v1.0 on stdio...");
+    }
+    let fixture = Fixture {
+        tools: Arc::new(build_tools(&cfg)),
+        cfg: Arc::new(cfg.clone()),
+    };
+    if let Some(port) = cfg.http {
+        serve_http(fixture, port).await;
+        return;
+    }
+    if cfg.hang {
+        // Read and ignore everything; never answer.
+        let mut sink = tokio::io::sink();
+        let _ = tokio::io::copy(&mut tokio::io::stdin(), &mut sink).await;
+        tokio::time::sleep(Duration::from_secs(3600)).await;
+        return;
+    }
+    match fixture.serve(rmcp::transport::stdio()).await {
+        Ok(running) => {
+            let _ = running.waiting().await;
+        }
+        Err(err) => {
+            eprintln!("fixture: session ended: {err}");
+            std::process::exit(1);
+        }
+    }
+}

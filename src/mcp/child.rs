@@ -1,0 +1,325 @@
+//! Ownership of a stdio server's process tree.
+//!
+//! mcpctl, not rmcp, owns the child: it starts it in its own process group
+//! with a scrubbed environment, drains its stderr, and on every exit path
+//! kills the *whole group* (TERM, a grace period, KILL) and reaps it, so no
+//! child, grandchild or zombie outlives a `check` or a supervised server.
+
+use std::path::{Path, PathBuf};
+use std::process::{ExitStatus, Stdio};
+use std::sync::{Arc, Once};
+use std::time::{Duration, Instant};
+
+use nix::errno::Errno;
+use nix::sys::signal::{Signal, killpg};
+use nix::sys::wait::{WaitPidFlag, WaitStatus, waitpid};
+use nix::unistd::Pid;
+use tokio::process::{Child, ChildStdin, ChildStdout, Command};
+use tokio::task::JoinHandle;
+
+use super::error::{ConnectError, Phase};
+use super::stderr::{DEFAULT_TAIL_LINES, StderrTail, StderrTee};
+use super::stdout_tap::{StdoutTap, TapState};
+use crate::defs::vars;
+use crate::defs::{Launch, ServerDef};
+
+/// The variables a stdio child inherits from mcpctl (the MCP SDKs' rule):
+/// enough to run, nothing that leaks the operator's secrets.
+pub const SAFE_ENV: &[&str] = &[
+    "PATH", "HOME", "USER", "LOGNAME", "SHELL", "TERM", "LANG", "TMPDIR",
+];
+
+/// The default time between TERM and KILL when stopping a server.
+pub const DEFAULT_KILL_GRACE: Duration = Duration::from_secs(2);
+
+/// Make this process the reaper of its orphaned descendants (Linux only).
+///
+/// When a server's launcher (say `npx`) dies before its own children, those
+/// children are re-parented; without this they go to PID 1, which in some
+/// containers never reaps them. As subreaper, mcpctl inherits them and
+/// [`ChildProcess::shutdown`] reaps the whole process group.
+pub fn become_subreaper() {
+    static ONCE: Once = Once::new();
+    ONCE.call_once(|| {
+        #[cfg(any(target_os = "linux", target_os = "android"))]
+        let _ = nix::sys::prctl::set_child_subreaper(true);
+    });
+}
+
+/// The pieces of a freshly spawned stdio server.
+pub struct SpawnedStdio {
+    /// The process tree owner; call [`ChildProcess::shutdown`] when done.
+    pub process: ChildProcess,
+    /// The child's stdout (the JSON-RPC input for the client), tapped.
+    pub stdout: StdoutTap<ChildStdout>,
+    /// The child's stdin (the JSON-RPC output of the client).
+    pub stdin: ChildStdin,
+    /// What the tap saw on stdout.
+    pub tap: Arc<TapState>,
+    /// The child's working directory, advertised as its root.
+    pub cwd: PathBuf,
+}
+
+/// A running child in its own process group; dropping it kills the group.
+pub struct ChildProcess {
+    child: Child,
+    pgid: Pid,
+    stderr: StderrTail,
+    drain: Option<JoinHandle<()>>,
+    status: Option<ExitStatus>,
+    finished: bool,
+}
+
+impl std::fmt::Debug for ChildProcess {
+    fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
+        f.debug_struct("ChildProcess")
+            .field("pgid", &self.pgid)
+            .finish()
+    }
+}
+
+/// Find `command` the way `execvp` would, on the child's PATH.
+fn resolve(
+    server: &str,
+    command: &str,
+    path: Option<&str>,
+    cwd: &Path,
+) -> Result<PathBuf, ConnectError> {
+    let missing = || ConnectError::LauncherMissing {
+        server: server.to_string(),
+        command: command.to_string(),
+        phase: Phase::Spawn,
+    };
+    if command.contains('/') {
+        let candidate = cwd.join(command);
+        return if candidate.is_file() {
+            Ok(candidate)
+        } else {
+            Err(missing())
+        };
+    }
+    which::which_in(command, path, cwd).map_err(|_| missing())
+}
+
+/// Start a stdio server as its definition says.
+///
+/// `${VAR}`s in `args` and `env` are expanded here, at launch time.
+pub fn spawn(def: &ServerDef, tee: Option<StderrTee>) -> Result<SpawnedStdio, ConnectError> {
+    let Launch::Stdio {
+        command,
+        args,
+        env,
+        cwd,
+    } = &def.launch
+    else {
+        unreachable!("spawn called for a remote server");
+    };
+    become_subreaper();
+    let server = def.name.as_str();
+    let command = vars::expand(server, command)?;
+    let args = args
+        .iter()
+        .map(|a| vars::expand(server, a))
+        .collect::<Result<Vec<_>, _>>()?;
+    let mut child_env: Vec<(String, String)> = SAFE_ENV
+        .iter()
+        .filter_map(|name| std::env::var(name).ok().map(|v| (name.to_string(), v)))
+        .collect();
+    for (key, value) in env {
+        let value = vars::expand(server, value)?;
+        child_env.retain(|(k, _)| k != key);
+        child_env.push((key.clone(), value));
+    }
+    let base = def
+        .source
+        .parent()
+        .filter(|p| !p.as_os_str().is_empty())
+        .map(Path::to_path_buf)
+        .unwrap_or_else(|| std::env::current_dir().unwrap_or_else(|_| PathBuf::from("/")));
+    let cwd = match cwd {
+        Some(dir) => {
+            let dir = PathBuf::from(vars::expand(server, &dir.to_string_lossy())?);
+            if dir.is_absolute() {
+                dir
+            } else {
+                base.join(dir)
+            }
+        }
+        None => std::env::current_dir().unwrap_or(base),
+    };
+    let cwd = cwd.canonicalize().map_err(|e| ConnectError::SpawnFailed {
+        server: server.to_string(),
+        command: command.clone(),
+        phase: Phase::Spawn,
+        detail: format!("working directory {}: {e}", cwd.display()),
+    })?;
+    let path = child_env
+        .iter()
+        .find(|(k, _)| k == "PATH")
+        .map(|(_, v)| v.as_str());
+    let program = resolve(server, &command, path, &cwd)?;
+
+    let mut cmd = Command::new(&program);
+    cmd.args(&args)
+        .env_clear()
+        .envs(child_env)
+        .current_dir(&cwd)
+        .stdin(Stdio::piped())
+        .stdout(Stdio::piped())
+        .stderr(Stdio::piped())
+        .process_group(0)
+        .kill_on_drop(true);
+    let mut child = cmd.spawn().map_err(|e| {
+        if e.kind() == std::io::ErrorKind::NotFound {
+            ConnectError::LauncherMissing {
+                server: server.to_string(),
+                command: command.clone(),
+                phase: Phase::Spawn,
+            }
+        } else {
+            ConnectError::SpawnFailed {
+                server: server.to_string(),
+                command: command.clone(),
+                phase: Phase::Spawn,
+                detail: e.to_string(),
+            }
+        }
+    })?;
+    let pid = child.id().expect("a just-spawned child has a pid");
+    let stderr = StderrTail::new(DEFAULT_TAIL_LINES, tee);
+    let drain = child
+        .stderr
+        .take()
+        .map(|pipe| tokio::spawn(stderr.clone().drain(pipe)));
+    let stdin = child.stdin.take().expect("stdin is piped");
+    let (stdout, tap) = StdoutTap::new(child.stdout.take().expect("stdout is piped"));
+    Ok(SpawnedStdio {
+        process: ChildProcess {
+            child,
+            pgid: Pid::from_raw(pid as i32),
+            stderr,
+            drain,
+            status: None,
+            finished: false,
+        },
+        stdout,
+        stdin,
+        tap,
+        cwd,
+    })
+}
+
+/// `exit code 3` or `killed by signal 9`, for error messages.
+pub fn describe_status(status: &ExitStatus) -> String {
+    use std::os::unix::process::ExitStatusExt;
+    match (status.code(), status.signal()) {
+        (Some(code), _) => format!("exit code {code}"),
+        (None, Some(sig)) => {
+            let name = Signal::try_from(sig).map(|s| s.as_str()).unwrap_or("?");
+            format!("killed by signal {sig} ({name})")
+        }
+        _ => "unknown status".into(),
+    }
+}
+
+impl ChildProcess {
+    /// The child's pid, which is also its process group id.
+    pub fn pid(&self) -> u32 {
+        self.pgid.as_raw() as u32
+    }
+
+    /// The last stderr lines, oldest first.
+    pub fn stderr_tail(&self) -> Vec<String> {
+        self.stderr.lines()
+    }
+
+    /// The child's exit status if it exits within `wait` (it is reaped then).
+    ///
+    /// Used when the connection drops, to tell "the server crashed" from
+    /// "the server hung up".
+    pub async fn exited_within(&mut self, wait: Duration) -> Option<ExitStatus> {
+        if self.status.is_none()
+            && let Ok(Ok(status)) = tokio::time::timeout(wait, self.child.wait()).await
+        {
+            self.status = Some(status);
+        }
+        if self.status.is_some() {
+            // Let the drain task catch the last words the child wrote.
+            if let Some(drain) = self.drain.as_mut() {
+                let _ = tokio::time::timeout(Duration::from_millis(200), drain).await;
+                self.drain = None;
+            }
+        }
+        self.status
+    }
+
+    fn try_reap(&mut self) {
+        if self.status.is_none()
+            && let Ok(Some(status)) = self.child.try_wait()
+        {
+            self.status = Some(status);
+        }
+        // Orphaned grandchildren re-parented to us (we are subreaper).
+        loop {
+            match waitpid(
+                Pid::from_raw(-self.pgid.as_raw()),
+                Some(WaitPidFlag::WNOHANG),
+            ) {
+                Ok(WaitStatus::StillAlive) | Err(_) => break,
+                Ok(_) => continue,
+            }
+        }
+    }
+
+    /// True when no process of the group is left (zombies we can reap are reaped first).
+    fn group_gone(&mut self) -> bool {
+        self.try_reap();
+        self.status.is_some() && matches!(killpg(self.pgid, None), Err(Errno::ESRCH))
+    }
+
+    async fn wait_gone(&mut self, until: Instant) -> bool {
+        loop {
+            if self.group_gone() {
+                return true;
+            }
+            if Instant::now() >= until {
+                return false;
+            }
+            tokio::time::sleep(Duration::from_millis(10)).await;
+        }
+    }
+
+    /// Stop the whole process group and reap it: TERM, up to `grace`, KILL.
+    ///
+    /// Returns the direct child's exit status. Safe to call on a child that
+    /// already exited.
+    pub async fn shutdown(mut self, grace: Duration) -> Option<ExitStatus> {
+        self.finished = true;
+        if !self.group_gone() {
+            let _ = killpg(self.pgid, Signal::SIGTERM);
+            if !self.wait_gone(Instant::now() + grace).await {
+                let _ = killpg(self.pgid, Signal::SIGKILL);
+                // KILL cannot be ignored; this only waits for the kernel.
+                self.wait_gone(Instant::now() + Duration::from_secs(5))
+                    .await;
+            }
+        }
+        if let Some(drain) = self.drain.take() {
+            let _ = tokio::time::timeout(Duration::from_millis(200), drain).await;
+        }
+        self.status
+    }
+}
+
+impl Drop for ChildProcess {
+    fn drop(&mut self) {
+        if !self.finished {
+            // Every early-return path lands here: never leave the group behind.
+            let _ = killpg(self.pgid, Signal::SIGKILL);
+            self.try_reap();
+        }
+        if let Some(drain) = self.drain.take() {
+            drain.abort();
+        }
+    }
+}

@@ -1,0 +1,263 @@
+//! Remote servers: the HTTP client, TLS set-up, and naming HTTP failures.
+//!
+//! Streamable HTTP goes through rmcp's reqwest transport; legacy SSE through
+//! [`super::sse`]. Both share one reqwest client configuration and one error
+//! classifier, so "connection refused", "TLS", "web page" and "401" read the
+//! same whichever transport hit them.
+
+use std::collections::HashMap;
+use std::sync::Once;
+
+use rmcp::transport::StreamableHttpClientTransport;
+use rmcp::transport::streamable_http_client::{
+    StreamableHttpClientTransportConfig, StreamableHttpError,
+};
+
+use super::error::{ConnectError, Phase};
+use crate::defs::vars;
+
+/// Install rustls's `ring` crypto provider for the whole process, once.
+///
+/// reqwest is built without a provider (to avoid aws-lc-sys's C build), so
+/// one must be installed before the first TLS connection. Idempotent: safe
+/// to call from `main`, from every connect, and from tests.
+pub fn install_crypto_provider() {
+    static ONCE: Once = Once::new();
+    ONCE.call_once(|| {
+        // Err means another provider is already installed, which is fine.
+        let _ = rustls::crypto::ring::default_provider().install_default();
+    });
+}
+
+/// The URL and headers of a remote definition, `${VAR}`s expanded.
+pub fn expand_remote(
+    server: &str,
+    url: &str,
+    headers: &indexmap::IndexMap<String, String>,
+) -> Result<(String, Vec<(String, String)>), ConnectError> {
+    let url = vars::expand(server, url)?;
+    let headers = headers
+        .iter()
+        .map(|(k, v)| Ok((k.clone(), vars::expand(server, v)?)))
+        .collect::<Result<Vec<_>, ConnectError>>()?;
+    Ok((url, headers))
+}
+
+fn header_map(
+    server: &str,
+    headers: &[(String, String)],
+) -> Result<reqwest::header::HeaderMap, ConnectError> {
+    let mut map = reqwest::header::HeaderMap::new();
+    for (k, v) in headers {
+        let bad = |what: &str| ConnectError::Transport {
+            server: server.to_string(),
+            phase: Phase::Spawn,
+            detail: format!("invalid header {what} `{k}`"),
+        };
+        let name =
+            reqwest::header::HeaderName::from_bytes(k.as_bytes()).map_err(|_| bad("name"))?;
+        let value = reqwest::header::HeaderValue::from_str(v).map_err(|_| bad("value for"))?;
+        map.insert(name, value);
+    }
+    Ok(map)
+}
+
+/// A reqwest client for MCP traffic: rustls, no redirects to other hosts'
+/// credentials, the definition's headers sent by default.
+pub fn client(server: &str, headers: &[(String, String)]) -> Result<reqwest::Client, ConnectError> {
+    install_crypto_provider();
+    reqwest::Client::builder()
+        .default_headers(header_map(server, headers)?)
+        .user_agent(concat!("mcpctl/", env!("CARGO_PKG_VERSION")))
+        .build()
+        .map_err(|e| ConnectError::Tls {
+            server: server.to_string(),
+            phase: Phase::Spawn,
+            detail: chain(&e),
+        })
+}
+
+/// A Streamable HTTP transport for `url` with the given headers.
+pub fn streamable_transport(
+    server: &str,
+    url: &str,
+    headers: &[(String, String)],
+) -> Result<StreamableHttpClientTransport<reqwest::Client>, ConnectError> {
+    let client = client(server, headers)?;
+    let config = StreamableHttpClientTransportConfig::with_uri(url.to_string())
+        .custom_headers(HashMap::new());
+    Ok(StreamableHttpClientTransport::with_client(client, config))
+}
+
+/// The whole `source()` chain of an error as one line.
+pub fn chain(err: &(dyn std::error::Error + 'static)) -> String {
+    let mut out = err.to_string();
+    let mut source = err.source();
+    while let Some(s) = source {
+        let text = s.to_string();
+        if !out.contains(&text) {
+            out.push_str(": ");
+            out.push_str(&text);
+        }
+        source = s.source();
+    }
+    out
+}
+
+fn looks_like_html(text: &str) -> bool {
+    let lower = text.to_ascii_lowercase();
+    lower.contains("text/html") || lower.contains("<!doctype html") || lower.contains("<html")
+}
+
+/// Turn a transport error (from rmcp's HTTP transport, our SSE transport or
+/// reqwest) into the specific [`ConnectError`] an operator can act on.
+pub fn classify(
+    server: &str,
+    phase: Phase,
+    url: &str,
+    err: &(dyn std::error::Error + 'static),
+) -> ConnectError {
+    let server_s = server.to_string();
+    let mut current: Option<&(dyn std::error::Error + 'static)> = Some(err);
+    while let Some(e) = current {
+        if let Some(http) = e.downcast_ref::<StreamableHttpError<reqwest::Error>>() {
+            match http {
+                StreamableHttpError::AuthRequired(a) => {
+                    return ConnectError::AuthRequired {
+                        server: server_s,
+                        phase,
+                        status: 401,
+                        challenge: Some(a.www_authenticate_header.clone()),
+                    };
+                }
+                StreamableHttpError::InsufficientScope(a) => {
+                    return ConnectError::AuthRequired {
+                        server: server_s,
+                        phase,
+                        status: 403,
+                        challenge: Some(a.www_authenticate_header.clone()),
+                    };
+                }
+                StreamableHttpError::UnexpectedContentType(ct) => {
+                    let ct = ct.clone().unwrap_or_else(|| "no content type".into());
+                    if looks_like_html(&ct) {
+                        return ConnectError::WebPage {
+                            server: server_s,
+                            phase,
+                            url: url.into(),
+                            content_type: ct,
+                        };
+                    }
+                    return ConnectError::Http {
+                        server: server_s,
+                        phase,
+                        detail: format!(
+                            "unexpected content type {ct} (not JSON or an event stream)"
+                        ),
+                    };
+                }
+                StreamableHttpError::UnexpectedServerResponse(msg) => {
+                    for status in [401u16, 403] {
+                        if msg.starts_with(&format!("HTTP {status}")) {
+                            return ConnectError::AuthRequired {
+                                server: server_s,
+                                phase,
+                                status,
+                                challenge: None,
+                            };
+                        }
+                    }
+                    if looks_like_html(msg) {
+                        return ConnectError::WebPage {
+                            server: server_s,
+                            phase,
+                            url: url.into(),
+                            content_type: "text/html".into(),
+                        };
+                    }
+                    return ConnectError::Http {
+                        server: server_s,
+                        phase,
+                        detail: truncate(msg, 300),
+                    };
+                }
+                StreamableHttpError::HttpStatus(status) => {
+                    return ConnectError::Http {
+                        server: server_s,
+                        phase,
+                        detail: format!("HTTP {}", status.status),
+                    };
+                }
+                _ => {}
+            }
+        }
+        if let Some(sse) = e.downcast_ref::<super::sse::SseError>()
+            && let Some(found) = sse.classify(server, phase, url)
+        {
+            return found;
+        }
+        if e.downcast_ref::<rustls::Error>().is_some() {
+            return ConnectError::Tls {
+                server: server_s,
+                phase,
+                detail: e.to_string(),
+            };
+        }
+        if let Some(io) = e.downcast_ref::<std::io::Error>()
+            && io.kind() == std::io::ErrorKind::ConnectionRefused
+        {
+            return ConnectError::ConnectionRefused {
+                server: server_s,
+                phase,
+                url: url.into(),
+            };
+        }
+        current = e.source();
+    }
+    let detail = chain(err);
+    let lower = detail.to_ascii_lowercase();
+    if lower.contains("dns error")
+        || lower.contains("failed to lookup address")
+        || lower.contains("name or service not known")
+    {
+        let host = url::Url::parse(url)
+            .ok()
+            .and_then(|u| u.host_str().map(str::to_string))
+            .unwrap_or_default();
+        return ConnectError::Dns {
+            server: server_s,
+            phase,
+            host,
+            detail,
+        };
+    }
+    if lower.contains("connection refused") {
+        return ConnectError::ConnectionRefused {
+            server: server_s,
+            phase,
+            url: url.into(),
+        };
+    }
+    if lower.contains("tls") || lower.contains("certificate") || lower.contains("handshake") {
+        return ConnectError::Tls {
+            server: server_s,
+            phase,
+            detail,
+        };
+    }
+    ConnectError::Transport {
+        server: server_s,
+        phase,
+        detail,
+    }
+}
+
+fn truncate(text: &str, max: usize) -> String {
+    if text.chars().count() <= max {
+        text.to_string()
+    } else {
+        let mut out: String = text.chars().take(max).collect();
+        out.push('…');
+        out
+    }
+}

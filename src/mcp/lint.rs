@@ -1,0 +1,321 @@
+//! Lints on what a server advertises: schemas, names, descriptions.
+//!
+//! These are problems that make a server misbehave in some clients even
+//! though it connects fine, so `check` reports them as warnings (errors
+//! under `--strict`). Schema dialect follows the MCP spec exactly (DESIGN
+//! §5): no `$schema` means 2020-12, an explicit draft-07 is respected, and
+//! nothing is ever guessed, rewritten or fetched.
+
+use std::collections::HashMap;
+
+use rmcp::model::Tool;
+use serde_json::Value;
+
+use super::connection::PageEnd;
+
+/// The longest tool description that does not draw a lint.
+pub const MAX_DESCRIPTION: usize = 10_000;
+
+/// How serious a lint is.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, serde::Serialize)]
+#[serde(rename_all = "snake_case")]
+pub enum Severity {
+    /// Reported; `check` still passes.
+    Warning,
+    /// `check` fails (lints become errors under `--strict`).
+    Error,
+}
+
+/// One finding.
+#[derive(Debug, Clone, PartialEq, Eq, serde::Serialize)]
+pub struct Lint {
+    /// A stable identifier, e.g. `schema-dialect`.
+    pub code: &'static str,
+    /// The tool it concerns, if any.
+    pub tool: Option<String>,
+    /// What is wrong and how to fix it.
+    pub message: String,
+    /// Warning or error.
+    pub severity: Severity,
+}
+
+/// A retriever that refuses every external `$ref`.
+///
+/// jsonschema would otherwise fetch `http(s)://` and `file://` references
+/// from untrusted tool schemas: an SSRF and local-file-read risk.
+struct RefuseAll;
+
+impl jsonschema::Retrieve for RefuseAll {
+    fn retrieve(
+        &self,
+        uri: &jsonschema::Uri<String>,
+    ) -> Result<Value, Box<dyn std::error::Error + Send + Sync>> {
+        Err(format!(
+            "mcpctl never fetches external schemas (refused `{}`)",
+            uri.as_str()
+        )
+        .into())
+    }
+}
+
+/// The dialect a schema is compiled with, as the spec decides it.
+pub fn schema_dialect(schema: &Value) -> Result<jsonschema::Draft, String> {
+    match schema.get("$schema") {
+        None => Ok(jsonschema::Draft::Draft202012),
+        Some(Value::String(uri)) => {
+            let uri = uri.trim_end_matches('#');
+            let uri = uri
+                .strip_prefix("https://")
+                .or_else(|| uri.strip_prefix("http://"))
+                .unwrap_or(uri);
+            match uri {
+                "json-schema.org/draft-07/schema" => Ok(jsonschema::Draft::Draft7),
+                "json-schema.org/draft/2020-12/schema" => Ok(jsonschema::Draft::Draft202012),
+                "json-schema.org/draft/2019-09/schema" => Ok(jsonschema::Draft::Draft201909),
+                "json-schema.org/draft-06/schema" => Ok(jsonschema::Draft::Draft6),
+                "json-schema.org/draft-04/schema" => Ok(jsonschema::Draft::Draft4),
+                other => Err(format!("unknown $schema `{other}`")),
+            }
+        }
+        Some(_) => Err("`$schema` is not a string".into()),
+    }
+}
+
+/// The human name of a dialect, e.g. `2020-12`.
+pub fn dialect_name(draft: jsonschema::Draft) -> &'static str {
+    match draft {
+        jsonschema::Draft::Draft4 => "draft-04",
+        jsonschema::Draft::Draft6 => "draft-06",
+        jsonschema::Draft::Draft7 => "draft-07",
+        jsonschema::Draft::Draft201909 => "2019-09",
+        _ => "2020-12",
+    }
+}
+
+/// Compile `schema` the way `call` will validate arguments: spec dialect,
+/// no remote `$ref`s. Returns the dialect name on success.
+pub fn compile(schema: &Value) -> Result<jsonschema::Validator, String> {
+    let draft = schema_dialect(schema)?;
+    jsonschema::options()
+        .with_draft(draft)
+        .with_retriever(RefuseAll)
+        .build(schema)
+        .map_err(|e| e.to_string())
+}
+
+/// Draft-07 keywords that mean something else (or nothing) under 2020-12,
+/// found anywhere in the schema, as `(json pointer, keyword)`.
+fn draft07_isms(value: &Value, path: &str, out: &mut Vec<(String, &'static str)>) {
+    match value {
+        Value::Object(map) => {
+            if matches!(map.get("items"), Some(Value::Array(_))) {
+                out.push((format!("{path}/items"), "items (array form)"));
+            }
+            if map.contains_key("additionalItems") {
+                out.push((format!("{path}/additionalItems"), "additionalItems"));
+            }
+            if map.contains_key("dependencies") {
+                out.push((format!("{path}/dependencies"), "dependencies"));
+            }
+            for (k, v) in map {
+                draft07_isms(v, &format!("{path}/{k}"), out);
+            }
+        }
+        Value::Array(items) => {
+            for (i, v) in items.iter().enumerate() {
+                draft07_isms(v, &format!("{path}/{i}"), out);
+            }
+        }
+        _ => {}
+    }
+}
+
+fn valid_name(name: &str) -> bool {
+    (1..=128).contains(&name.len())
+        && name
+            .bytes()
+            .all(|b| b.is_ascii_alphanumeric() || matches!(b, b'_' | b'.' | b'-'))
+}
+
+/// Lint every tool; `strict` turns warnings into errors.
+pub fn lint_tools(tools: &[Tool], end: PageEnd, strict: bool) -> Vec<Lint> {
+    let severity = if strict {
+        Severity::Error
+    } else {
+        Severity::Warning
+    };
+    let mut lints = Vec::new();
+    let mut push = |code, tool: Option<&str>, message: String| {
+        lints.push(Lint {
+            code,
+            tool: tool.map(str::to_string),
+            message,
+            severity,
+        });
+    };
+    let mut counts: HashMap<&str, usize> = HashMap::new();
+    for tool in tools {
+        *counts.entry(tool.name.as_ref()).or_default() += 1;
+    }
+    let mut reported = std::collections::HashSet::new();
+    for tool in tools {
+        let name = tool.name.as_ref();
+        if counts[name] > 1 && reported.insert(name) {
+            push(
+                "duplicate-name",
+                Some(name),
+                format!("tool `{name}` is listed {} times", counts[name]),
+            );
+        }
+        if !valid_name(name) {
+            push(
+                "invalid-name",
+                Some(name),
+                format!(
+                    "tool name `{name}` is outside [A-Za-z0-9_.-]{{1,128}}; some clients will reject it"
+                ),
+            );
+        }
+        if let Some(desc) = &tool.description {
+            let len = desc.chars().count();
+            if len > MAX_DESCRIPTION {
+                push(
+                    "long-description",
+                    Some(name),
+                    format!(
+                        "tool `{name}` has a {len}-character description (over {MAX_DESCRIPTION}); it costs every client context"
+                    ),
+                );
+            }
+        }
+        let schema = Value::Object((*tool.input_schema).clone());
+        let declared = schema.get("$schema").is_some();
+        let mut isms = Vec::new();
+        draft07_isms(&schema, "", &mut isms);
+        match compile(&schema) {
+            Ok(_) if !declared && !isms.is_empty() => {
+                let (at, keyword) = &isms[0];
+                push(
+                    "schema-dialect",
+                    Some(name),
+                    format!(
+                        "tool `{name}`: inputSchema has no $schema, so it is JSON Schema 2020-12, where `{keyword}` (at {at}) does not mean what draft-07 means; the server should declare \"$schema\": \"http://json-schema.org/draft-07/schema#\""
+                    ),
+                );
+            }
+            Ok(_) => {}
+            Err(err) => {
+                let dialect = schema_dialect(&schema)
+                    .map(dialect_name)
+                    .unwrap_or("unknown");
+                let message = match (declared, isms.first()) {
+                    (false, Some((at, keyword))) => format!(
+                        "tool `{name}`: inputSchema does not compile as JSON Schema 2020-12 (no $schema): `{keyword}` at {at} is draft-07 syntax; the server should declare \"$schema\": \"http://json-schema.org/draft-07/schema#\" ({err})"
+                    ),
+                    _ => format!("tool `{name}`: inputSchema does not compile as {dialect}: {err}"),
+                };
+                push("schema-invalid", Some(name), message);
+            }
+        }
+    }
+    match end {
+        PageEnd::RepeatedCursor => push(
+            "repeated-cursor",
+            None,
+            "tools/list repeated a cursor it had already sent; listing stopped there".into(),
+        ),
+        PageEnd::PageCap => push(
+            "page-cap",
+            None,
+            "tools/list hit the page cap; the list may be incomplete".into(),
+        ),
+        PageEnd::Complete | PageEnd::EmptyCursor => {}
+    }
+    lints
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use serde_json::json;
+
+    fn tool(name: &str, schema: Value) -> Tool {
+        Tool::new(name.to_string(), "d", schema.as_object().unwrap().clone())
+    }
+
+    #[test]
+    fn draft07_without_schema_is_flagged_with_keyword_and_fix() {
+        let t = tool(
+            "pairs",
+            json!({"type":"object","properties":{"p":{"type":"array","items":[{"type":"string"},{"type":"number"}]}}}),
+        );
+        let lints = lint_tools(&[t], PageEnd::Complete, false);
+        assert_eq!(lints.len(), 1, "{lints:?}");
+        assert!(
+            lints[0].message.contains("items (array form)"),
+            "{}",
+            lints[0].message
+        );
+        assert!(
+            lints[0].message.contains("draft-07"),
+            "{}",
+            lints[0].message
+        );
+        assert_eq!(lints[0].tool.as_deref(), Some("pairs"));
+    }
+
+    #[test]
+    fn explicit_draft07_is_respected() {
+        let t = tool(
+            "pairs",
+            json!({"$schema":"http://json-schema.org/draft-07/schema#","type":"object","properties":{"p":{"type":"array","items":[{"type":"string"}]}}}),
+        );
+        assert!(lint_tools(&[t], PageEnd::Complete, false).is_empty());
+    }
+
+    #[test]
+    fn remote_refs_are_refused() {
+        let t = tool(
+            "r",
+            json!({"type":"object","properties":{"x":{"$ref":"http://127.0.0.1:9/evil.json"}}}),
+        );
+        let lints = lint_tools(&[t], PageEnd::Complete, true);
+        assert_eq!(lints[0].severity, Severity::Error);
+        assert!(
+            lints[0].message.contains("never fetches"),
+            "{}",
+            lints[0].message
+        );
+        let f = tool(
+            "f",
+            json!({"type":"object","properties":{"x":{"$ref":"file:///etc/passwd"}}}),
+        );
+        assert!(
+            lint_tools(&[f], PageEnd::Complete, false)[0]
+                .message
+                .contains("never fetches")
+        );
+    }
+
+    #[test]
+    fn names_duplicates_and_long_descriptions() {
+        let ok = json!({"type":"object"});
+        let mut long = tool("long", ok.clone());
+        long.description = Some("x".repeat(MAX_DESCRIPTION + 1).into());
+        let tools = vec![
+            tool("a", ok.clone()),
+            tool("a", ok.clone()),
+            tool("bad name!", ok.clone()),
+            long,
+        ];
+        let codes: Vec<_> = lint_tools(&tools, PageEnd::Complete, false)
+            .iter()
+            .map(|l| l.code)
+            .collect();
+        assert_eq!(
+            codes,
+            vec!["duplicate-name", "invalid-name", "long-description"]
+        );
+        assert!(valid_name(&"a".repeat(128)) && !valid_name(&"a".repeat(129)) && !valid_name(""));
+    }
+}

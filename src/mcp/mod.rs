@@ -1,0 +1,28 @@
+//! The MCP client layer: connect to a server from its [`ServerDef`], discover
+//! what it offers, call its tools, and always clean up after it.
+//!
+//! Built on rmcp, with mcpctl owning what rmcp's defaults get wrong for an
+//! operator tool (DESIGN §5): the child process tree, the protocol version,
+//! budgets, pagination, the legacy SSE transport, and schema linting.
+//!
+//! - [`discover`] is one complete check of a server (used by `check`, `add`).
+//! - [`Connection`] is a live connection (for the supervisor).
+//!
+//! [`ServerDef`]: crate::defs::ServerDef
+
+pub mod child;
+pub mod client;
+pub mod connection;
+pub mod discover;
+pub mod error;
+pub mod http;
+pub mod lint;
+pub mod sse;
+pub mod stderr;
+pub mod stdout_tap;
+
+pub use connection::{ConnectOptions, Connection, PageEnd, ToolPages};
+pub use discover::{DiscoverOptions, DiscoveryReport, Timings, discover};
+pub use error::{ConnectError, Phase};
+pub use http::install_crypto_provider;
+pub use lint::{Lint, Severity};

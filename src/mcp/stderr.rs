@@ -1,0 +1,115 @@
+//! A child's stderr: drained continuously, last lines kept for error reports.
+//!
+//! A child whose stderr pipe fills up blocks, so stderr must always be read.
+//! `check` only needs the tail for error messages; the supervisor will also
+//! want every line in a log file, so a [`StderrTail`] can carry a tee.
+
+use std::collections::VecDeque;
+use std::sync::{Arc, Mutex};
+
+use tokio::io::{AsyncBufReadExt, AsyncRead, BufReader};
+
+/// How many stderr lines are kept for error reports by default.
+pub const DEFAULT_TAIL_LINES: usize = 40;
+
+/// A callback that receives every stderr line, e.g. to append it to a log.
+pub type StderrTee = Arc<dyn Fn(&str) + Send + Sync>;
+
+/// The last N lines a child wrote to stderr, shared between the draining
+/// task and whoever reports an error.
+#[derive(Clone)]
+pub struct StderrTail {
+    lines: Arc<Mutex<VecDeque<String>>>,
+    capacity: usize,
+    tee: Option<StderrTee>,
+}
+
+impl std::fmt::Debug for StderrTail {
+    fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
+        f.debug_struct("StderrTail")
+            .field("capacity", &self.capacity)
+            .finish()
+    }
+}
+
+impl StderrTail {
+    /// A ring buffer of `capacity` lines, optionally teeing every line.
+    pub fn new(capacity: usize, tee: Option<StderrTee>) -> Self {
+        StderrTail {
+            lines: Arc::new(Mutex::new(VecDeque::with_capacity(capacity))),
+            capacity: capacity.max(1),
+            tee,
+        }
+    }
+
+    /// Record one line (without its newline).
+    pub fn push(&self, line: &str) {
+        if let Some(tee) = &self.tee {
+            tee(line);
+        }
+        let mut lines = self.lines.lock().unwrap_or_else(|e| e.into_inner());
+        if lines.len() == self.capacity {
+            lines.pop_front();
+        }
+        // Keep error reports readable even if a server prints huge lines.
+        let mut kept: String = line.chars().take(500).collect();
+        if kept.len() < line.len() {
+            kept.push('…');
+        }
+        lines.push_back(kept);
+    }
+
+    /// A copy of the kept lines, oldest first.
+    pub fn lines(&self) -> Vec<String> {
+        let lines = self.lines.lock().unwrap_or_else(|e| e.into_inner());
+        lines.iter().cloned().collect()
+    }
+
+    /// Drain `reader` line by line until EOF, recording every line.
+    ///
+    /// Returns when the pipe closes, i.e. when every process holding it exited.
+    pub async fn drain(self, reader: impl AsyncRead + Unpin) {
+        let mut reader = BufReader::new(reader);
+        let mut buf = Vec::new();
+        loop {
+            buf.clear();
+            match reader.read_until(b'\n', &mut buf).await {
+                Ok(0) | Err(_) => break,
+                Ok(_) => {
+                    let text = String::from_utf8_lossy(&buf);
+                    self.push(text.trim_end_matches(['\n', '\r']));
+                }
+            }
+        }
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn keeps_only_the_last_lines() {
+        let tail = StderrTail::new(3, None);
+        for i in 0..10 {
+            tail.push(&format!("line {i}"));
+        }
+        assert_eq!(tail.lines(), vec!["line 7", "line 8", "line 9"]);
+    }
+
+    #[test]
+    fn tee_sees_every_line() {
+        let seen = Arc::new(Mutex::new(Vec::new()));
+        let sink = seen.clone();
+        let tail = StderrTail::new(
+            1,
+            Some(Arc::new(move |l: &str| {
+                sink.lock().unwrap().push(l.to_string())
+            })),
+        );
+        tail.push("a");
+        tail.push("b");
+        assert_eq!(*seen.lock().unwrap(), vec!["a", "b"]);
+        assert_eq!(tail.lines(), vec!["b"]);
+    }
+}

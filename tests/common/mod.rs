@@ -1,0 +1,202 @@
+//! Shared helpers for the integration tests: the fixture server, definitions,
+//! loopback ports, and process counting.
+#![allow(dead_code)]
+
+use std::path::{Path, PathBuf};
+use std::process::Command;
+use std::sync::OnceLock;
+use std::time::{Duration, Instant};
+
+use indexmap::IndexMap;
+use mcpctl::defs::{Launch, RestartPolicy, ServerDef, Transport};
+
+/// The fixture server binary, built once per test process.
+///
+/// `cargo test --test X` does not build examples, so build it here; when it
+/// is up to date this is a no-op.
+pub fn fixture() -> &'static Path {
+    static PATH: OnceLock<PathBuf> = OnceLock::new();
+    PATH.get_or_init(|| {
+        let cargo = std::env::var("CARGO").unwrap_or_else(|_| "cargo".into());
+        let mut cmd = Command::new(cargo);
+        // The test's own CARGO_PKG_*/CARGO_MANIFEST_DIR would look like a
+        // changed environment to build scripts (ring tracks them) and force
+        // a rebuild of half the dependency tree on every run.
+        for (key, _) in std::env::vars_os() {
+            let key = key.to_string_lossy().to_string();
+            let keep = ["CARGO_HOME", "CARGO_TARGET_DIR"].contains(&key.as_str())
+                || key.starts_with("CARGO_BUILD_")
+                || key.starts_with("CARGO_TERM_");
+            if (key.starts_with("CARGO_") && !keep) || key == "OUT_DIR" {
+                cmd.env_remove(&key);
+            }
+        }
+        let status = cmd
+            .args(["build", "--quiet", "--example", "fixture-server"])
+            .current_dir(env!("CARGO_MANIFEST_DIR"))
+            .status()
+            .expect("run cargo to build the fixture server");
+        assert!(status.success(), "building the fixture server failed");
+        let exe = std::env::current_exe().expect("test exe");
+        // target/debug/deps/<test> → target/debug/examples/fixture-server
+        let dir = exe.parent().and_then(Path::parent).expect("target dir");
+        let path = dir.join("examples").join("fixture-server");
+        assert!(
+            path.exists(),
+            "fixture server not found at {}",
+            path.display()
+        );
+        path
+    })
+}
+
+/// A stdio definition.
+pub fn stdio(name: &str, command: &str, args: &[&str]) -> ServerDef {
+    ServerDef {
+        name: name.to_string(),
+        transport: Transport::Stdio,
+        launch: Launch::Stdio {
+            command: command.to_string(),
+            args: args.iter().map(|s| s.to_string()).collect(),
+            env: IndexMap::new(),
+            cwd: None,
+        },
+        label: None,
+        enabled: true,
+        autostart: false,
+        connect_timeout: Some(Duration::from_secs(20)),
+        protocol: None,
+        restart: RestartPolicy::No,
+        source: PathBuf::from("/tmp/servers.json"),
+    }
+}
+
+/// A stdio definition of the fixture with `args`.
+pub fn fixture_def(name: &str, args: &[&str]) -> ServerDef {
+    stdio(name, fixture().to_str().unwrap(), args)
+}
+
+/// A remote definition.
+pub fn remote(name: &str, transport: Transport, url: &str, headers: &[(&str, &str)]) -> ServerDef {
+    let mut def = stdio(name, "unused", &[]);
+    def.transport = transport;
+    def.launch = Launch::Remote {
+        transport,
+        url: url.to_string(),
+        headers: headers
+            .iter()
+            .map(|(k, v)| (k.to_string(), v.to_string()))
+            .collect(),
+    };
+    def
+}
+
+/// A free loopback port.
+pub fn free_port() -> u16 {
+    std::net::TcpListener::bind("127.0.0.1:0")
+        .unwrap()
+        .local_addr()
+        .unwrap()
+        .port()
+}
+
+/// A background server process (HTTP fixtures, server-everything) in its own
+/// process group, killed with its whole group on drop.
+pub struct Background {
+    child: std::process::Child,
+}
+
+impl Background {
+    /// Start `cmd` and wait until `port` accepts connections.
+    pub fn start(mut cmd: Command, port: u16) -> Background {
+        use std::os::unix::process::CommandExt;
+        cmd.process_group(0)
+            .stdin(std::process::Stdio::null())
+            .stdout(std::process::Stdio::null());
+        let child = cmd.spawn().expect("start background server");
+        let bg = Background { child };
+        let deadline = Instant::now() + Duration::from_secs(30);
+        while std::net::TcpStream::connect(("127.0.0.1", port)).is_err() {
+            assert!(
+                Instant::now() < deadline,
+                "server on port {port} did not come up"
+            );
+            std::thread::sleep(Duration::from_millis(50));
+        }
+        bg
+    }
+}
+
+impl Drop for Background {
+    fn drop(&mut self) {
+        let pgid = nix::unistd::Pid::from_raw(self.child.id() as i32);
+        let _ = nix::sys::signal::killpg(pgid, nix::sys::signal::Signal::SIGKILL);
+        let _ = self.child.wait();
+    }
+}
+
+/// The fixture in `--http` mode on a fresh port; returns the guard and base URL.
+pub fn http_fixture(args: &[&str]) -> (Background, String) {
+    let port = free_port();
+    let mut cmd = Command::new(fixture());
+    cmd.args(["--http", &port.to_string()]).args(args);
+    (
+        Background::start(cmd, port),
+        format!("http://127.0.0.1:{port}"),
+    )
+}
+
+/// Pids of live (non-zombie) processes whose command line contains `marker`,
+/// plus zombies whose name matches `comm` (zombies have no command line).
+pub fn processes_with(marker: &str) -> Vec<(u32, String)> {
+    let mut found = Vec::new();
+    for entry in std::fs::read_dir("/proc").unwrap().flatten() {
+        let Ok(pid) = entry.file_name().to_string_lossy().parse::<u32>() else {
+            continue;
+        };
+        if pid == std::process::id() {
+            continue;
+        }
+        let cmdline = std::fs::read(entry.path().join("cmdline")).unwrap_or_default();
+        let cmdline = String::from_utf8_lossy(&cmdline).replace('\0', " ");
+        let stat = std::fs::read_to_string(entry.path().join("stat")).unwrap_or_default();
+        let state = stat
+            .rsplit(')')
+            .next()
+            .and_then(|s| s.split_whitespace().next())
+            .unwrap_or("?")
+            .to_string();
+        if cmdline.contains(marker) {
+            found.push((pid, format!("{state} {cmdline}")));
+        }
+    }
+    found
+}
+
+/// Zombie children of this test process (what a leaky reaper leaves behind).
+pub fn my_zombies() -> Vec<u32> {
+    let me = std::process::id().to_string();
+    let mut found = Vec::new();
+    for entry in std::fs::read_dir("/proc").unwrap().flatten() {
+        let Ok(pid) = entry.file_name().to_string_lossy().parse::<u32>() else {
+            continue;
+        };
+        let stat = std::fs::read_to_string(entry.path().join("stat")).unwrap_or_default();
+        let fields: Vec<&str> = stat
+            .rsplit(')')
+            .next()
+            .unwrap_or("")
+            .split_whitespace()
+            .collect();
+        if fields.first() == Some(&"Z") && fields.get(1) == Some(&me.as_str()) {
+            found.push(pid);
+        }
+    }
+    found
+}
+
+/// A command that must be installed on this machine; tests fail (never skip)
+/// when it is missing, naming how to install it.
+pub fn require(command: &str, how: &str) -> PathBuf {
+    which::which(command).unwrap_or_else(|_| panic!("`{command}` is required for this test: {how}"))
+}
