@@ -181,6 +181,8 @@ pub fn classify(
                         detail: truncate(msg, 300),
                     };
                 }
+                // `Client` does not expose its reqwest error as `source()`.
+                StreamableHttpError::Client(inner) => return classify(server, phase, url, inner),
                 StreamableHttpError::HttpStatus(status) => {
                     return ConnectError::Http {
                         server: server_s,
@@ -212,6 +214,17 @@ pub fn classify(
                 url: url.into(),
             };
         }
+        // io::Error's `source()` skips the error it wraps; look inside.
+        if let Some(io) = e.downcast_ref::<std::io::Error>()
+            && let Some(inner) = io.get_ref()
+            && inner.downcast_ref::<rustls::Error>().is_some()
+        {
+            return ConnectError::Tls {
+                server: server_s,
+                phase,
+                detail: inner.to_string(),
+            };
+        }
         current = e.source();
     }
     let detail = chain(err);
@@ -238,7 +251,17 @@ pub fn classify(
             url: url.into(),
         };
     }
-    if lower.contains("tls") || lower.contains("certificate") || lower.contains("handshake") {
+    if [
+        "tls",
+        "certificate",
+        "handshake",
+        "corrupt message",
+        "invalidcontenttype",
+        "alert",
+    ]
+    .iter()
+    .any(|needle| lower.contains(needle))
+    {
         return ConnectError::Tls {
             server: server_s,
             phase,

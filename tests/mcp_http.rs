@@ -1,0 +1,137 @@
+//! The MCP client over HTTP against the fixture server on 127.0.0.1:
+//! Streamable HTTP, bearer auth, web pages, refused connections, TLS.
+
+mod common;
+
+use std::time::Duration;
+
+use common::{free_port, http_fixture, remote};
+use mcpctl::defs::Transport;
+use mcpctl::mcp::{self, ConnectError, DiscoverOptions, Phase};
+
+fn opts() -> DiscoverOptions {
+    let mut o = DiscoverOptions::default();
+    o.connect.budget = Some(Duration::from_secs(10));
+    o
+}
+
+#[tokio::test]
+async fn streamable_http_discovers_paged_tools() {
+    let (_srv, base) = http_fixture(&["--tools", "7", "--page-size", "3"]);
+    let def = remote(
+        "web",
+        Transport::StreamableHttp,
+        &format!("{base}/mcp"),
+        &[],
+    );
+    let report = mcp::discover(&def, &opts()).await.unwrap();
+    assert_eq!(report.tools.len(), 7);
+    assert_eq!(report.tool_pages, 3);
+    assert_eq!(report.protocol_version, "2025-11-25");
+}
+
+#[tokio::test]
+async fn bearer_required_shows_the_challenge() {
+    let (_srv, base) = http_fixture(&["--bearer", "s3cret"]);
+    let def = remote(
+        "auth",
+        Transport::StreamableHttp,
+        &format!("{base}/mcp"),
+        &[],
+    );
+    let err = mcp::discover(&def, &opts()).await.unwrap_err();
+    let text = err.to_string();
+    assert!(
+        matches!(
+            err,
+            ConnectError::AuthRequired {
+                status: 401,
+                phase: Phase::Initialize,
+                ..
+            }
+        ),
+        "{text}"
+    );
+    assert!(text.contains("this server needs authorization"), "{text}");
+    assert!(
+        text.contains(r#"WWW-Authenticate: Bearer realm="fixture""#),
+        "{text}"
+    );
+
+    // With the header (expanded from the environment) it works.
+    // SAFETY: no other test in this binary reads this variable.
+    unsafe { std::env::set_var("MCPCTL_TEST_BEARER", "s3cret") };
+    let def = remote(
+        "auth",
+        Transport::StreamableHttp,
+        &format!("{base}/mcp"),
+        &[("Authorization", "Bearer ${MCPCTL_TEST_BEARER}")],
+    );
+    let report = mcp::discover(&def, &opts()).await.unwrap();
+    assert_eq!(report.tools.len(), 3);
+}
+
+#[tokio::test]
+async fn html_page_is_not_an_mcp_endpoint() {
+    let (_srv, base) = http_fixture(&[]);
+    let def = remote(
+        "page",
+        Transport::StreamableHttp,
+        &format!("{base}/page"),
+        &[],
+    );
+    let err = mcp::discover(&def, &opts()).await.unwrap_err();
+    assert!(matches!(err, ConnectError::WebPage { .. }), "{err}");
+    assert!(
+        err.to_string()
+            .contains("is a web page, not an MCP endpoint"),
+        "{err}"
+    );
+    // The same through the legacy SSE transport.
+    let def = remote("page", Transport::Sse, &format!("{base}/"), &[]);
+    let err = mcp::discover(&def, &opts()).await.unwrap_err();
+    assert!(matches!(err, ConnectError::WebPage { .. }), "{err}");
+}
+
+#[tokio::test]
+async fn connection_refused_is_named() {
+    let port = free_port();
+    for transport in [Transport::StreamableHttp, Transport::Sse] {
+        let def = remote(
+            "down",
+            transport,
+            &format!("http://127.0.0.1:{port}/mcp"),
+            &[],
+        );
+        let err = mcp::discover(&def, &opts()).await.unwrap_err();
+        assert!(
+            matches!(err, ConnectError::ConnectionRefused { .. }),
+            "{transport}: {err}"
+        );
+        assert!(err.to_string().contains("connection refused"), "{err}");
+    }
+}
+
+#[tokio::test]
+async fn tls_failure_is_named() {
+    // https:// to a plain-HTTP port fails in the TLS handshake.
+    let (_srv, base) = http_fixture(&[]);
+    let url = base.replace("http://", "https://");
+    let def = remote("tls", Transport::StreamableHttp, &format!("{url}/mcp"), &[]);
+    let err = mcp::discover(&def, &opts()).await.unwrap_err();
+    assert!(matches!(err, ConnectError::Tls { .. }), "{err}");
+}
+
+#[tokio::test]
+async fn stateless_only_over_http_falls_back() {
+    let (_srv, base) = http_fixture(&["--stateless-only"]);
+    let def = remote(
+        "stateless",
+        Transport::StreamableHttp,
+        &format!("{base}/mcp"),
+        &[],
+    );
+    let report = mcp::discover(&def, &opts()).await.unwrap();
+    assert_eq!(report.protocol_version, "2026-07-28");
+    assert_eq!(report.tools.len(), 3);
+}
