@@ -818,3 +818,74 @@ fn mcp_server_time_through_the_supervisor() {
     sup.ok(&["stop", "time"], 0);
     assert!(!alive(pid));
 }
+
+#[test]
+fn tools_list_changed_triggers_a_refresh() {
+    let sup = Sup::new(json!({"a": fx(&["--list-changed"])}));
+    sup.ok(&["start", "a"], 0);
+    let before = sup.json(&["tools", "a"]);
+    let n = before["tools"].as_array().unwrap().len();
+    sup.ok(&["call", "a", "add_tool"], 0);
+    let t0 = Instant::now();
+    loop {
+        let now = sup.json(&["tools", "a"]);
+        if now["tools"].as_array().unwrap().len() == n + 1 {
+            assert_ne!(now["catalog_id"], before["catalog_id"]);
+            assert_eq!(now["binding_id"], before["binding_id"]);
+            break;
+        }
+        assert!(t0.elapsed() < Duration::from_secs(5), "no refresh: {now}");
+        std::thread::sleep(Duration::from_millis(50));
+    }
+}
+
+#[test]
+fn a_streamable_http_server_through_the_supervisor() {
+    let (bg, base) = common::http_fixture(&[]);
+    let sup = Sup::new(json!({"web": {"url": format!("{base}/mcp")}}));
+    let s = sup.json(&["start", "web"])["results"][0]["status"].clone();
+    assert_eq!(s["state"], "ready", "{s}");
+    assert_eq!(s["transport"], "streamable-http");
+    assert_eq!(s["pid"], Value::Null);
+    assert_eq!(
+        sup.ok(&["call", "web", "echo", "--arg", "message=web"], 0)
+            .trim(),
+        "Echo: web"
+    );
+    sup.ok(&["refresh", "web"], 0);
+    sup.ok(&["restart", "web"], 0);
+    sup.ok(&["stop", "web"], 0);
+    drop(bg);
+}
+
+#[test]
+fn stop_cancels_a_slow_start() {
+    let sup = Sup::new(json!({"a": fx(&["--slow-start", "20000", "--grandchild"])}));
+    sup.ok(&["supervisor", "start"], 0);
+    let starter = {
+        let mut cmd = sup.command();
+        cmd.args(["start", "a"]);
+        std::thread::spawn(move || cmd.output().unwrap())
+    };
+    let t0 = Instant::now();
+    while sup.status("a")["state"] != "starting" {
+        assert!(t0.elapsed() < Duration::from_secs(5));
+        std::thread::sleep(Duration::from_millis(20));
+    }
+    std::thread::sleep(Duration::from_millis(300));
+    let t1 = Instant::now();
+    sup.ok(&["stop", "a"], 0);
+    assert!(
+        t1.elapsed() < Duration::from_secs(5),
+        "stop waited for the start"
+    );
+    let out = starter.join().unwrap();
+    assert_eq!(
+        out.status.code(),
+        Some(4),
+        "{}",
+        String::from_utf8_lossy(&out.stderr)
+    );
+    assert_eq!(sup.status("a")["state"], "stopped");
+    sup.assert_no_orphans();
+}

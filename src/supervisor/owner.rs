@@ -190,6 +190,7 @@ pub struct Owner {
     shared: Arc<Shared>,
     op: tokio::sync::Mutex<()>,
     inner: Mutex<Inner>,
+    cancel_start: tokio::sync::Notify,
 }
 
 fn now_secs() -> u64 {
@@ -229,6 +230,7 @@ impl Owner {
             name: def.name.clone(),
             shared,
             op: tokio::sync::Mutex::new(()),
+            cancel_start: tokio::sync::Notify::new(),
             inner: Mutex::new(Inner {
                 def,
                 removed: false,
@@ -386,18 +388,38 @@ impl Owner {
             stderr_tee: Some(logs::tee(log.clone(), logs::MAX_LOG_BYTES)),
             on_tools_changed: Some(on_change),
         };
-        let connected = match Connection::connect(&def, &opts).await {
-            Ok((mut conn, deadline)) => {
-                match conn.list_tools(deadline, budget, DEFAULT_MAX_PAGES).await {
-                    Ok(pages) => Ok((conn, pages)),
-                    Err(e) => {
-                        let err = from_connect(&e);
-                        conn.close().await;
-                        Err(err)
+        let cancelled = self.cancel_start.notified();
+        tokio::pin!(cancelled);
+        cancelled.as_mut().enable();
+        let attempt = async {
+            match Connection::connect(&def, &opts).await {
+                Ok((mut conn, deadline)) => {
+                    match conn.list_tools(deadline, budget, DEFAULT_MAX_PAGES).await {
+                        Ok(pages) => Ok((conn, pages)),
+                        Err(e) => {
+                            let err = from_connect(&e);
+                            conn.close().await;
+                            Err(err)
+                        }
                     }
                 }
+                Err(e) => Err(from_connect(&e)),
             }
-            Err(e) => Err(from_connect(&e)),
+        };
+        let connected = tokio::select! {
+            r = attempt => r,
+            _ = &mut cancelled => {
+                // Dropping the attempt KILLs the child's group; tokio reaps
+                // the child, and re-parented grandchildren are reaped here.
+                tokio::spawn(reap_reparented());
+                logs::note(&log, "start cancelled by stop");
+                let mut st = self.lock();
+                st.state = State::Stopped;
+                return Err(WireError::new(
+                    ErrorCode::Conflict,
+                    format!("the start of `{}` was cancelled by a stop", self.name),
+                ));
+            }
         };
         let (conn, pages) = match connected {
             Ok(ok) => ok,
@@ -554,7 +576,11 @@ impl Owner {
     }
 
     /// Stop: close admission, fail in-flight calls, TERM the group, grace, KILL, reap.
+    /// A start in progress is cancelled.
     pub async fn stop(self: &Arc<Self>) -> Result<ServerStatus, WireError> {
+        if self.lock().state == State::Starting {
+            self.cancel_start.notify_waiters();
+        }
         let _op = self.op.lock().await;
         self.stop_locked().await;
         Ok(self.status())
@@ -821,6 +847,41 @@ impl Owner {
                 ),
             )
             .hint("raise --timeout, or check the server's logs")),
+        }
+    }
+}
+
+/// Reap zombies re-parented to the daemon (it is a subreaper) that are not
+/// process-group leaders: leaders are tokio's children and tokio reaps
+/// them; the rest are grandchildren of servers whose start was cancelled.
+async fn reap_reparented() {
+    use nix::sys::wait::{WaitPidFlag, waitpid};
+    let me = std::process::id();
+    for _ in 0..25 {
+        tokio::time::sleep(Duration::from_millis(200)).await;
+        let Ok(dir) = std::fs::read_dir("/proc") else {
+            return;
+        };
+        for pid in dir
+            .flatten()
+            .filter_map(|e| e.file_name().to_str()?.parse::<u32>().ok())
+        {
+            let Ok(stat) = std::fs::read_to_string(format!("/proc/{pid}/stat")) else {
+                continue;
+            };
+            let Some((_, rest)) = stat.rsplit_once(')') else {
+                continue;
+            };
+            let f: Vec<&str> = rest.split_whitespace().collect();
+            let zombie = f.first() == Some(&"Z");
+            let ppid = f.get(1).and_then(|p| p.parse::<u32>().ok());
+            let pgrp = f.get(2).and_then(|p| p.parse::<u32>().ok());
+            if zombie && ppid == Some(me) && pgrp != Some(pid) {
+                let _ = waitpid(
+                    nix::unistd::Pid::from_raw(pid as i32),
+                    Some(WaitPidFlag::WNOHANG),
+                );
+            }
         }
     }
 }
