@@ -873,6 +873,10 @@ fn stop_cancels_a_slow_start() {
         std::thread::sleep(Duration::from_millis(20));
     }
     std::thread::sleep(Duration::from_millis(300));
+    // A refresh never queues behind a start: it is `busy` (exit 4).
+    let out = sup.run(&["refresh", "a"]);
+    assert_eq!(out.status.code(), Some(4));
+    assert!(String::from_utf8_lossy(&out.stderr).contains("is starting"));
     let t1 = Instant::now();
     sup.ok(&["stop", "a"], 0);
     assert!(
@@ -888,4 +892,51 @@ fn stop_cancels_a_slow_start() {
     );
     assert_eq!(sup.status("a")["state"], "stopped");
     sup.assert_no_orphans();
+}
+
+#[test]
+fn a_peer_with_another_uid_is_refused() {
+    use std::os::unix::process::CommandExt;
+    // Switching uid needs root; elsewhere the 0700/0600 modes (tested
+    // above) already keep other users out before the uid check is reached.
+    if !nix::unistd::geteuid().is_root() {
+        eprintln!("not root: cannot run a client under another uid");
+        return;
+    }
+    let sup = Sup::new(json!({"a": fx(&[])}));
+    sup.ok(&["supervisor", "start"], 0);
+    let open = |p: &Path, mode| {
+        std::fs::set_permissions(p, std::fs::Permissions::from_mode(mode)).unwrap()
+    };
+    let as_nobody = || {
+        let mut cmd = sup.command();
+        cmd.args(["status", "--no-spawn"]).uid(65534).gid(65534);
+        cmd.output().unwrap()
+    };
+    // With the modes as created, the other user cannot even connect.
+    assert_eq!(as_nobody().status.code(), Some(5));
+    // Open every door: now only the peer-credential check stands.
+    open(sup.dir.path(), 0o755);
+    open(&sup.state(), 0o755);
+    open(&sup.socket(), 0o666);
+    open(&sup.file, 0o644);
+    let out = as_nobody();
+    assert_eq!(
+        out.status.code(),
+        Some(5),
+        "{}",
+        String::from_utf8_lossy(&out.stdout)
+    );
+    assert!(out.stdout.is_empty());
+    let log = std::fs::read_dir(sup.state())
+        .unwrap()
+        .flatten()
+        .map(|e| e.path())
+        .find(|p| p.extension().is_some_and(|e| e == "log"))
+        .unwrap();
+    let log = std::fs::read_to_string(log).unwrap();
+    assert!(log.contains("refused a connection from uid 65534"), "{log}");
+    // Our own uid still gets answers, and the daemon is unharmed.
+    sup.ok(&["status", "--no-spawn"], 0);
+    open(&sup.state(), 0o700);
 }

@@ -39,6 +39,9 @@ impl Client {
     /// Connect to the supervisor of `sources`, spawning it if allowed.
     pub fn connect(sources: &Sources, spawn: bool) -> Result<Client, SupervisorError> {
         let paths = Paths::for_sources(sources);
+        paths
+            .check_length()
+            .map_err(|e| SupervisorError::io(&paths.socket, e))?;
         match Self::try_connect(&paths) {
             Ok(Some(c)) => return Ok(c),
             Ok(None) => {}

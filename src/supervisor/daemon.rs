@@ -113,8 +113,16 @@ async fn serve(paths: Paths, sources: Sources) -> Result<(), SupervisorError> {
         .map_err(|e| SupervisorError::io(&daemon.paths.socket, e))?;
     let mut int = tokio::signal::unix::signal(tokio::signal::unix::SignalKind::interrupt())
         .map_err(|e| SupervisorError::io(&daemon.paths.socket, e))?;
+    let mut hup = tokio::signal::unix::signal(tokio::signal::unix::SignalKind::hangup())
+        .map_err(|e| SupervisorError::io(&daemon.paths.socket, e))?;
     loop {
         tokio::select! {
+            _ = hup.recv() => {
+                // SIGHUP re-reads the definitions, like `mcpctl` writes do.
+                if let Err(e) = daemon.reload().await {
+                    eprintln!("mcpctl supervisor: reload failed: {}", e.message);
+                }
+            }
             accepted = listener.accept() => {
                 if let Ok((stream, _)) = accepted {
                     let d = daemon.clone();
@@ -193,6 +201,11 @@ impl Daemon {
 
     async fn connection(self: Arc<Self>, mut stream: UnixStream) {
         if !socket::peer_is_us(&stream) {
+            let uid = stream.peer_cred().map(|c| c.uid().to_string());
+            eprintln!(
+                "mcpctl supervisor: refused a connection from uid {}",
+                uid.as_deref().unwrap_or("unknown")
+            );
             return;
         }
         // Hello first.

@@ -325,9 +325,21 @@ impl Owner {
     }
 
     /// Start and wait until ready (idempotent for a ready, unchanged server).
+    ///
+    /// A start racing another start waits for it and finds the server
+    /// ready (one process); a start while the server is stopping is `busy`.
     pub async fn start(self: &Arc<Self>) -> Result<ServerStatus, WireError> {
-        let _op = self.op.lock().await;
+        let _op = match self.op.try_lock() {
+            Ok(guard) => guard,
+            Err(_) if self.lock().state == State::Stopping => return Err(self.busy("stopping")),
+            Err(_) => self.op.lock().await,
+        };
         self.start_locked(true).await
+    }
+
+    fn busy(&self, what: &str) -> WireError {
+        WireError::new(ErrorCode::Busy, format!("`{}` is {what}", self.name))
+            .hint("wait for it to finish, then try again")
     }
 
     async fn start_locked(self: &Arc<Self>, manual: bool) -> Result<ServerStatus, WireError> {
@@ -634,7 +646,11 @@ impl Owner {
         self: &Arc<Self>,
         binding: Option<&str>,
     ) -> Result<ServerStatus, WireError> {
-        let _op = self.op.lock().await;
+        // Never queue a refresh behind another operation: say so instead.
+        let Ok(_op) = self.op.try_lock() else {
+            let state = self.lock().state;
+            return Err(self.busy(state.as_str()));
+        };
         let live = {
             let mut st = self.lock();
             let live = match (&st.live, st.state) {

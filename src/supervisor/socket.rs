@@ -104,6 +104,20 @@ impl Paths {
         }
     }
 
+    /// Unix socket paths are limited to 108 bytes (with the NUL).
+    pub fn check_length(&self) -> std::io::Result<()> {
+        let len = self.socket.as_os_str().len();
+        if len > 107 {
+            return Err(std::io::Error::new(
+                std::io::ErrorKind::InvalidInput,
+                format!(
+                    "the socket path is {len} bytes, over the 107-byte limit of Unix sockets; set MCPCTL_STATE_DIR to a shorter directory"
+                ),
+            ));
+        }
+        Ok(())
+    }
+
     /// Create the directory 0700 (and tighten it if it exists with looser
     /// bits and is ours).
     pub fn ensure_dir(&self) -> std::io::Result<()> {
@@ -129,6 +143,7 @@ impl Paths {
     /// Bind the socket 0600 under a umask, replacing a stale one. Call only
     /// while holding the lock (so any existing socket file is stale).
     pub fn bind(&self) -> std::io::Result<tokio::net::UnixListener> {
+        self.check_length()?;
         match std::fs::remove_file(&self.socket) {
             Ok(()) => {}
             Err(e) if e.kind() == std::io::ErrorKind::NotFound => {}
