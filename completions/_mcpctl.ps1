@@ -33,6 +33,7 @@ Register-ArgumentCompleter -Native -CommandName 'mcpctl' -ScriptBlock {
             [CompletionResult]::new('show', 'show', [CompletionResultType]::ParameterValue, 'Show one server''s full definition')
             [CompletionResult]::new('get', 'get', [CompletionResultType]::ParameterValue, 'Show one server''s full definition')
             [CompletionResult]::new('add', 'add', [CompletionResultType]::ParameterValue, 'Add a server from the MCP Registry, a URL or a command, after validating it')
+            [CompletionResult]::new('check', 'check', [CompletionResultType]::ParameterValue, 'Connect to servers, list their tools, and report what is wrong')
             [CompletionResult]::new('remove', 'remove', [CompletionResultType]::ParameterValue, 'Remove servers from their definition files')
             [CompletionResult]::new('rm', 'rm', [CompletionResultType]::ParameterValue, 'Remove servers from their definition files')
             [CompletionResult]::new('enable', 'enable', [CompletionResultType]::ParameterValue, 'Enable servers (keeps the definition, flips its state)')
@@ -124,6 +125,21 @@ Register-ArgumentCompleter -Native -CommandName 'mcpctl' -ScriptBlock {
             [CompletionResult]::new('--no-check', '--no-check', [CompletionResultType]::ParameterName, 'Do not connect to the server before saving')
             [CompletionResult]::new('--dry-run', '--dry-run', [CompletionResultType]::ParameterName, 'Validate and print what would be written, but write nothing')
             [CompletionResult]::new('--show-secrets', '--show-secrets', [CompletionResultType]::ParameterName, 'Show literal env and header values in the output')
+            [CompletionResult]::new('--json', '--json', [CompletionResultType]::ParameterName, 'Print machine-readable JSON on stdout instead of text')
+            [CompletionResult]::new('--no-spawn', '--no-spawn', [CompletionResultType]::ParameterName, 'Never start the supervisor implicitly (also MCPCTL_NO_SPAWN=1)')
+            [CompletionResult]::new('-h', '-h', [CompletionResultType]::ParameterName, 'Print help (see more with ''--help'')')
+            [CompletionResult]::new('--help', '--help', [CompletionResultType]::ParameterName, 'Print help (see more with ''--help'')')
+            [CompletionResult]::new('-V', '-V ', [CompletionResultType]::ParameterName, 'Print version')
+            [CompletionResult]::new('--version', '--version', [CompletionResultType]::ParameterName, 'Print version')
+            break
+        }
+        'mcpctl;check' {
+            [CompletionResult]::new('-j', '-j', [CompletionResultType]::ParameterName, 'How many servers to check at once (default: all, at most 32)')
+            [CompletionResult]::new('--jobs', '--jobs', [CompletionResultType]::ParameterName, 'How many servers to check at once (default: all, at most 32)')
+            [CompletionResult]::new('--timeout', '--timeout', [CompletionResultType]::ParameterName, 'Budget per server in seconds, overriding each connect_timeout')
+            [CompletionResult]::new('--file', '--file', [CompletionResultType]::ParameterName, 'Definition file to read and edit (repeatable; default: MCPCTL_FILE or ~/.config/mcpctl/servers.json)')
+            [CompletionResult]::new('--tools', '--tools', [CompletionResultType]::ParameterName, 'List each server''s tool names')
+            [CompletionResult]::new('--strict', '--strict', [CompletionResultType]::ParameterName, 'Treat lint warnings as failures')
             [CompletionResult]::new('--json', '--json', [CompletionResultType]::ParameterName, 'Print machine-readable JSON on stdout instead of text')
             [CompletionResult]::new('--no-spawn', '--no-spawn', [CompletionResultType]::ParameterName, 'Never start the supervisor implicitly (also MCPCTL_NO_SPAWN=1)')
             [CompletionResult]::new('-h', '-h', [CompletionResultType]::ParameterName, 'Print help (see more with ''--help'')')
@@ -381,6 +397,7 @@ Register-ArgumentCompleter -Native -CommandName 'mcpctl' -ScriptBlock {
             [CompletionResult]::new('list', 'list', [CompletionResultType]::ParameterValue, 'List every server with its transport, target, state and source file')
             [CompletionResult]::new('show', 'show', [CompletionResultType]::ParameterValue, 'Show one server''s full definition')
             [CompletionResult]::new('add', 'add', [CompletionResultType]::ParameterValue, 'Add a server from the MCP Registry, a URL or a command, after validating it')
+            [CompletionResult]::new('check', 'check', [CompletionResultType]::ParameterValue, 'Connect to servers, list their tools, and report what is wrong')
             [CompletionResult]::new('remove', 'remove', [CompletionResultType]::ParameterValue, 'Remove servers from their definition files')
             [CompletionResult]::new('enable', 'enable', [CompletionResultType]::ParameterValue, 'Enable servers (keeps the definition, flips its state)')
             [CompletionResult]::new('disable', 'disable', [CompletionResultType]::ParameterValue, 'Disable servers (keeps the definition, flips its state)')
@@ -405,6 +422,9 @@ Register-ArgumentCompleter -Native -CommandName 'mcpctl' -ScriptBlock {
             break
         }
         'mcpctl;help;add' {
+            break
+        }
+        'mcpctl;help;check' {
             break
         }
         'mcpctl;help;remove' {

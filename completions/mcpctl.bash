@@ -22,6 +22,9 @@ _mcpctl() {
             mcpctl,call)
                 cmd="mcpctl__subcmd__call"
                 ;;
+            mcpctl,check)
+                cmd="mcpctl__subcmd__check"
+                ;;
             mcpctl,completions)
                 cmd="mcpctl__subcmd__completions"
                 ;;
@@ -84,6 +87,9 @@ _mcpctl() {
                 ;;
             mcpctl__subcmd__help,call)
                 cmd="mcpctl__subcmd__help__subcmd__call"
+                ;;
+            mcpctl__subcmd__help,check)
+                cmd="mcpctl__subcmd__help__subcmd__check"
                 ;;
             mcpctl__subcmd__help,completions)
                 cmd="mcpctl__subcmd__help__subcmd__completions"
@@ -182,7 +188,7 @@ _mcpctl() {
 
     case "${cmd}" in
         mcpctl)
-            opts="-h -V --file --json --no-spawn --help --version list ls show get add remove rm enable disable search start stop restart refresh status tools call logs supervisor completions help"
+            opts="-h -V --file --json --no-spawn --help --version list ls show get add check remove rm enable disable search start stop restart refresh status tools call logs supervisor completions help"
             if [[ ${cur} == -* || ${COMP_CWORD} -eq 1 ]] ; then
                 COMPREPLY=( $(compgen -W "${opts}" -- "${cur}") )
                 return 0
@@ -323,6 +329,36 @@ _mcpctl() {
             COMPREPLY=( $(compgen -W "${opts}" -- "${cur}") )
             return 0
             ;;
+        mcpctl__subcmd__check)
+            opts="-j -h -V --jobs --tools --strict --timeout --file --json --no-spawn --help --version"
+            if [[ ${cur} == -* || ${COMP_CWORD} -eq 2 ]] ; then
+                COMPREPLY=( $(compgen -W "${opts}" -- "${cur}") )
+                return 0
+            fi
+            case "${prev}" in
+                --jobs)
+                    COMPREPLY=($(compgen -f "${cur}"))
+                    return 0
+                    ;;
+                -j)
+                    COMPREPLY=($(compgen -f "${cur}"))
+                    return 0
+                    ;;
+                --timeout)
+                    COMPREPLY=($(compgen -f "${cur}"))
+                    return 0
+                    ;;
+                --file)
+                    COMPREPLY=($(compgen -f "${cur}"))
+                    return 0
+                    ;;
+                *)
+                    COMPREPLY=()
+                    ;;
+            esac
+            COMPREPLY=( $(compgen -W "${opts}" -- "${cur}") )
+            return 0
+            ;;
         mcpctl__subcmd__completions)
             opts="-h -V --file --json --no-spawn --help --version bash elvish fish powershell zsh"
             if [[ ${cur} == -* || ${COMP_CWORD} -eq 2 ]] ; then
@@ -378,7 +414,7 @@ _mcpctl() {
             return 0
             ;;
         mcpctl__subcmd__help)
-            opts="list show add remove enable disable search start stop restart refresh status tools call logs supervisor completions help"
+            opts="list show add check remove enable disable search start stop restart refresh status tools call logs supervisor completions help"
             if [[ ${cur} == -* || ${COMP_CWORD} -eq 2 ]] ; then
                 COMPREPLY=( $(compgen -W "${opts}" -- "${cur}") )
                 return 0
@@ -406,6 +442,20 @@ _mcpctl() {
             return 0
             ;;
         mcpctl__subcmd__help__subcmd__call)
+            opts=""
+            if [[ ${cur} == -* || ${COMP_CWORD} -eq 3 ]] ; then
+                COMPREPLY=( $(compgen -W "${opts}" -- "${cur}") )
+                return 0
+            fi
+            case "${prev}" in
+                *)
+                    COMPREPLY=()
+                    ;;
+            esac
+            COMPREPLY=( $(compgen -W "${opts}" -- "${cur}") )
+            return 0
+            ;;
+        mcpctl__subcmd__help__subcmd__check)
             opts=""
             if [[ ${cur} == -* || ${COMP_CWORD} -eq 3 ]] ; then
                 COMPREPLY=( $(compgen -W "${opts}" -- "${cur}") )

@@ -30,6 +30,7 @@ set edit:completion:arg-completer[mcpctl] = {|@words|
             cand show 'Show one server''s full definition'
             cand get 'Show one server''s full definition'
             cand add 'Add a server from the MCP Registry, a URL or a command, after validating it'
+            cand check 'Connect to servers, list their tools, and report what is wrong'
             cand remove 'Remove servers from their definition files'
             cand rm 'Remove servers from their definition files'
             cand enable 'Enable servers (keeps the definition, flips its state)'
@@ -116,6 +117,20 @@ set edit:completion:arg-completer[mcpctl] = {|@words|
             cand --no-check 'Do not connect to the server before saving'
             cand --dry-run 'Validate and print what would be written, but write nothing'
             cand --show-secrets 'Show literal env and header values in the output'
+            cand --json 'Print machine-readable JSON on stdout instead of text'
+            cand --no-spawn 'Never start the supervisor implicitly (also MCPCTL_NO_SPAWN=1)'
+            cand -h 'Print help (see more with ''--help'')'
+            cand --help 'Print help (see more with ''--help'')'
+            cand -V 'Print version'
+            cand --version 'Print version'
+        }
+        &'mcpctl;check'= {
+            cand -j 'How many servers to check at once (default: all, at most 32)'
+            cand --jobs 'How many servers to check at once (default: all, at most 32)'
+            cand --timeout 'Budget per server in seconds, overriding each connect_timeout'
+            cand --file 'Definition file to read and edit (repeatable; default: MCPCTL_FILE or ~/.config/mcpctl/servers.json)'
+            cand --tools 'List each server''s tool names'
+            cand --strict 'Treat lint warnings as failures'
             cand --json 'Print machine-readable JSON on stdout instead of text'
             cand --no-spawn 'Never start the supervisor implicitly (also MCPCTL_NO_SPAWN=1)'
             cand -h 'Print help (see more with ''--help'')'
@@ -347,6 +362,7 @@ set edit:completion:arg-completer[mcpctl] = {|@words|
             cand list 'List every server with its transport, target, state and source file'
             cand show 'Show one server''s full definition'
             cand add 'Add a server from the MCP Registry, a URL or a command, after validating it'
+            cand check 'Connect to servers, list their tools, and report what is wrong'
             cand remove 'Remove servers from their definition files'
             cand enable 'Enable servers (keeps the definition, flips its state)'
             cand disable 'Disable servers (keeps the definition, flips its state)'
@@ -368,6 +384,8 @@ set edit:completion:arg-completer[mcpctl] = {|@words|
         &'mcpctl;help;show'= {
         }
         &'mcpctl;help;add'= {
+        }
+        &'mcpctl;help;check'= {
         }
         &'mcpctl;help;remove'= {
         }

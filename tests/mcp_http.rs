@@ -135,3 +135,36 @@ async fn stateless_only_over_http_falls_back() {
     assert_eq!(report.protocol_version, "2026-07-28");
     assert_eq!(report.tools.len(), 3);
 }
+
+/// A resolver that knows no names, standing in for a DNS failure without
+/// sending a query anywhere.
+struct NoSuchHost;
+
+impl reqwest::dns::Resolve for NoSuchHost {
+    fn resolve(&self, name: reqwest::dns::Name) -> reqwest::dns::Resolving {
+        let host = name.as_str().to_string();
+        Box::pin(async move {
+            Err(Box::new(std::io::Error::other(format!("{host}: NXDOMAIN")))
+                as Box<dyn std::error::Error + Send + Sync>)
+        })
+    }
+}
+
+#[tokio::test]
+async fn dns_failure_is_named() {
+    for transport in [Transport::StreamableHttp, Transport::Sse] {
+        let def = remote("nx", transport, "http://mcp.example.invalid:8080/mcp", &[]);
+        let mut o = opts();
+        o.connect.dns_resolver = Some(std::sync::Arc::new(NoSuchHost));
+        let err = mcp::discover(&def, &o).await.unwrap_err();
+        assert!(
+            matches!(err, ConnectError::Dns { .. }),
+            "{transport}: {err}"
+        );
+        assert!(
+            err.to_string()
+                .contains("cannot resolve host `mcp.example.invalid`"),
+            "{err}"
+        );
+    }
+}

@@ -340,6 +340,8 @@ async fn connection_calls_tools_and_closes() {
         .await
         .unwrap();
     assert_eq!(pages.tools.len(), 3);
+    let again = conn.refresh_tools(Duration::from_secs(5)).await.unwrap();
+    assert_eq!(again.tools.len(), 3);
     let args = serde_json::json!({"message": "hi"})
         .as_object()
         .unwrap()

@@ -42,7 +42,12 @@ fn assert_everything(report: &mcp::DiscoveryReport) {
         "prompts: {:?}",
         report.prompts
     );
-    // Its tools declare draft-07: no dialect lint may fire.
+    // Its tools declare draft-07, which is respected: no dialect lint fires.
+    assert_eq!(
+        report.schema_dialects["echo"], "draft-07",
+        "{:?}",
+        report.schema_dialects
+    );
     assert!(
         !report.lints.iter().any(|l| l.code.starts_with("schema")),
         "{:?}",

@@ -940,3 +940,30 @@ fn a_peer_with_another_uid_is_refused() {
     sup.ok(&["status", "--no-spawn"], 0);
     open(&sup.state(), 0o700);
 }
+
+#[test]
+fn a_failed_start_shows_the_exit_code_and_stderr_tail() {
+    let sup =
+        Sup::new(json!({"bad": fx(&["--exit-at-once"]), "mid": fx(&["--exit-mid-discovery"])}));
+    let out = sup.run(&["start", "bad"]);
+    assert_eq!(out.status.code(), Some(1));
+    let s = sup.status("bad");
+    assert_eq!(s["state"], "failed");
+    assert_eq!(s["last_error"]["exit_code"], 3, "{s}");
+    let tail = s["last_error"]["stderr_tail"].to_string();
+    assert!(tail.contains("configuration file not found"), "{tail}");
+    let text = sup.ok(&["status", "bad"], 0);
+    assert!(
+        text.contains("exit code:  3") && text.contains("giving up"),
+        "{text}"
+    );
+    sup.ok(&["start", "mid"], 1);
+    let s = sup.status("mid");
+    assert_eq!(
+        (s["state"].clone(), s["last_error"]["exit_code"].clone()),
+        (json!("failed"), json!(4)),
+        "{s}"
+    );
+    let logs = sup.ok(&["logs", "mid"], 0);
+    assert!(logs.contains("simulated crash"), "{logs}");
+}

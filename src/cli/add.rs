@@ -245,6 +245,19 @@ pub fn run(ctx: &Context, args: Args) -> Result<ExitCode> {
         );
     }
 
+    // Connect and list tools before saving (issue 3); refuse on failure
+    // unless --force. The budget is the definition's connect_timeout.
+    if !args.no_check {
+        match super::check::check_one(&def, None) {
+            Ok(found) => eprintln!("{}: {}", def.name, super::check::summary(&found)),
+            Err(err) if args.force => output::warn(
+                &format!("{err} (saving anyway because of --force)"),
+                crate::error::Diagnostic::hint(&err).as_deref(),
+            ),
+            Err(err) => return Err(super::check::NotSaved(err).into()),
+        }
+    }
+
     let mut action = "added";
     let mut written_format = None;
     store::modify(&target, |current| {
@@ -413,10 +426,9 @@ fn report(
             .map_err(UsageError::from)?;
         output::line(pretty)?;
     }
-    if args.no_check || dry_run_format.is_some() {
-        return Ok(ExitCode::Success);
+    if args.no_check && dry_run_format.is_none() {
+        output::line("note: connection check skipped; run `mcpctl check` to connect")?;
     }
-    output::line("note: connection check skipped; run `mcpctl check` to connect")?;
     Ok(ExitCode::Success)
 }
 

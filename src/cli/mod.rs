@@ -7,6 +7,7 @@
 
 mod add;
 mod call;
+pub mod check;
 mod completions;
 mod disable;
 mod enable;
@@ -98,6 +99,8 @@ pub enum Command {
     Show(show::Args),
     /// Add a server from the MCP Registry, a URL or a command, after validating it.
     Add(Box<add::Args>),
+    /// Connect to servers, list their tools, and report what is wrong.
+    Check(check::Args),
     /// Remove servers from their definition files.
     #[command(visible_alias = "rm")]
     Remove(remove::Args),
@@ -215,6 +218,7 @@ fn dispatch(ctx: &Context, command: Command) -> Result<ExitCode> {
         Command::List(args) => list::run(ctx, args),
         Command::Show(args) => show::run(ctx, args),
         Command::Add(args) => add::run(ctx, *args),
+        Command::Check(args) => check::run(ctx, args),
         Command::Remove(args) => remove::run(ctx, args),
         Command::Enable(args) => enable::run(ctx, args),
         Command::Disable(args) => disable::run(ctx, args),

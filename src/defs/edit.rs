@@ -88,12 +88,30 @@ pub fn apply(
     Ok(new_text)
 }
 
-/// The vocabulary a file uses for the enabled state.
-fn disabled_key_style(shape: Shape) -> &'static str {
-    match shape {
-        Shape::Flat => "enabled",
-        Shape::McpServers => "disabled",
+/// The keys to write so an entry reads as `enabled`, in its own vocabulary:
+/// whichever of `enabled`/`disabled` it already has (both, if both), else
+/// the file shape's usual key, and nothing at all to enable an entry that
+/// has neither (it is enabled already).
+fn enabled_keys(
+    has_enabled: bool,
+    has_disabled: bool,
+    shape: Shape,
+    enabled: bool,
+) -> Vec<(&'static str, bool)> {
+    let mut keys = Vec::new();
+    if has_enabled {
+        keys.push(("enabled", enabled));
     }
+    if has_disabled {
+        keys.push(("disabled", !enabled));
+    }
+    if keys.is_empty() && !enabled {
+        keys.push(match shape {
+            Shape::Flat => ("enabled", false),
+            Shape::McpServers => ("disabled", true),
+        });
+    }
+    keys
 }
 
 /// Re-parse the edited text and prove the edit did only what it meant to.
@@ -309,7 +327,7 @@ mod json {
     use jsonc_parser::cst::{CstInputValue, CstNode, CstObject, CstRootNode};
     use serde_json::Value;
 
-    use super::{Edit, disabled_key_style};
+    use super::{Edit, enabled_keys};
     use crate::defs::error::DefsError;
     use crate::defs::format::Shape;
     use std::path::Path;
@@ -372,18 +390,14 @@ mod json {
                 let Some(entry) = servers.get(name).and_then(|prop| prop.object_value()) else {
                     return;
                 };
-                if let Some(prop) = entry.get("enabled") {
-                    prop.set_value(CstInputValue::Bool(*enabled));
-                    if let Some(disabled) = entry.get("disabled") {
-                        disabled.set_value(CstInputValue::Bool(!*enabled));
+                let has = |key| entry.get(key).is_some();
+                for (key, value) in enabled_keys(has("enabled"), has("disabled"), shape, *enabled) {
+                    match entry.get(key) {
+                        Some(prop) => prop.set_value(CstInputValue::Bool(value)),
+                        None => {
+                            entry.append(key, CstInputValue::Bool(value));
+                        }
                     }
-                } else if let Some(prop) = entry.get("disabled") {
-                    prop.set_value(CstInputValue::Bool(!*enabled));
-                } else if !*enabled {
-                    match disabled_key_style(shape) {
-                        "enabled" => entry.append("enabled", CstInputValue::Bool(false)),
-                        _ => entry.append("disabled", CstInputValue::Bool(true)),
-                    };
                 }
             }
         }
@@ -444,7 +458,7 @@ mod yaml {
     use serde_json::Value;
     use yaml_edit::{Document, Mapping, YamlFile};
 
-    use super::{Edit, disabled_key_style};
+    use super::{Edit, enabled_keys};
     use crate::defs::error::DefsError;
     use crate::defs::format::Shape;
 
@@ -540,18 +554,14 @@ mod yaml {
                 let entry = servers
                     .get_mapping(name.as_str())
                     .ok_or_else(|| format!("entry `{name}` is not a mapping"))?;
-                if entry.contains_key("enabled") {
-                    entry.set("enabled", *enabled);
-                    if entry.contains_key("disabled") {
-                        entry.set("disabled", !*enabled);
-                    }
-                } else if entry.contains_key("disabled") {
-                    entry.set("disabled", !*enabled);
-                } else if !*enabled {
-                    match disabled_key_style(shape) {
-                        "enabled" => entry.set("enabled", false),
-                        _ => entry.set("disabled", true),
-                    }
+                let keys = enabled_keys(
+                    entry.contains_key("enabled"),
+                    entry.contains_key("disabled"),
+                    shape,
+                    *enabled,
+                );
+                for (key, value) in keys {
+                    entry.set(key, value);
                 }
             }
         }
@@ -564,5 +574,51 @@ mod yaml {
         let doc = Document::from_str(&rendered).map_err(|err| err.to_string())?;
         doc.as_mapping()
             .ok_or_else(|| "an entry must be a mapping".to_string())
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::error::Diagnostic;
+
+    #[test]
+    fn an_edit_that_drops_a_comment_is_refused() {
+        let path = Path::new("c.yaml");
+        let old = "# keep me\nmcpServers:\n  a:\n    command: sh\n";
+        let new = "mcpServers:\n  a:\n    command: sh\n    disabled: true\n";
+        let before = format::parse(path, old).unwrap();
+        let edits = [Edit::SetEnabled {
+            name: "a".into(),
+            enabled: false,
+        }];
+        let err = verify(path, &before, old, new, &edits, true).unwrap_err();
+        assert_eq!(
+            err.to_string(),
+            "c.yaml: editing this file would lose 1 comment line(s)"
+        );
+        assert_eq!(
+            err.hint().unwrap(),
+            "edit the file by hand, or pass --force to write it without those comments"
+        );
+        assert!(verify(path, &before, old, new, &edits, false).is_ok());
+    }
+
+    #[test]
+    fn an_edit_that_changes_another_entry_is_refused() {
+        let path = Path::new("c.json");
+        let old = r#"{"mcpServers": {"a": {"command": "sh"}, "b": {"command": "sh"}}}"#;
+        let new = r#"{"mcpServers": {"a": {"command": "sh", "disabled": true}, "b": {"command": "cat"}}}"#;
+        let before = format::parse(path, old).unwrap();
+        let edits = [Edit::SetEnabled {
+            name: "a".into(),
+            enabled: false,
+        }];
+        let err = verify(path, &before, old, new, &edits, true).unwrap_err();
+        assert!(
+            err.to_string()
+                .contains("an entry the edit did not touch changed"),
+            "{err}"
+        );
     }
 }

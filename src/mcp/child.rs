@@ -46,6 +46,36 @@ pub fn become_subreaper() {
     });
 }
 
+/// Restores the previous SIGPIPE disposition when dropped.
+#[derive(Debug)]
+pub struct SigpipeGuard {
+    previous: Option<nix::sys::signal::SigHandler>,
+}
+
+/// Ignore SIGPIPE while talking to child processes.
+///
+/// The CLI restores SIGPIPE's default so that `mcpctl list | head` dies
+/// quietly, but then a server that exits before reading its stdin would kill
+/// mcpctl itself on the next write (seen with `add` against a crashing
+/// server). Hold the guard for as long as children run; it restores the
+/// previous disposition (so output printed afterwards still stops quietly on
+/// a closed pipe). The supervisor should simply ignore SIGPIPE for good.
+pub fn ignore_sigpipe() -> SigpipeGuard {
+    use nix::sys::signal::{SigHandler, signal};
+    // SAFETY: SIG_IGN installs no handler, so nothing can race with it.
+    let previous = unsafe { signal(Signal::SIGPIPE, SigHandler::SigIgn) }.ok();
+    SigpipeGuard { previous }
+}
+
+impl Drop for SigpipeGuard {
+    fn drop(&mut self) {
+        if let Some(previous) = self.previous {
+            // SAFETY: restores a disposition that was installed before.
+            let _ = unsafe { nix::sys::signal::signal(Signal::SIGPIPE, previous) };
+        }
+    }
+}
+
 /// The pieces of a freshly spawned stdio server.
 pub struct SpawnedStdio {
     /// The process tree owner; call [`ChildProcess::shutdown`] when done.

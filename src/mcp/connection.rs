@@ -40,6 +40,9 @@ pub struct ConnectOptions {
     pub stderr_tee: Option<StderrTee>,
     /// Called on `notifications/tools/list_changed` (the supervisor refreshes).
     pub on_tools_changed: Option<client::ToolsChanged>,
+    /// Replaces system name resolution for remote servers (tests simulate
+    /// DNS failures with it without touching the network).
+    pub dns_resolver: Option<Arc<dyn reqwest::dns::Resolve>>,
 }
 
 impl Default for ConnectOptions {
@@ -49,6 +52,7 @@ impl Default for ConnectOptions {
             kill_grace: DEFAULT_KILL_GRACE,
             stderr_tee: None,
             on_tools_changed: None,
+            dns_resolver: None,
         }
     }
 }
@@ -322,7 +326,7 @@ impl Connection {
                 };
                 let served = match transport {
                     Transport::Sse => {
-                        let client = http::client(server, &headers)?;
+                        let client = http::client(server, &headers, opts.dns_resolver.as_ref())?;
                         let sse = tokio::time::timeout(left, SseTransport::connect(client, &url))
                             .await
                             .map_err(|_| timeout_err())?
@@ -334,7 +338,12 @@ impl Connection {
                             .await
                     }
                     _ => {
-                        let transport = http::streamable_transport(server, &url, &headers)?;
+                        let transport = http::streamable_transport(
+                            server,
+                            &url,
+                            &headers,
+                            opts.dns_resolver.as_ref(),
+                        )?;
                         let handler = McpClient::new(version, Vec::new())
                             .with_tools_changed(opts.on_tools_changed.clone());
                         tokio::time::timeout(
@@ -555,6 +564,13 @@ impl Connection {
             });
         }
         Ok(ToolPages { tools, pages, end })
+    }
+
+    /// [`Connection::list_tools`] with a fresh budget, e.g. the supervisor's
+    /// 30 s refresh after `notifications/tools/list_changed`.
+    pub async fn refresh_tools(&mut self, budget: Duration) -> Result<ToolPages, ConnectError> {
+        self.list_tools(Instant::now() + budget, budget, DEFAULT_MAX_PAGES)
+            .await
     }
 
     /// Count resources (all pages, same guards as tools) within `deadline`.

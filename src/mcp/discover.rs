@@ -81,6 +81,9 @@ pub struct DiscoveryReport {
     pub prompts: Option<usize>,
     /// Time per phase.
     pub timings: Timings,
+    /// The JSON Schema dialect each tool's inputSchema is compiled with
+    /// (`2020-12` when it declares no `$schema`), by tool name.
+    pub schema_dialects: indexmap::IndexMap<String, String>,
     /// Lint findings.
     pub lints: Vec<Lint>,
 }
@@ -120,6 +123,18 @@ pub async fn discover(
         });
     }
     let lints = lint::lint_tools(&pages.tools, pages.end, opts.strict);
+    let schema_dialects = pages
+        .tools
+        .iter()
+        .map(|tool| {
+            let schema = serde_json::Value::Object((*tool.input_schema).clone());
+            let dialect = match lint::schema_dialect(&schema) {
+                Ok(draft) => lint::dialect_name(draft).to_string(),
+                Err(why) => why,
+            };
+            (tool.name.to_string(), dialect)
+        })
+        .collect();
     Ok(DiscoveryReport {
         server: def.name.clone(),
         transport: def.transport,
@@ -140,6 +155,7 @@ pub async fn discover(
             close_ms: ms(close_time),
             total_ms: ms(start.elapsed()),
         },
+        schema_dialects,
         lints,
     })
 }

@@ -6,7 +6,7 @@
 //! same whichever transport hit them.
 
 use std::collections::HashMap;
-use std::sync::Once;
+use std::sync::{Arc, Once};
 
 use rmcp::transport::StreamableHttpClientTransport;
 use rmcp::transport::streamable_http_client::{
@@ -64,17 +64,23 @@ fn header_map(
 
 /// A reqwest client for MCP traffic: rustls, no redirects to other hosts'
 /// credentials, the definition's headers sent by default.
-pub fn client(server: &str, headers: &[(String, String)]) -> Result<reqwest::Client, ConnectError> {
+pub fn client(
+    server: &str,
+    headers: &[(String, String)],
+    resolver: Option<&Arc<dyn reqwest::dns::Resolve>>,
+) -> Result<reqwest::Client, ConnectError> {
     install_crypto_provider();
-    reqwest::Client::builder()
+    let mut builder = reqwest::Client::builder()
         .default_headers(header_map(server, headers)?)
-        .user_agent(concat!("mcpctl/", env!("CARGO_PKG_VERSION")))
-        .build()
-        .map_err(|e| ConnectError::Tls {
-            server: server.to_string(),
-            phase: Phase::Spawn,
-            detail: chain(&e),
-        })
+        .user_agent(concat!("mcpctl/", env!("CARGO_PKG_VERSION")));
+    if let Some(resolver) = resolver {
+        builder = builder.dns_resolver(resolver.clone());
+    }
+    builder.build().map_err(|e| ConnectError::Tls {
+        server: server.to_string(),
+        phase: Phase::Spawn,
+        detail: chain(&e),
+    })
 }
 
 /// A Streamable HTTP transport for `url` with the given headers.
@@ -82,8 +88,9 @@ pub fn streamable_transport(
     server: &str,
     url: &str,
     headers: &[(String, String)],
+    resolver: Option<&Arc<dyn reqwest::dns::Resolve>>,
 ) -> Result<StreamableHttpClientTransport<reqwest::Client>, ConnectError> {
-    let client = client(server, headers)?;
+    let client = client(server, headers, resolver)?;
     let config = StreamableHttpClientTransportConfig::with_uri(url.to_string())
         .custom_headers(HashMap::new());
     Ok(StreamableHttpClientTransport::with_client(client, config))

@@ -399,6 +399,7 @@ impl Owner {
             kill_grace: STOP_GRACE,
             stderr_tee: Some(logs::tee(log.clone(), logs::MAX_LOG_BYTES)),
             on_tools_changed: Some(on_change),
+            ..ConnectOptions::default()
         };
         let cancelled = self.cancel_start.notified();
         tokio::pin!(cancelled);

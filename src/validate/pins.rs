@@ -61,18 +61,78 @@ pub struct PackageSpec {
 pub fn find_package(command: &str, args: &[String]) -> Option<PackageSpec> {
     let base = Path::new(command).file_name()?.to_str()?;
     let args: Vec<&str> = args.iter().map(String::as_str).collect();
-    match (base, args.first().copied()) {
-        ("npx", _) => npm_exec(&args, &["-p", "--package"]),
-        ("bunx", _) => npm_exec(&args, &["-p", "--package"]),
-        ("pnpm" | "yarn", Some("dlx")) => npm_exec(&args[1..], &["-p", "--package"]),
-        ("npm", Some("exec")) => npm_exec(&args[1..], &["-p", "--package"]),
-        ("uvx", _) => uv_run(&args),
-        ("uv", Some("tool")) if args.get(1) == Some(&"run") => uv_run(&args[2..]),
-        ("pipx", Some("run")) => pipx_run(&args[1..]),
-        ("docker" | "podman", Some("run")) => container_run(&args[1..]),
-        _ => None,
+    let (rest, launcher) = match (base, args.first().copied()) {
+        ("npx" | "bunx", _) => (&args[..], &NPM),
+        ("pnpm" | "yarn", Some("dlx")) | ("npm", Some("exec")) => (&args[1..], &NPM),
+        ("uvx", _) => (&args[..], &UV),
+        ("uv", Some("tool")) if args.get(1) == Some(&"run") => (&args[2..], &UV),
+        ("pipx", Some("run")) => (&args[1..], &PIPX),
+        ("docker" | "podman", Some("run")) => (&args[1..], &CONTAINER),
+        _ => return None,
+    };
+    launcher.find(rest)
+}
+
+/// How one launcher's command line names its package.
+struct Launcher {
+    /// Flags whose value is the package spec (`--from`, `--package`, …).
+    spec_flags: &'static [&'static str],
+    /// Flags that take a value that is *not* the package.
+    value_flags: &'static [&'static str],
+    /// Reads a spec in this ecosystem's syntax.
+    parse: fn(&str) -> PackageSpec,
+}
+
+impl Launcher {
+    /// The spec named by a spec flag, else the first positional argument.
+    fn find(&self, args: &[&str]) -> Option<PackageSpec> {
+        let mut iter = args.iter();
+        while let Some(arg) = iter.next() {
+            if let Some((flag, value)) = arg.split_once('=').filter(|_| arg.starts_with('-')) {
+                if self.spec_flags.contains(&flag) {
+                    return Some((self.parse)(value));
+                }
+                continue;
+            }
+            if self.spec_flags.contains(arg) {
+                return iter.next().map(|value| (self.parse)(value));
+            }
+            if self.value_flags.contains(arg) {
+                iter.next();
+                continue;
+            }
+            if arg.starts_with('-') {
+                continue;
+            }
+            return Some((self.parse)(arg));
+        }
+        None
     }
 }
+
+const NPM: Launcher = Launcher {
+    spec_flags: &["-p", "--package"],
+    value_flags: &[],
+    parse: npm_spec,
+};
+
+const UV: Launcher = Launcher {
+    spec_flags: &["--from"],
+    value_flags: UV_VALUE_FLAGS,
+    parse: pypi_spec,
+};
+
+const PIPX: Launcher = Launcher {
+    spec_flags: &["--spec"],
+    value_flags: &["--python", "--index-url", "-i", "--pip-args", "--backend"],
+    parse: pypi_spec,
+};
+
+const CONTAINER: Launcher = Launcher {
+    spec_flags: &[],
+    value_flags: DOCKER_VALUE_FLAGS,
+    parse: image_spec,
+};
 
 /// Check the pin of whatever package `command args` installs.
 pub fn check(command: &str, args: &[String], require_pin: bool) -> Vec<Finding> {
@@ -121,24 +181,6 @@ pub fn check(command: &str, args: &[String], require_pin: bool) -> Vec<Finding> 
         ),
     };
     vec![finding]
-}
-
-/// `npx [-y] [--package=pkg | -p pkg] pkg[@ver] [args…]` and friends.
-fn npm_exec(args: &[&str], package_flags: &[&str]) -> Option<PackageSpec> {
-    let mut iter = args.iter();
-    while let Some(arg) = iter.next() {
-        if let Some(value) = arg.strip_prefix("--package=") {
-            return Some(npm_spec(value));
-        }
-        if package_flags.contains(arg) {
-            return iter.next().map(|value| npm_spec(value));
-        }
-        if arg.starts_with('-') {
-            continue;
-        }
-        return Some(npm_spec(arg));
-    }
-    None
 }
 
 fn npm_spec(spec: &str) -> PackageSpec {
@@ -252,53 +294,6 @@ const UV_VALUE_FLAGS: &[&str] = &[
     "--allow-insecure-host",
 ];
 
-/// `uvx [--from spec] pkg[==ver|@ver] [args…]`.
-fn uv_run(args: &[&str]) -> Option<PackageSpec> {
-    let mut iter = args.iter();
-    while let Some(arg) = iter.next() {
-        if let Some(value) = arg.strip_prefix("--from=") {
-            return Some(pypi_spec(value));
-        }
-        if *arg == "--from" {
-            return iter.next().map(|value| pypi_spec(value));
-        }
-        if UV_VALUE_FLAGS.contains(arg) {
-            iter.next();
-            continue;
-        }
-        if arg.starts_with('-') {
-            continue;
-        }
-        return Some(pypi_spec(arg));
-    }
-    None
-}
-
-/// `pipx run [--spec spec] pkg[==ver] [args…]`.
-fn pipx_run(args: &[&str]) -> Option<PackageSpec> {
-    let mut iter = args.iter();
-    while let Some(arg) = iter.next() {
-        if let Some(value) = arg.strip_prefix("--spec=") {
-            return Some(pypi_spec(value));
-        }
-        if *arg == "--spec" {
-            return iter.next().map(|value| pypi_spec(value));
-        }
-        if matches!(
-            *arg,
-            "--python" | "--index-url" | "-i" | "--pip-args" | "--backend"
-        ) {
-            iter.next();
-            continue;
-        }
-        if arg.starts_with('-') {
-            continue;
-        }
-        return Some(pypi_spec(arg));
-    }
-    None
-}
-
 fn pypi_spec(spec: &str) -> PackageSpec {
     let name_end = spec
         .find(|c: char| !(c.is_ascii_alphanumeric() || matches!(c, '-' | '_' | '.')))
@@ -406,22 +401,6 @@ const DOCKER_VALUE_FLAGS: &[&str] = &[
     "--ip",
     "--ip6",
 ];
-
-/// `docker run [options] image[:tag|@digest] [command…]`.
-fn container_run(args: &[&str]) -> Option<PackageSpec> {
-    let mut iter = args.iter();
-    while let Some(arg) = iter.next() {
-        if DOCKER_VALUE_FLAGS.contains(arg) {
-            iter.next();
-            continue;
-        }
-        if arg.starts_with('-') {
-            continue;
-        }
-        return Some(image_spec(arg));
-    }
-    None
-}
 
 fn image_spec(spec: &str) -> PackageSpec {
     let (name, pin) = if let Some((name, digest)) = spec.split_once('@') {

@@ -31,8 +31,14 @@ pub fn fixture() -> &'static Path {
                 cmd.env_remove(&key);
             }
         }
+        // Build it in the profile the tests were built in (target/<profile>/deps/<test>).
+        let exe = std::env::current_exe().expect("test exe");
+        let profile_dir = exe.parent().and_then(Path::parent).expect("target dir");
+        cmd.args(["build", "--quiet", "--example", "fixture-server"]);
+        if profile_dir.file_name().is_some_and(|n| n == "release") {
+            cmd.arg("--release");
+        }
         let status = cmd
-            .args(["build", "--quiet", "--example", "fixture-server"])
             .current_dir(env!("CARGO_MANIFEST_DIR"))
             .status()
             .expect("run cargo to build the fixture server");

@@ -1,0 +1,408 @@
+//! `mcpctl check`: connect to servers, list what they offer, say what's wrong.
+//!
+//! This is the CI-facing verb: no supervisor, every server checked
+//! concurrently within its own budget, a table (or `--json`) of results, and
+//! exit code 1 when any server failed.
+
+use std::io::IsTerminal;
+use std::sync::Arc;
+use std::time::Duration;
+
+use indicatif::{MultiProgress, ProgressBar, ProgressDrawTarget, ProgressStyle};
+use serde_json::{Value, json};
+
+use super::Context;
+use crate::defs::ServerDef;
+use crate::error::{Diagnostic, ExitCode, Result, UsageError};
+use crate::mcp::{self, ConnectError, DiscoverOptions, DiscoveryReport, Severity};
+use crate::output::{self, Table};
+
+/// How many servers are checked at once when `--jobs` is not given.
+pub const DEFAULT_MAX_JOBS: usize = 32;
+
+const LONG_ABOUT: &str = "\
+Connect to each server, run the MCP handshake, list its tools (and its
+resources and prompts when it advertises them), lint what it advertises, and
+report. Stdio servers are started in their own process group and stopped
+(TERM, then KILL) with every descendant when the check ends.
+
+Each server has one budget (its connect_timeout, default 30 s, or --timeout)
+covering start-up, initialize and every tools/list page. Failures name what
+went wrong and in which phase: a missing launcher, a process that exited (with
+its exit code and the last lines of its stderr), a timeout, HTTP 401/403, a
+URL that serves a web page, TLS, DNS, a refused connection, a JSON-RPC error,
+a protocol-version mismatch, non-JSON on stdout, or no tools at all.
+
+Lints (a warning, or an error with --strict): an inputSchema that does not
+compile (no $schema means JSON Schema 2020-12; remote $refs are never
+fetched), duplicate tool names, names outside [A-Za-z0-9_.-]{1,128}, and
+descriptions over 10,000 characters.
+
+Exit status: 0 when every server passed, 1 when any failed.";
+
+const EXAMPLES: &str = "\
+Examples:
+  mcpctl check                       # every enabled server, all at once
+  mcpctl check everything time       # just these two
+  mcpctl check --tools               # also list each server's tool names
+  mcpctl check --strict --timeout 10 # lints fail the check; 10 s per server
+  mcpctl check --jobs 4 --json | jq '.servers[] | select(.ok | not) | .error'";
+
+/// Arguments of `mcpctl check`.
+#[derive(Debug, clap::Args)]
+#[command(long_about = LONG_ABOUT, after_long_help = EXAMPLES)]
+pub struct Args {
+    /// Servers to check (default: every enabled server).
+    #[arg(value_name = "NAME")]
+    pub names: Vec<String>,
+
+    /// How many servers to check at once (default: all, at most 32).
+    #[arg(long, short = 'j', value_name = "N", value_parser = clap::value_parser!(u16).range(1..))]
+    pub jobs: Option<u16>,
+
+    /// List each server's tool names.
+    #[arg(long)]
+    pub tools: bool,
+
+    /// Treat lint warnings as failures.
+    #[arg(long)]
+    pub strict: bool,
+
+    /// Budget per server in seconds, overriding each connect_timeout.
+    #[arg(long, value_name = "SECONDS")]
+    pub timeout: Option<f64>,
+}
+
+/// One server's outcome.
+struct Outcome {
+    def: ServerDef,
+    result: std::result::Result<DiscoveryReport, ConnectError>,
+}
+
+impl Outcome {
+    fn ok(&self) -> bool {
+        matches!(&self.result, Ok(report) if !report.has_lint_errors())
+    }
+}
+
+/// Check the selected servers and print the results.
+pub fn run(ctx: &Context, args: Args) -> Result<ExitCode> {
+    let catalog = ctx.catalog()?;
+    let defs: Vec<ServerDef> = if args.names.is_empty() {
+        catalog
+            .servers()
+            .iter()
+            .filter(|d| d.enabled)
+            .cloned()
+            .collect()
+    } else {
+        let mut picked = Vec::new();
+        for name in &args.names {
+            let def = catalog.get(name)?.clone();
+            if !picked.iter().any(|d: &ServerDef| d.name == def.name) {
+                picked.push(def);
+            }
+        }
+        picked
+    };
+    let timeout = match args.timeout {
+        Some(s) if !(s.is_finite() && s > 0.0) => {
+            return Err(UsageError::new(
+                format!("--timeout {s} is not a positive number of seconds"),
+                "e.g. --timeout 10",
+            )
+            .into());
+        }
+        Some(s) => Some(Duration::from_secs_f64(s)),
+        None => None,
+    };
+    if defs.is_empty() {
+        if ctx.json {
+            output::print_json(
+                &json!({"schema_version": 1, "servers": [], "passed": 0, "failed": 0}),
+            )?;
+        } else {
+            eprintln!(
+                "no enabled servers in {}; nothing to check",
+                catalog.sources.describe()
+            );
+        }
+        return Ok(ExitCode::Success);
+    }
+    let mut opts = DiscoverOptions::default();
+    opts.connect.budget = timeout;
+    opts.strict = args.strict;
+    let jobs = args
+        .jobs
+        .map(usize::from)
+        .unwrap_or(DEFAULT_MAX_JOBS)
+        .min(defs.len())
+        .max(1);
+
+    let progress = (!ctx.json && std::io::stderr().is_terminal())
+        .then(|| MultiProgress::with_draw_target(ProgressDrawTarget::stderr()));
+    let runtime = tokio::runtime::Builder::new_multi_thread()
+        .worker_threads(2)
+        .enable_all()
+        .build()
+        .map_err(UsageError::Output)?;
+    let sigpipe = mcp::child::ignore_sigpipe();
+    let outcomes = runtime.block_on(check_all(defs, opts, jobs, progress.clone()));
+    if let Some(progress) = progress {
+        let _ = progress.clear();
+    }
+    drop(runtime);
+    drop(sigpipe);
+
+    let failed = outcomes.iter().filter(|o| !o.ok()).count();
+    if ctx.json {
+        output::print_json(&json!({
+            "schema_version": 1,
+            "servers": outcomes.iter().map(outcome_json).collect::<Vec<_>>(),
+            "passed": outcomes.len() - failed,
+            "failed": failed,
+        }))?;
+    } else {
+        print_human(&outcomes, args.tools)?;
+    }
+    Ok(if failed == 0 {
+        ExitCode::Success
+    } else {
+        ExitCode::Failed
+    })
+}
+
+/// Check one server from synchronous code (used by `add` before it saves).
+pub fn check_one(
+    def: &ServerDef,
+    timeout: Option<Duration>,
+) -> std::result::Result<DiscoveryReport, ConnectError> {
+    let mut opts = DiscoverOptions::default();
+    opts.connect.budget = timeout;
+    let runtime = tokio::runtime::Builder::new_current_thread()
+        .enable_all()
+        .build()
+        .expect("a current-thread runtime builds");
+    mcp::install_crypto_provider();
+    let _sigpipe = mcp::child::ignore_sigpipe();
+    runtime.block_on(mcp::discover(def, &opts))
+}
+
+/// `add` refused to save because the check failed.
+#[derive(Debug, thiserror::Error)]
+#[error("not saved: {0}")]
+pub struct NotSaved(pub ConnectError);
+
+impl Diagnostic for NotSaved {
+    fn exit_code(&self) -> ExitCode {
+        ExitCode::Failed
+    }
+
+    fn hint(&self) -> Option<String> {
+        let fix = self
+            .0
+            .hint()
+            .map(|h| format!("{h}; or "))
+            .unwrap_or_default();
+        Some(format!(
+            "{fix}pass --force to save it anyway (--no-check skips the connection)"
+        ))
+    }
+}
+
+/// The one-line verdict `add` prints after a successful check:
+/// `ok, 14 tools: echo, get-env, get-sum, …`.
+pub fn summary(report: &DiscoveryReport) -> String {
+    const SHOWN: usize = 8;
+    let names: Vec<&str> = report
+        .tools
+        .iter()
+        .take(SHOWN)
+        .map(|t| t.name.as_ref())
+        .collect();
+    let more = if report.tools.len() > SHOWN {
+        ", …"
+    } else {
+        ""
+    };
+    format!(
+        "ok, {} tools: {}{more}",
+        report.tools.len(),
+        names.join(", ")
+    )
+}
+
+async fn check_all(
+    defs: Vec<ServerDef>,
+    opts: DiscoverOptions,
+    jobs: usize,
+    progress: Option<MultiProgress>,
+) -> Vec<Outcome> {
+    use futures::StreamExt;
+
+    mcp::install_crypto_provider();
+    let opts = Arc::new(opts);
+    let style =
+        ProgressStyle::with_template("{spinner} {prefix:.bold} {msg}").expect("a valid template");
+    let results = futures::stream::iter(defs.into_iter().enumerate())
+        .map(|(index, def)| {
+            let opts = opts.clone();
+            let bar = progress.as_ref().map(|p| {
+                let bar = p.add(
+                    ProgressBar::new_spinner()
+                        .with_style(style.clone())
+                        .with_prefix(def.name.clone()),
+                );
+                bar.set_message("connecting…");
+                bar.enable_steady_tick(Duration::from_millis(100));
+                bar
+            });
+            async move {
+                // Each check in its own task, so slow servers never serialize.
+                let task_def = def.clone();
+                let result = tokio::spawn(async move { mcp::discover(&task_def, &opts).await })
+                    .await
+                    .unwrap_or_else(|e| {
+                        Err(ConnectError::Transport {
+                            server: def.name.clone(),
+                            phase: mcp::Phase::Spawn,
+                            detail: format!("internal error: {e}"),
+                        })
+                    });
+                if let Some(bar) = bar {
+                    bar.finish_with_message(match &result {
+                        Ok(r) => format!("ok, {} tools", r.tools.len()),
+                        Err(e) => format!("failed: {}", e.kind()),
+                    });
+                }
+                (index, Outcome { def, result })
+            }
+        })
+        .buffer_unordered(jobs)
+        .collect::<Vec<_>>()
+        .await;
+    let mut results = results;
+    results.sort_by_key(|(index, _)| *index);
+    results.into_iter().map(|(_, outcome)| outcome).collect()
+}
+
+fn seconds(ms: f64) -> String {
+    format!("{:.2}s", ms / 1000.0)
+}
+
+fn print_human(outcomes: &[Outcome], list_tools: bool) -> Result<()> {
+    let mut table = Table::new(&[
+        "NAME",
+        "STATUS",
+        "PROTOCOL",
+        "SERVER",
+        "TOOLS",
+        "RESOURCES",
+        "PROMPTS",
+        "TIME",
+    ]);
+    for outcome in outcomes {
+        let name = outcome.def.name.clone();
+        match &outcome.result {
+            Ok(report) => {
+                let server = report
+                    .server_name_version()
+                    .map(|(n, v)| format!("{n} {v}"))
+                    .unwrap_or_else(|| "-".into());
+                let status = if report.has_lint_errors() {
+                    "FAILED"
+                } else if report.lints.is_empty() {
+                    "ok"
+                } else {
+                    "ok (warnings)"
+                };
+                let count =
+                    |c: Option<usize>| c.map(|c| c.to_string()).unwrap_or_else(|| "-".into());
+                table.row(vec![
+                    name,
+                    status.into(),
+                    report.protocol_version.clone(),
+                    server,
+                    report.tools.len().to_string(),
+                    count(report.resources),
+                    count(report.prompts),
+                    seconds(report.timings.total_ms),
+                ]);
+            }
+            Err(err) => table.row(vec![
+                name,
+                match err.phase() {
+                    Some(phase) => format!("FAILED ({phase})"),
+                    None => "FAILED".into(),
+                },
+                "-".into(),
+                "-".into(),
+                "-".into(),
+                "-".into(),
+                "-".into(),
+                "-".into(),
+            ]),
+        }
+    }
+    table.print()?;
+    for outcome in outcomes {
+        match &outcome.result {
+            Err(err) => {
+                output::line("")?;
+                // The error text starts with the server's name.
+                output::line(format!("FAILED {err}"))?;
+                if let Some(hint) = err.hint() {
+                    output::line(format!("  hint: {hint}"))?;
+                }
+            }
+            Ok(report) => {
+                for lint in &report.lints {
+                    let level = match lint.severity {
+                        Severity::Warning => "warning",
+                        Severity::Error => "error",
+                    };
+                    output::line(format!(
+                        "{}: {level} [{}]: {}",
+                        outcome.def.name, lint.code, lint.message
+                    ))?;
+                }
+                if list_tools {
+                    let names: Vec<_> = report.tools.iter().map(|t| t.name.to_string()).collect();
+                    output::line(format!("{} tools: {}", outcome.def.name, names.join(", ")))?;
+                }
+            }
+        }
+    }
+    Ok(())
+}
+
+fn outcome_json(outcome: &Outcome) -> Value {
+    match &outcome.result {
+        Ok(report) => {
+            let mut value = serde_json::to_value(report).unwrap_or(Value::Null);
+            value["name"] = json!(outcome.def.name);
+            value["ok"] = json!(outcome.ok());
+            value
+        }
+        Err(err) => {
+            let stderr_tail = match err {
+                ConnectError::ProcessExited { stderr_tail, .. }
+                | ConnectError::Timeout { stderr_tail, .. } => stderr_tail.clone(),
+                _ => Vec::new(),
+            };
+            json!({
+                "name": outcome.def.name,
+                "server": outcome.def.name,
+                "transport": outcome.def.transport,
+                "ok": false,
+                "error": {
+                    "kind": err.kind(),
+                    "phase": err.phase(),
+                    "message": err.to_string(),
+                    "hint": err.hint(),
+                    "stderr_tail": stderr_tail,
+                },
+            })
+        }
+    }
+}

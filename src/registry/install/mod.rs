@@ -1,0 +1,584 @@
+//! Turns one registry entry into a pinned [`ServerDef`]: resolve the exact
+//! name, refuse what must be refused (near matches, deprecated, deleted),
+//! choose a package or remote, fill in inputs, and map the package to its
+//! launcher (`npx -y pkg@ver`, `uvx pkg==ver`, `docker run -i --rm … image:tag`).
+//!
+//! Nothing is guessed: a name that is not exact stops with the near
+//! matches, and a choice that is not obvious is prompted for on a terminal
+//! or refused with the flags that make it. Secrets are written as `${VAR}`
+//! references unless the caller asks to store them; their values travel
+//! only in [`InstallPlan::secret_env`], for the check before save.
+//!
+//! Validation of the local name, launcher and pin, the check before save
+//! and the write itself belong to `cli/add.rs` and `defs/`.
+
+use std::path::PathBuf;
+
+use indexmap::IndexMap;
+
+use super::client::RegistryClient;
+use super::error::{MissingInput, OptionHint, RegistryError};
+use super::types::{Argument, Input, KeyValueInput, Package, Remote, ServerEntry, Status};
+use crate::defs::{Launch, RestartPolicy, ServerDef, Transport, vars};
+
+mod forms;
+mod inputs;
+mod select;
+
+pub use forms::{install_form, remote_form};
+pub use select::Selector;
+
+use forms::{launcher, package_version};
+use inputs::Inputs;
+use select::{Choice, choose};
+
+/// Everything `mcpctl add NAME[@VERSION]` passes to the installer.
+#[derive(Debug, Clone, Default)]
+pub struct InstallRequest {
+    /// The exact registry name, e.g. `io.github.modelcontextprotocol/server-everything`.
+    pub name: String,
+    /// An exact version; `None` means the latest.
+    pub version: Option<String>,
+    /// `--package` / `--remote`.
+    pub selector: Option<Selector>,
+    /// Store a package that serves HTTP as a remote URL (`--as-remote`).
+    pub as_remote: bool,
+    /// `--env K=V`, also used for `{variable}`s and arguments.
+    pub env: IndexMap<String, String>,
+    /// `--header 'K: V'`.
+    pub headers: IndexMap<String, String>,
+    /// `--arg NAME=VALUE` for package arguments and URL variables.
+    pub args: IndexMap<String, String>,
+    /// `--allow-deprecated`.
+    pub allow_deprecated: bool,
+    /// `--store-secret`: write secret values literally.
+    pub store_secret: bool,
+    /// Whether prompting is possible (stdin and stderr are terminals).
+    pub interactive: bool,
+}
+
+impl InstallRequest {
+    /// Split `NAME[@VERSION]`. The name itself never contains `@`.
+    pub fn from_spec(spec: &str) -> InstallRequest {
+        let (name, version) = match spec.rsplit_once('@') {
+            Some((n, v)) if !n.is_empty() && !v.is_empty() => (n, Some(v.to_string())),
+            _ => (spec, None),
+        };
+        InstallRequest {
+            name: name.trim().to_string(),
+            version,
+            ..InstallRequest::default()
+        }
+    }
+}
+
+/// A secret value kept only in memory for the check before save; its
+/// `Debug` never shows it.
+#[derive(Clone, PartialEq, Eq)]
+pub struct SecretValue(String);
+
+impl SecretValue {
+    /// The value, to put in the environment of the check connection.
+    pub fn expose(&self) -> &str {
+        &self.0
+    }
+}
+
+impl std::fmt::Debug for SecretValue {
+    fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
+        f.write_str("<redacted>")
+    }
+}
+
+/// An HTTP endpoint a stdio-launched package serves once it runs.
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub struct Endpoint {
+    /// `streamable-http` or `sse`.
+    pub transport: Transport,
+    /// The URL after substitution.
+    pub url: String,
+}
+
+/// What `add` should write, and what it should tell the operator.
+#[derive(Debug, Clone)]
+pub struct InstallPlan {
+    /// The definition, with an empty `source`; its `name` is
+    /// [`InstallPlan::suggested_name`].
+    pub def: ServerDef,
+    /// A valid local name derived from the registry name.
+    pub suggested_name: String,
+    /// The registry entry's exact name.
+    pub registry_name: String,
+    /// The registry entry's version (the package version, which can differ,
+    /// is in the launch and in [`InstallPlan::chosen`]).
+    pub version: String,
+    /// What was chosen: e.g. `npm:@scope/pkg@1.2.3 (stdio)` or
+    /// `remote streamable-http https://…`.
+    pub chosen: String,
+    /// For a package whose transport is HTTP and that is stored as a
+    /// stdio launch: the URL it serves once started.
+    pub endpoint: Option<Endpoint>,
+    /// Lines to print after the definition (deprecation, secrets, caveats).
+    pub notes: Vec<String>,
+    /// Values for the `${VAR}` references written for secrets, to expand
+    /// during the check before save only. Never written, never printed.
+    pub secret_env: IndexMap<String, SecretValue>,
+    /// Secret values written literally (`--store-secret`): output must
+    /// mask them (see [`InstallPlan::masked`]).
+    pub stored_secrets: Vec<SecretValue>,
+}
+
+impl InstallPlan {
+    /// `def` with every literally stored secret replaced by `mask`, for
+    /// printing what was written without echoing a secret.
+    pub fn masked(&self, def: &ServerDef, mask: &str) -> ServerDef {
+        mask_secrets(def, &self.stored_secrets, mask)
+    }
+}
+
+/// `def` with each of `secrets` replaced by `mask` wherever it appears.
+pub fn mask_secrets(def: &ServerDef, secrets: &[SecretValue], mask: &str) -> ServerDef {
+    let hide = |value: &String| {
+        secrets
+            .iter()
+            .filter(|s| !s.0.is_empty())
+            .fold(value.clone(), |v, s| v.replace(&s.0, mask))
+    };
+    let mut shown = def.clone();
+    match &mut shown.launch {
+        Launch::Stdio { args, env, .. } => {
+            for arg in args.iter_mut() {
+                *arg = hide(arg);
+            }
+            for value in env.values_mut() {
+                *value = hide(value);
+            }
+        }
+        Launch::Remote { url, headers, .. } => {
+            *url = hide(url);
+            for value in headers.values_mut() {
+                *value = hide(value);
+            }
+        }
+    }
+    shown
+}
+
+/// Asks the operator; the terminal implementation uses dialoguer and
+/// reads secrets without echo. Tests supply their own.
+pub trait Prompter {
+    /// Pick one of `items`; returns its index.
+    fn select(&mut self, prompt: &str, items: &[String]) -> Result<usize, RegistryError>;
+    /// A visible value, with an optional default.
+    fn input(&mut self, prompt: &str, default: Option<&str>) -> Result<String, RegistryError>;
+    /// A hidden value, never echoed.
+    fn secret(&mut self, prompt: &str) -> Result<String, RegistryError>;
+}
+
+/// Prompts on the controlling terminal (stderr), so stdout stays clean.
+#[derive(Debug, Default)]
+pub struct TerminalPrompter;
+
+impl Prompter for TerminalPrompter {
+    fn select(&mut self, prompt: &str, items: &[String]) -> Result<usize, RegistryError> {
+        dialoguer::Select::new()
+            .with_prompt(prompt)
+            .items(items)
+            .default(0)
+            .interact_on(&console::Term::stderr())
+            .map_err(|e| RegistryError::Prompt(e.to_string()))
+    }
+
+    fn input(&mut self, prompt: &str, default: Option<&str>) -> Result<String, RegistryError> {
+        let mut input = dialoguer::Input::<String>::new().with_prompt(prompt);
+        if let Some(d) = default {
+            input = input.default(d.to_string());
+        }
+        input
+            .interact_text_on(&console::Term::stderr())
+            .map_err(|e| RegistryError::Prompt(e.to_string()))
+    }
+
+    fn secret(&mut self, prompt: &str) -> Result<String, RegistryError> {
+        let term = console::Term::stderr();
+        term.write_str(&format!("{prompt} (hidden): "))
+            .map_err(|e| RegistryError::Prompt(e.to_string()))?;
+        term.read_secure_line()
+            .map_err(|e| RegistryError::Prompt(e.to_string()))
+    }
+}
+
+/// Resolve `req` against the registry and plan the definition, prompting
+/// on the terminal when `req.interactive`.
+pub async fn plan_install(
+    client: &RegistryClient,
+    req: &InstallRequest,
+) -> Result<InstallPlan, RegistryError> {
+    let mut terminal = TerminalPrompter;
+    let prompter: Option<&mut dyn Prompter> = if req.interactive {
+        Some(&mut terminal)
+    } else {
+        None
+    };
+    plan_install_with(client, req, prompter).await
+}
+
+/// [`plan_install`] with an explicit prompter (`None`: no terminal).
+pub async fn plan_install_with(
+    client: &RegistryClient,
+    req: &InstallRequest,
+    prompter: Option<&mut dyn Prompter>,
+) -> Result<InstallPlan, RegistryError> {
+    let entry = resolve_entry(client, req).await?;
+    plan_from_entry(&entry, req, prompter)
+}
+
+/// Fetch the exact name (and version); anything else is refused with the
+/// near matches or the published versions.
+pub async fn resolve_entry(
+    client: &RegistryClient,
+    req: &InstallRequest,
+) -> Result<ServerEntry, RegistryError> {
+    let version = req.version.as_deref().unwrap_or("latest");
+    if let Some(entry) = client.get_version(&req.name, version).await?
+        && entry.server.name == req.name
+    {
+        return Ok(entry);
+    }
+    // Registries that lack `versions/latest` (or answer it oddly) still
+    // list versions: pick the exact one, or the latest, from that list.
+    if let Some(list) = client.versions(&req.name).await? {
+        let versions: Vec<&ServerEntry> = list
+            .servers
+            .iter()
+            .filter(|e| e.server.name == req.name)
+            .collect();
+        if !versions.is_empty() {
+            let found = match &req.version {
+                Some(wanted) => versions.iter().find(|e| &e.server.version == wanted),
+                None => versions
+                    .iter()
+                    .find(|e| e.official.is_latest == Some(true))
+                    .or(versions.first()),
+            };
+            return match (found, &req.version) {
+                (Some(entry), _) => Ok((*entry).clone()),
+                (None, requested) => Err(RegistryError::VersionNotFound {
+                    name: req.name.clone(),
+                    version: requested.clone().unwrap_or_else(|| "latest".into()),
+                    available: versions.iter().map(|e| e.server.version.clone()).collect(),
+                }),
+            };
+        }
+    }
+    Err(RegistryError::NoExactMatch {
+        name: req.name.clone(),
+        near: near_matches(client, &req.name).await,
+    })
+}
+
+/// Names that contain the last segment of `name` (case-insensitive), for
+/// the "did you mean" list. A failing search just yields none.
+pub async fn near_matches(client: &RegistryClient, name: &str) -> Vec<String> {
+    let term = name.rsplit('/').next().unwrap_or(name).trim();
+    if term.is_empty() {
+        return Vec::new();
+    }
+    let Ok(outcome) = client.search(term, Some(10), true, &mut |_| {}).await else {
+        return Vec::new();
+    };
+    let mut names: Vec<String> = Vec::new();
+    for entry in outcome.servers {
+        if entry.server.name != name && !names.contains(&entry.server.name) {
+            names.push(entry.server.name);
+        }
+    }
+    names
+}
+
+/// Plan from an already fetched entry (status checks included).
+pub fn plan_from_entry(
+    entry: &ServerEntry,
+    req: &InstallRequest,
+    mut prompter: Option<&mut dyn Prompter>,
+) -> Result<InstallPlan, RegistryError> {
+    let server = &entry.server;
+    let mut notes = Vec::new();
+    match entry.status() {
+        Status::Deleted => {
+            return Err(RegistryError::Deleted {
+                name: server.name.clone(),
+                version: server.version.clone(),
+            });
+        }
+        Status::Deprecated if !req.allow_deprecated => {
+            return Err(RegistryError::Deprecated {
+                name: server.name.clone(),
+                version: server.version.clone(),
+                message: entry.official.status_message.clone(),
+            });
+        }
+        Status::Deprecated => notes.push(format!(
+            "`{}@{}` is deprecated{}",
+            server.name,
+            server.version,
+            entry
+                .official
+                .status_message
+                .as_ref()
+                .map(|m| format!(": {m}"))
+                .unwrap_or_default()
+        )),
+        _ => {}
+    }
+
+    let choice = choose(
+        entry,
+        req,
+        prompter.as_mut().map(|p| &mut **p as &mut dyn Prompter),
+        &mut notes,
+    )?;
+    let mut inputs = Inputs {
+        req,
+        prompter,
+        missing: Vec::new(),
+        secret_env: IndexMap::new(),
+        references: Vec::new(),
+        user_values: Vec::new(),
+        stored_secrets: Vec::new(),
+        resolved: IndexMap::new(),
+    };
+    let suggested_name = local_name(&server.name);
+    let (launch, transport, chosen, endpoint) = match choice {
+        Choice::Remote(remote) => {
+            let (transport, url, headers) = inputs.remote(remote)?;
+            let chosen = format!("remote {} {}", transport, remote.url);
+            (
+                Launch::Remote {
+                    transport,
+                    url,
+                    headers,
+                },
+                transport,
+                chosen,
+                None,
+            )
+        }
+        Choice::Package(package) => {
+            let version = package_version(entry, package, &mut notes)?;
+            let (command, args, env) = inputs.package(package, &version, &mut notes)?;
+            let chosen = format!(
+                "{} ({})",
+                install_form(package, Some(&version)),
+                package.transport_type()
+            );
+            let http = package
+                .transport
+                .as_ref()
+                .and_then(|t| Transport::from_spelling(&t.kind))
+                .filter(|t| t.is_remote());
+            match http {
+                Some(t) => {
+                    let template = package
+                        .transport
+                        .as_ref()
+                        .and_then(|t| t.url.clone())
+                        .unwrap_or_default();
+                    let url = inputs.substitute_known(&template);
+                    if url.contains('{') {
+                        notes.push(format!(
+                            "the package's URL {url} still has a {{…}} placeholder mcpctl could not fill; check the publisher's documentation"
+                        ));
+                    }
+                    let launch_line = std::iter::once(command.clone())
+                        .chain(args.iter().cloned())
+                        .collect::<Vec<_>>()
+                        .join(" ");
+                    if req.as_remote {
+                        let headers = inputs.headers(
+                            &package
+                                .transport
+                                .as_ref()
+                                .map(|t| t.headers.clone())
+                                .unwrap_or_default(),
+                        )?;
+                        notes.push(format!(
+                            "stored as a remote {t} endpoint at {url}: mcpctl will not start it; run `{launch_line}` yourself first"
+                        ));
+                        (
+                            Launch::Remote {
+                                transport: t,
+                                url,
+                                headers,
+                            },
+                            t,
+                            chosen,
+                            None,
+                        )
+                    } else {
+                        notes.push(format!(
+                            "this package serves {t} at {url} once it runs: the supervisor must start it (`mcpctl start {suggested_name}`) before that URL can be reached; add --as-remote to store the URL as a remote instead"
+                        ));
+                        (
+                            Launch::Stdio {
+                                command,
+                                args,
+                                env,
+                                cwd: None,
+                            },
+                            Transport::Stdio,
+                            chosen,
+                            Some(Endpoint { transport: t, url }),
+                        )
+                    }
+                }
+                None => (
+                    Launch::Stdio {
+                        command,
+                        args,
+                        env,
+                        cwd: None,
+                    },
+                    Transport::Stdio,
+                    chosen,
+                    None,
+                ),
+            }
+        }
+    };
+    if !inputs.missing.is_empty() {
+        return Err(RegistryError::MissingInputs {
+            name: server.name.clone(),
+            missing: inputs.missing,
+        });
+    }
+    refuse_foreign_references(&server.name, &launch, &inputs)?;
+    for reference in &inputs.references {
+        notes.push(format!(
+            "the secret is written as ${{{reference}}}; export {reference} before starting the server"
+        ));
+    }
+    let def = ServerDef {
+        name: suggested_name.clone(),
+        transport,
+        launch,
+        label: server.title.clone().filter(|t| !t.trim().is_empty()),
+        enabled: true,
+        autostart: false,
+        connect_timeout: None,
+        protocol: None,
+        restart: RestartPolicy::No,
+        source: PathBuf::new(),
+    };
+    Ok(InstallPlan {
+        def,
+        suggested_name,
+        registry_name: server.name.clone(),
+        version: server.version.clone(),
+        chosen,
+        endpoint,
+        notes,
+        secret_env: inputs.secret_env,
+        stored_secrets: inputs.stored_secrets,
+    })
+}
+
+/// `${VAR}` is expanded from the operator's environment at launch, so a
+/// publisher who put `${AWS_SECRET_ACCESS_KEY}` into a URL, header or
+/// argument could read secrets. Only references mcpctl wrote for secrets,
+/// or that the operator typed, may appear in the definition.
+fn refuse_foreign_references(
+    name: &str,
+    launch: &Launch,
+    inputs: &Inputs<'_, '_>,
+) -> Result<(), RegistryError> {
+    let values: Vec<&String> = match launch {
+        Launch::Stdio {
+            command, args, env, ..
+        } => std::iter::once(command)
+            .chain(args)
+            .chain(env.values())
+            .collect(),
+        Launch::Remote { url, headers, .. } => {
+            std::iter::once(url).chain(headers.values()).collect()
+        }
+    };
+    let allowed = |var: &str| {
+        inputs.references.iter().any(|r| r == var)
+            || inputs
+                .user_values
+                .iter()
+                .any(|v| vars::referenced_names(v).iter().any(|n| n == var))
+    };
+    for value in values {
+        if let Some(var) = vars::referenced_names(value)
+            .into_iter()
+            .find(|var| !allowed(var))
+        {
+            return Err(RegistryError::ForeignReference {
+                name: name.to_string(),
+                var,
+            });
+        }
+    }
+    Ok(())
+}
+
+/// A valid mcpctl name from a registry name: the part after the last `/`,
+/// made valid by the same rule `add` uses for any derived name.
+pub fn local_name(registry_name: &str) -> String {
+    let last = registry_name.rsplit('/').next().unwrap_or(registry_name);
+    crate::validate::name::suggest(last)
+}
+
+#[cfg(test)]
+mod tests {
+    use super::inputs::reference_name;
+    use super::*;
+
+    #[test]
+    fn name_and_version_are_split_at_the_last_at() {
+        let req = InstallRequest::from_spec("io.github.a/b@1.2.3");
+        assert_eq!(
+            (req.name.as_str(), req.version.as_deref()),
+            ("io.github.a/b", Some("1.2.3"))
+        );
+        let req = InstallRequest::from_spec("io.github.a/b");
+        assert_eq!(req.version, None);
+        let req = InstallRequest::from_spec("@scope/pkg");
+        assert_eq!((req.name.as_str(), req.version), ("@scope/pkg", None));
+    }
+
+    #[test]
+    fn local_names_are_valid_mcpctl_names() {
+        assert_eq!(
+            local_name("io.github.x/Server.Everything"),
+            "server-everything"
+        );
+        assert_eq!(local_name("com.example/..."), "server");
+        assert_eq!(local_name(&format!("a/{}", "x".repeat(80))).len(), 64);
+    }
+
+    #[test]
+    fn selectors_accept_transport_aliases() {
+        assert_eq!(
+            Selector::parse_package("NPM:streamableHttp").unwrap(),
+            Selector::Package {
+                registry_type: "npm".into(),
+                transport: Some("streamable-http".into())
+            }
+        );
+        assert_eq!(
+            Selector::parse_remote(Some("")).unwrap(),
+            Selector::Remote { transport: None }
+        );
+        assert!(Selector::parse_remote(Some("carrier-pigeon")).is_err());
+    }
+
+    #[test]
+    fn reference_names_are_environment_variable_names() {
+        assert_eq!(reference_name("X-API-Key"), "X_API_KEY");
+        assert_eq!(reference_name("--host"), "HOST");
+        assert_eq!(reference_name("1st"), "_1ST");
+    }
+}
