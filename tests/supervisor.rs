@@ -967,3 +967,22 @@ fn a_failed_start_shows_the_exit_code_and_stderr_tail() {
     let logs = sup.ok(&["logs", "mid"], 0);
     assert!(logs.contains("simulated crash"), "{logs}");
 }
+
+#[test]
+fn server_everything_over_streamable_http_through_the_supervisor() {
+    let bin = require("mcp-server-everything", EVERYTHING_HOW);
+    let port = common::free_port();
+    let mut cmd = Command::new(bin);
+    cmd.arg("streamableHttp").env("PORT", port.to_string());
+    let bg = common::Background::start(cmd, port);
+    let sup =
+        Sup::new(json!({"web": {"type": "http", "url": format!("http://localhost:{port}/mcp")}}));
+    sup.ok(&["start", "web"], 0);
+    let tools = sup.json(&["tools", "web"]);
+    assert!(tools["tools"].as_array().unwrap().len() >= 10, "{tools}");
+    let out = sup.ok(&["call", "web", "echo", "--arg", "message=over-http"], 0);
+    assert!(out.contains("over-http"), "{out}");
+    sup.ok(&["restart", "web"], 0);
+    sup.ok(&["stop", "web"], 0);
+    drop(bg);
+}

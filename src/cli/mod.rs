@@ -43,6 +43,11 @@ Streamable HTTP or legacy SSE. It edits JSON and YAML definition files without
 losing comments or unknown fields, and validates launchers, version pins and
 URLs before it saves.
 
+start, stop, restart, refresh, status, tools, call and logs go through a
+background supervisor (one per set of definition files), which mcpctl starts
+on first use unless --no-spawn or MCPCTL_NO_SPAWN=1; `mcpctl supervisor`
+runs, starts, stops and inspects it.
+
 Definition files: --file PATH (repeatable), else MCPCTL_FILE (a ':'-separated
 list), else ~/.config/mcpctl/servers.json.
 
@@ -56,6 +61,8 @@ Examples:
   mcpctl add --url https://mcp.example.com/mcp --header 'Authorization: Bearer ${TOKEN}'
   mcpctl list
   mcpctl disable time
+  mcpctl start time && mcpctl call time get_current_time --arg timezone=UTC
+  mcpctl status
   mcpctl --file .mcp.json list --json | jq '.servers[].name'";
 
 /// The top-level command line.
