@@ -194,6 +194,11 @@ fn socket_and_directory_are_private() {
     let pid = sup.daemon_pid();
     sup.ok(&["supervisor", "start"], 0);
     assert_eq!(sup.daemon_pid(), pid);
+    // Single instance: a second daemon refuses to run.
+    let out = sup.run(&["supervisor", "run"]);
+    assert_eq!(out.status.code(), Some(4), "{}", String::from_utf8_lossy(&out.stderr));
+    assert!(String::from_utf8_lossy(&out.stderr).contains("already running"));
+    assert_eq!(sup.daemon_pid(), pid);
     let info = sup.json(&["supervisor", "status"]);
     assert_eq!(info["servers"], 1);
     assert!(

@@ -297,7 +297,16 @@ fn print_result(
         for line in &lines {
             output::line(line)?;
         }
-        if let Some(structured) = result.get("structuredContent").filter(|v| !v.is_null()) {
+        // Servers often repeat structuredContent as a JSON text block; print it once.
+        let repeated = |v: &Value| {
+            lines
+                .iter()
+                .any(|l| serde_json::from_str::<Value>(l).is_ok_and(|t| &t == v))
+        };
+        if let Some(structured) = result
+            .get("structuredContent")
+            .filter(|v| !v.is_null() && !repeated(v))
+        {
             output::line(serde_json::to_string_pretty(structured).unwrap_or_default())?;
         }
     }
