@@ -196,7 +196,12 @@ fn socket_and_directory_are_private() {
     assert_eq!(sup.daemon_pid(), pid);
     // Single instance: a second daemon refuses to run.
     let out = sup.run(&["supervisor", "run"]);
-    assert_eq!(out.status.code(), Some(4), "{}", String::from_utf8_lossy(&out.stderr));
+    assert_eq!(
+        out.status.code(),
+        Some(4),
+        "{}",
+        String::from_utf8_lossy(&out.stderr)
+    );
     assert!(String::from_utf8_lossy(&out.stderr).contains("already running"));
     assert_eq!(sup.daemon_pid(), pid);
     let info = sup.json(&["supervisor", "status"]);
@@ -990,4 +995,49 @@ fn server_everything_over_streamable_http_through_the_supervisor() {
     sup.ok(&["restart", "web"], 0);
     sup.ok(&["stop", "web"], 0);
     drop(bg);
+}
+
+#[test]
+fn a_call_times_out_and_stop_fails_calls_in_flight() {
+    let bin = require("mcp-server-everything", EVERYTHING_HOW);
+    let sup = Sup::new(json!({"everything": {"command": bin, "args": ["stdio"]}}));
+    sup.ok(&["start", "everything"], 0);
+    let slow = r#"{"duration": 20, "steps": 4}"#;
+    // A timeout is reported as such and not retried.
+    let t0 = Instant::now();
+    let out = sup.run(&[
+        "call",
+        "everything",
+        "trigger-long-running-operation",
+        "--args",
+        slow,
+        "--timeout",
+        "0.5",
+    ]);
+    assert_eq!(out.status.code(), Some(1));
+    assert!(String::from_utf8_lossy(&out.stderr).contains("not retried"));
+    assert!(t0.elapsed() < Duration::from_secs(5));
+    // A call in flight fails at once when the server is stopped.
+    let caller = {
+        let mut cmd = sup.command();
+        cmd.args([
+            "call",
+            "everything",
+            "trigger-long-running-operation",
+            "--args",
+            slow,
+        ]);
+        std::thread::spawn(move || (Instant::now(), cmd.output().unwrap()))
+    };
+    std::thread::sleep(Duration::from_millis(700));
+    sup.ok(&["stop", "everything"], 0);
+    let (started, out) = caller.join().unwrap();
+    assert_eq!(
+        out.status.code(),
+        Some(1),
+        "{}",
+        String::from_utf8_lossy(&out.stderr)
+    );
+    assert!(String::from_utf8_lossy(&out.stderr).contains("stopped before the call finished"));
+    assert!(started.elapsed() < Duration::from_secs(15));
 }

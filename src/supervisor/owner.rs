@@ -648,9 +648,15 @@ impl Owner {
         binding: Option<&str>,
     ) -> Result<ServerStatus, WireError> {
         // Never queue a refresh behind another operation: say so instead.
-        let Ok(_op) = self.op.try_lock() else {
-            let state = self.lock().state;
-            return Err(self.busy(state.as_str()));
+        // (A refresh triggered by list_changed waits its turn instead, so
+        // the change is never lost.)
+        let _op = match self.op.try_lock() {
+            Ok(guard) => guard,
+            Err(_) if binding.is_some() => self.op.lock().await,
+            Err(_) => {
+                let state = self.lock().state;
+                return Err(self.busy(state.as_str()));
+            }
         };
         let live = {
             let mut st = self.lock();
