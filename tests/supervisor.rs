@@ -1041,3 +1041,25 @@ fn a_call_times_out_and_stop_fails_calls_in_flight() {
     assert!(String::from_utf8_lossy(&out.stderr).contains("stopped before the call finished"));
     assert!(started.elapsed() < Duration::from_secs(15));
 }
+
+#[test]
+fn a_broken_definitions_file_keeps_running_servers_and_says_why() {
+    let sup = Sup::new(json!({"a": fx(&[])}));
+    sup.ok(&["start", "a"], 0);
+    let daemon = nix::unistd::Pid::from_raw(sup.daemon_pid() as i32);
+    let good = std::fs::read_to_string(&sup.file).unwrap();
+    std::fs::write(&sup.file, "{ not json").unwrap();
+    nix::sys::signal::kill(daemon, nix::sys::signal::Signal::SIGHUP).unwrap();
+    std::thread::sleep(Duration::from_millis(300));
+    assert_eq!(sup.status("a")["state"], "ready");
+    let out = sup.run(&["start", "b"]);
+    assert_eq!(out.status.code(), Some(3));
+    assert!(String::from_utf8_lossy(&out.stderr).contains("could not read the definitions"));
+    // Fixed, and SIGHUP reloads: the new server is known.
+    let mut v: Value = serde_json::from_str(&good).unwrap();
+    v["mcpServers"]["b"] = v["mcpServers"]["a"].clone();
+    std::fs::write(&sup.file, serde_json::to_vec(&v).unwrap()).unwrap();
+    nix::sys::signal::kill(daemon, nix::sys::signal::Signal::SIGHUP).unwrap();
+    std::thread::sleep(Duration::from_millis(300));
+    sup.ok(&["start", "b"], 0);
+}

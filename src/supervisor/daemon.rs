@@ -31,6 +31,7 @@ pub struct Daemon {
     shared: Arc<Shared>,
     started: Instant,
     shutdown: Notify,
+    load_error: std::sync::Mutex<Option<String>>,
 }
 
 /// Run the daemon in this process until it is told to stop.
@@ -84,6 +85,7 @@ async fn serve(paths: Paths, sources: Sources) -> Result<(), SupervisorError> {
         shared,
         started: Instant::now(),
         shutdown: Notify::new(),
+        load_error: std::sync::Mutex::new(None),
     });
     if let Err(e) = daemon.reload().await {
         eprintln!(
@@ -163,16 +165,29 @@ impl Daemon {
             .get(name)
             .cloned()
             .ok_or_else(|| {
-                WireError::new(ErrorCode::NotFound, format!("no server named `{name}`"))
-                    .hint("list them with `mcpctl list`")
+                let problem = self
+                    .load_error
+                    .lock()
+                    .unwrap_or_else(|e| e.into_inner())
+                    .clone();
+                let hint = match problem {
+                    Some(p) => format!("the supervisor could not read the definitions: {p}"),
+                    None => "list them with `mcpctl list`".into(),
+                };
+                WireError::new(ErrorCode::NotFound, format!("no server named `{name}`")).hint(hint)
             })
     }
 
     /// Re-read the definitions: add new servers, stop removed or disabled
     /// running ones, mark running ones whose definition changed.
     async fn reload(&self) -> Result<(), WireError> {
-        let catalog = Catalog::load(&self.sources)
-            .map_err(|e| WireError::new(ErrorCode::Invalid, e.to_string()))?;
+        let loaded = Catalog::load(&self.sources);
+        *self.load_error.lock().unwrap_or_else(|e| e.into_inner()) =
+            loaded.as_ref().err().map(ToString::to_string);
+        let catalog = loaded.map_err(|e| {
+            WireError::new(ErrorCode::Invalid, e.to_string())
+                .hint("fix the file; running servers are left as they are")
+        })?;
         let mut to_stop = Vec::new();
         {
             let mut owners = self.owners.lock().unwrap_or_else(|e| e.into_inner());
