@@ -864,8 +864,23 @@ fn a_streamable_http_server_through_the_supervisor() {
     );
     sup.ok(&["refresh", "web"], 0);
     sup.ok(&["restart", "web"], 0);
-    sup.ok(&["stop", "web"], 0);
+    sup.ok(&["logs", "web"], 0);
+    // Idle but alive: pings keep it ready.
+    std::thread::sleep(Duration::from_secs(5));
+    assert_eq!(sup.status("web")["state"], "ready");
+    // The server goes away: noticed through missed pings.
     drop(bg);
+    let t0 = Instant::now();
+    loop {
+        let s = sup.status("web");
+        if s["state"] == "failed" {
+            assert!(s["last_error"]["message"].as_str().unwrap().contains("ping"), "{s}");
+            break;
+        }
+        assert!(t0.elapsed() < Duration::from_secs(10), "not noticed: {s}");
+        std::thread::sleep(Duration::from_millis(100));
+    }
+    sup.ok(&["stop", "web"], 0);
 }
 
 #[test]

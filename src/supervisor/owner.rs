@@ -36,6 +36,10 @@ pub const STOP_GRACE: Duration = Duration::from_secs(5);
 pub const CALL_TIMEOUT: Duration = Duration::from_secs(60);
 /// How often a live server is checked for having exited.
 pub const CRASH_POLL: Duration = Duration::from_millis(200);
+/// How often a remote server (no process to watch) is pinged.
+pub const REMOTE_PING: Duration = Duration::from_secs(2);
+/// Consecutive failed pings after which a remote server is `failed`.
+pub const REMOTE_MISSES: u32 = 2;
 /// Restart policy: first backoff, cap, and burst limit.
 pub const BACKOFF_FIRST: Duration = Duration::from_secs(1);
 /// The longest backoff between automatic restarts.
@@ -482,6 +486,8 @@ impl Owner {
     /// Watch for the process exiting (or the transport closing).
     async fn monitor(self: Arc<Self>, live: Arc<Live>) {
         let mut closing = live.closing.subscribe();
+        let mut last_ping = Instant::now();
+        let mut missed = 0;
         loop {
             tokio::select! {
                 _ = tokio::time::sleep(CRASH_POLL) => {}
@@ -507,6 +513,20 @@ impl Owner {
             if let Some((what, code)) = exited {
                 self.crashed(&live, what, code).await;
                 return;
+            }
+            // A remote server has no process to watch: ping it now and then.
+            if live.pid.is_none() && last_ping.elapsed() >= REMOTE_PING {
+                last_ping = Instant::now();
+                if ping(&live.peer).await {
+                    missed = 0;
+                } else {
+                    missed += 1;
+                }
+                if missed >= REMOTE_MISSES {
+                    let what = format!("it did not answer {REMOTE_MISSES} pings");
+                    self.crashed(&live, what, None).await;
+                    return;
+                }
             }
         }
     }
@@ -906,5 +926,17 @@ async fn reap_reparented() {
                 );
             }
         }
+    }
+}
+
+/// True when the server answers a `ping` (an error reply counts: it is alive).
+async fn ping(peer: &Peer<RoleClient>) -> bool {
+    let request = rmcp::model::ClientRequest::PingRequest(rmcp::model::PingRequest {
+        method: Default::default(),
+        extensions: Default::default(),
+    });
+    match tokio::time::timeout(REMOTE_PING, peer.send_request(request)).await {
+        Ok(Ok(_)) | Ok(Err(rmcp::ServiceError::McpError(_))) => true,
+        _ => false,
     }
 }
