@@ -874,7 +874,13 @@ fn a_streamable_http_server_through_the_supervisor() {
     loop {
         let s = sup.status("web");
         if s["state"] == "failed" {
-            assert!(s["last_error"]["message"].as_str().unwrap().contains("ping"), "{s}");
+            assert!(
+                s["last_error"]["message"]
+                    .as_str()
+                    .unwrap()
+                    .contains("ping"),
+                "{s}"
+            );
             break;
         }
         assert!(t0.elapsed() < Duration::from_secs(10), "not noticed: {s}");

@@ -935,8 +935,8 @@ async fn ping(peer: &Peer<RoleClient>) -> bool {
         method: Default::default(),
         extensions: Default::default(),
     });
-    match tokio::time::timeout(REMOTE_PING, peer.send_request(request)).await {
-        Ok(Ok(_)) | Ok(Err(rmcp::ServiceError::McpError(_))) => true,
-        _ => false,
-    }
+    matches!(
+        tokio::time::timeout(REMOTE_PING, peer.send_request(request)).await,
+        Ok(Ok(_)) | Ok(Err(rmcp::ServiceError::McpError(_)))
+    )
 }
