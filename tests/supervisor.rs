@@ -383,7 +383,15 @@ fn no_spawn_fails_with_exit_5() {
         "{}",
         String::from_utf8_lossy(&out.stderr)
     );
-    assert!(!sup.state().join("x").exists());
+    // Nothing was spawned: no socket anywhere in the state dir.
+    let sockets = std::fs::read_dir(sup.state())
+        .map(|d| {
+            d.flatten()
+                .filter(|e| e.path().extension().is_some_and(|x| x == "sock"))
+                .count()
+        })
+        .unwrap_or(0);
+    assert_eq!(sockets, 0);
     sup.ok(&["supervisor", "status"], 5);
 }
 
