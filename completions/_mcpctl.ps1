@@ -23,6 +23,7 @@ Register-ArgumentCompleter -Native -CommandName 'mcpctl' -ScriptBlock {
         'mcpctl' {
             [CompletionResult]::new('--file', '--file', [CompletionResultType]::ParameterName, 'Definition file to read and edit (repeatable; default: MCPCTL_FILE or ~/.config/mcpctl/servers.json)')
             [CompletionResult]::new('--json', '--json', [CompletionResultType]::ParameterName, 'Print machine-readable JSON on stdout instead of text')
+            [CompletionResult]::new('--no-spawn', '--no-spawn', [CompletionResultType]::ParameterName, 'Never start the supervisor implicitly (also MCPCTL_NO_SPAWN=1)')
             [CompletionResult]::new('-h', '-h', [CompletionResultType]::ParameterName, 'Print help (see more with ''--help'')')
             [CompletionResult]::new('--help', '--help', [CompletionResultType]::ParameterName, 'Print help (see more with ''--help'')')
             [CompletionResult]::new('-V', '-V ', [CompletionResultType]::ParameterName, 'Print version')
@@ -38,6 +39,15 @@ Register-ArgumentCompleter -Native -CommandName 'mcpctl' -ScriptBlock {
             [CompletionResult]::new('enable', 'enable', [CompletionResultType]::ParameterValue, 'Enable servers (keeps the definition, flips its state)')
             [CompletionResult]::new('disable', 'disable', [CompletionResultType]::ParameterValue, 'Disable servers (keeps the definition, flips its state)')
             [CompletionResult]::new('search', 'search', [CompletionResultType]::ParameterValue, 'Search the official MCP Registry for servers to install')
+            [CompletionResult]::new('start', 'start', [CompletionResultType]::ParameterValue, 'Start servers under the supervisor and wait until they are ready')
+            [CompletionResult]::new('stop', 'stop', [CompletionResultType]::ParameterValue, 'Stop supervised servers (TERM, grace, KILL, reap)')
+            [CompletionResult]::new('restart', 'restart', [CompletionResultType]::ParameterValue, 'Stop then start servers, with new binding and catalog ids')
+            [CompletionResult]::new('refresh', 'refresh', [CompletionResultType]::ParameterValue, 'Re-list the tools of ready servers')
+            [CompletionResult]::new('status', 'status', [CompletionResultType]::ParameterValue, 'Show the state of supervised servers')
+            [CompletionResult]::new('tools', 'tools', [CompletionResultType]::ParameterValue, 'Show a running server''s tool catalog')
+            [CompletionResult]::new('call', 'call', [CompletionResultType]::ParameterValue, 'Call a tool of a running server (or --direct, without the supervisor)')
+            [CompletionResult]::new('logs', 'logs', [CompletionResultType]::ParameterValue, 'Show a supervised server''s stderr log')
+            [CompletionResult]::new('supervisor', 'supervisor', [CompletionResultType]::ParameterValue, 'Run, start, stop or inspect the supervisor daemon itself')
             [CompletionResult]::new('completions', 'completions', [CompletionResultType]::ParameterValue, 'Print a shell completion script')
             [CompletionResult]::new('help', 'help', [CompletionResultType]::ParameterValue, 'Print this message or the help of the given subcommand(s)')
             break
@@ -46,6 +56,7 @@ Register-ArgumentCompleter -Native -CommandName 'mcpctl' -ScriptBlock {
             [CompletionResult]::new('--file', '--file', [CompletionResultType]::ParameterName, 'Definition file to read and edit (repeatable; default: MCPCTL_FILE or ~/.config/mcpctl/servers.json)')
             [CompletionResult]::new('--show-secrets', '--show-secrets', [CompletionResultType]::ParameterName, 'Show literal env and header values instead of <redacted> (JSON only)')
             [CompletionResult]::new('--json', '--json', [CompletionResultType]::ParameterName, 'Print machine-readable JSON on stdout instead of text')
+            [CompletionResult]::new('--no-spawn', '--no-spawn', [CompletionResultType]::ParameterName, 'Never start the supervisor implicitly (also MCPCTL_NO_SPAWN=1)')
             [CompletionResult]::new('-h', '-h', [CompletionResultType]::ParameterName, 'Print help (see more with ''--help'')')
             [CompletionResult]::new('--help', '--help', [CompletionResultType]::ParameterName, 'Print help (see more with ''--help'')')
             [CompletionResult]::new('-V', '-V ', [CompletionResultType]::ParameterName, 'Print version')
@@ -56,6 +67,7 @@ Register-ArgumentCompleter -Native -CommandName 'mcpctl' -ScriptBlock {
             [CompletionResult]::new('--file', '--file', [CompletionResultType]::ParameterName, 'Definition file to read and edit (repeatable; default: MCPCTL_FILE or ~/.config/mcpctl/servers.json)')
             [CompletionResult]::new('--show-secrets', '--show-secrets', [CompletionResultType]::ParameterName, 'Show literal env and header values instead of <redacted> (JSON only)')
             [CompletionResult]::new('--json', '--json', [CompletionResultType]::ParameterName, 'Print machine-readable JSON on stdout instead of text')
+            [CompletionResult]::new('--no-spawn', '--no-spawn', [CompletionResultType]::ParameterName, 'Never start the supervisor implicitly (also MCPCTL_NO_SPAWN=1)')
             [CompletionResult]::new('-h', '-h', [CompletionResultType]::ParameterName, 'Print help (see more with ''--help'')')
             [CompletionResult]::new('--help', '--help', [CompletionResultType]::ParameterName, 'Print help (see more with ''--help'')')
             [CompletionResult]::new('-V', '-V ', [CompletionResultType]::ParameterName, 'Print version')
@@ -66,6 +78,7 @@ Register-ArgumentCompleter -Native -CommandName 'mcpctl' -ScriptBlock {
             [CompletionResult]::new('--file', '--file', [CompletionResultType]::ParameterName, 'Definition file to read and edit (repeatable; default: MCPCTL_FILE or ~/.config/mcpctl/servers.json)')
             [CompletionResult]::new('--show-secrets', '--show-secrets', [CompletionResultType]::ParameterName, 'Show literal env and header values instead of <redacted>')
             [CompletionResult]::new('--json', '--json', [CompletionResultType]::ParameterName, 'Print machine-readable JSON on stdout instead of text')
+            [CompletionResult]::new('--no-spawn', '--no-spawn', [CompletionResultType]::ParameterName, 'Never start the supervisor implicitly (also MCPCTL_NO_SPAWN=1)')
             [CompletionResult]::new('-h', '-h', [CompletionResultType]::ParameterName, 'Print help (see more with ''--help'')')
             [CompletionResult]::new('--help', '--help', [CompletionResultType]::ParameterName, 'Print help (see more with ''--help'')')
             [CompletionResult]::new('-V', '-V ', [CompletionResultType]::ParameterName, 'Print version')
@@ -76,6 +89,7 @@ Register-ArgumentCompleter -Native -CommandName 'mcpctl' -ScriptBlock {
             [CompletionResult]::new('--file', '--file', [CompletionResultType]::ParameterName, 'Definition file to read and edit (repeatable; default: MCPCTL_FILE or ~/.config/mcpctl/servers.json)')
             [CompletionResult]::new('--show-secrets', '--show-secrets', [CompletionResultType]::ParameterName, 'Show literal env and header values instead of <redacted>')
             [CompletionResult]::new('--json', '--json', [CompletionResultType]::ParameterName, 'Print machine-readable JSON on stdout instead of text')
+            [CompletionResult]::new('--no-spawn', '--no-spawn', [CompletionResultType]::ParameterName, 'Never start the supervisor implicitly (also MCPCTL_NO_SPAWN=1)')
             [CompletionResult]::new('-h', '-h', [CompletionResultType]::ParameterName, 'Print help (see more with ''--help'')')
             [CompletionResult]::new('--help', '--help', [CompletionResultType]::ParameterName, 'Print help (see more with ''--help'')')
             [CompletionResult]::new('-V', '-V ', [CompletionResultType]::ParameterName, 'Print version')
@@ -112,6 +126,7 @@ Register-ArgumentCompleter -Native -CommandName 'mcpctl' -ScriptBlock {
             [CompletionResult]::new('--dry-run', '--dry-run', [CompletionResultType]::ParameterName, 'Validate and print what would be written, but write nothing')
             [CompletionResult]::new('--show-secrets', '--show-secrets', [CompletionResultType]::ParameterName, 'Show literal env and header values in the output')
             [CompletionResult]::new('--json', '--json', [CompletionResultType]::ParameterName, 'Print machine-readable JSON on stdout instead of text')
+            [CompletionResult]::new('--no-spawn', '--no-spawn', [CompletionResultType]::ParameterName, 'Never start the supervisor implicitly (also MCPCTL_NO_SPAWN=1)')
             [CompletionResult]::new('-h', '-h', [CompletionResultType]::ParameterName, 'Print help (see more with ''--help'')')
             [CompletionResult]::new('--help', '--help', [CompletionResultType]::ParameterName, 'Print help (see more with ''--help'')')
             [CompletionResult]::new('-V', '-V ', [CompletionResultType]::ParameterName, 'Print version')
@@ -126,6 +141,7 @@ Register-ArgumentCompleter -Native -CommandName 'mcpctl' -ScriptBlock {
             [CompletionResult]::new('--tools', '--tools', [CompletionResultType]::ParameterName, 'List each server''s tool names')
             [CompletionResult]::new('--strict', '--strict', [CompletionResultType]::ParameterName, 'Treat lint warnings as failures')
             [CompletionResult]::new('--json', '--json', [CompletionResultType]::ParameterName, 'Print machine-readable JSON on stdout instead of text')
+            [CompletionResult]::new('--no-spawn', '--no-spawn', [CompletionResultType]::ParameterName, 'Never start the supervisor implicitly (also MCPCTL_NO_SPAWN=1)')
             [CompletionResult]::new('-h', '-h', [CompletionResultType]::ParameterName, 'Print help (see more with ''--help'')')
             [CompletionResult]::new('--help', '--help', [CompletionResultType]::ParameterName, 'Print help (see more with ''--help'')')
             [CompletionResult]::new('-V', '-V ', [CompletionResultType]::ParameterName, 'Print version')
@@ -138,6 +154,7 @@ Register-ArgumentCompleter -Native -CommandName 'mcpctl' -ScriptBlock {
             [CompletionResult]::new('--yes', '--yes', [CompletionResultType]::ParameterName, 'Do not ask for confirmation on a terminal')
             [CompletionResult]::new('--force', '--force', [CompletionResultType]::ParameterName, 'Drop comments that an edit cannot keep')
             [CompletionResult]::new('--json', '--json', [CompletionResultType]::ParameterName, 'Print machine-readable JSON on stdout instead of text')
+            [CompletionResult]::new('--no-spawn', '--no-spawn', [CompletionResultType]::ParameterName, 'Never start the supervisor implicitly (also MCPCTL_NO_SPAWN=1)')
             [CompletionResult]::new('-h', '-h', [CompletionResultType]::ParameterName, 'Print help (see more with ''--help'')')
             [CompletionResult]::new('--help', '--help', [CompletionResultType]::ParameterName, 'Print help (see more with ''--help'')')
             [CompletionResult]::new('-V', '-V ', [CompletionResultType]::ParameterName, 'Print version')
@@ -150,6 +167,7 @@ Register-ArgumentCompleter -Native -CommandName 'mcpctl' -ScriptBlock {
             [CompletionResult]::new('--yes', '--yes', [CompletionResultType]::ParameterName, 'Do not ask for confirmation on a terminal')
             [CompletionResult]::new('--force', '--force', [CompletionResultType]::ParameterName, 'Drop comments that an edit cannot keep')
             [CompletionResult]::new('--json', '--json', [CompletionResultType]::ParameterName, 'Print machine-readable JSON on stdout instead of text')
+            [CompletionResult]::new('--no-spawn', '--no-spawn', [CompletionResultType]::ParameterName, 'Never start the supervisor implicitly (also MCPCTL_NO_SPAWN=1)')
             [CompletionResult]::new('-h', '-h', [CompletionResultType]::ParameterName, 'Print help (see more with ''--help'')')
             [CompletionResult]::new('--help', '--help', [CompletionResultType]::ParameterName, 'Print help (see more with ''--help'')')
             [CompletionResult]::new('-V', '-V ', [CompletionResultType]::ParameterName, 'Print version')
@@ -159,6 +177,7 @@ Register-ArgumentCompleter -Native -CommandName 'mcpctl' -ScriptBlock {
         'mcpctl;enable' {
             [CompletionResult]::new('--file', '--file', [CompletionResultType]::ParameterName, 'Definition file to read and edit (repeatable; default: MCPCTL_FILE or ~/.config/mcpctl/servers.json)')
             [CompletionResult]::new('--json', '--json', [CompletionResultType]::ParameterName, 'Print machine-readable JSON on stdout instead of text')
+            [CompletionResult]::new('--no-spawn', '--no-spawn', [CompletionResultType]::ParameterName, 'Never start the supervisor implicitly (also MCPCTL_NO_SPAWN=1)')
             [CompletionResult]::new('-h', '-h', [CompletionResultType]::ParameterName, 'Print help (see more with ''--help'')')
             [CompletionResult]::new('--help', '--help', [CompletionResultType]::ParameterName, 'Print help (see more with ''--help'')')
             [CompletionResult]::new('-V', '-V ', [CompletionResultType]::ParameterName, 'Print version')
@@ -168,6 +187,7 @@ Register-ArgumentCompleter -Native -CommandName 'mcpctl' -ScriptBlock {
         'mcpctl;disable' {
             [CompletionResult]::new('--file', '--file', [CompletionResultType]::ParameterName, 'Definition file to read and edit (repeatable; default: MCPCTL_FILE or ~/.config/mcpctl/servers.json)')
             [CompletionResult]::new('--json', '--json', [CompletionResultType]::ParameterName, 'Print machine-readable JSON on stdout instead of text')
+            [CompletionResult]::new('--no-spawn', '--no-spawn', [CompletionResultType]::ParameterName, 'Never start the supervisor implicitly (also MCPCTL_NO_SPAWN=1)')
             [CompletionResult]::new('-h', '-h', [CompletionResultType]::ParameterName, 'Print help (see more with ''--help'')')
             [CompletionResult]::new('--help', '--help', [CompletionResultType]::ParameterName, 'Print help (see more with ''--help'')')
             [CompletionResult]::new('-V', '-V ', [CompletionResultType]::ParameterName, 'Print version')
@@ -182,15 +202,191 @@ Register-ArgumentCompleter -Native -CommandName 'mcpctl' -ScriptBlock {
             [CompletionResult]::new('--include-deprecated', '--include-deprecated', [CompletionResultType]::ParameterName, 'Also show deprecated and deleted entries')
             [CompletionResult]::new('--refresh', '--refresh', [CompletionResultType]::ParameterName, 'Ask the registry again instead of using cached answers')
             [CompletionResult]::new('--json', '--json', [CompletionResultType]::ParameterName, 'Print machine-readable JSON on stdout instead of text')
+            [CompletionResult]::new('--no-spawn', '--no-spawn', [CompletionResultType]::ParameterName, 'Never start the supervisor implicitly (also MCPCTL_NO_SPAWN=1)')
             [CompletionResult]::new('-h', '-h', [CompletionResultType]::ParameterName, 'Print help (see more with ''--help'')')
             [CompletionResult]::new('--help', '--help', [CompletionResultType]::ParameterName, 'Print help (see more with ''--help'')')
             [CompletionResult]::new('-V', '-V ', [CompletionResultType]::ParameterName, 'Print version')
             [CompletionResult]::new('--version', '--version', [CompletionResultType]::ParameterName, 'Print version')
             break
         }
+        'mcpctl;start' {
+            [CompletionResult]::new('--file', '--file', [CompletionResultType]::ParameterName, 'Definition file to read and edit (repeatable; default: MCPCTL_FILE or ~/.config/mcpctl/servers.json)')
+            [CompletionResult]::new('--all', '--all', [CompletionResultType]::ParameterName, 'Every server (enabled ones for `start`, running ones otherwise)')
+            [CompletionResult]::new('--json', '--json', [CompletionResultType]::ParameterName, 'Print machine-readable JSON on stdout instead of text')
+            [CompletionResult]::new('--no-spawn', '--no-spawn', [CompletionResultType]::ParameterName, 'Never start the supervisor implicitly (also MCPCTL_NO_SPAWN=1)')
+            [CompletionResult]::new('-h', '-h', [CompletionResultType]::ParameterName, 'Print help (see more with ''--help'')')
+            [CompletionResult]::new('--help', '--help', [CompletionResultType]::ParameterName, 'Print help (see more with ''--help'')')
+            [CompletionResult]::new('-V', '-V ', [CompletionResultType]::ParameterName, 'Print version')
+            [CompletionResult]::new('--version', '--version', [CompletionResultType]::ParameterName, 'Print version')
+            break
+        }
+        'mcpctl;stop' {
+            [CompletionResult]::new('--file', '--file', [CompletionResultType]::ParameterName, 'Definition file to read and edit (repeatable; default: MCPCTL_FILE or ~/.config/mcpctl/servers.json)')
+            [CompletionResult]::new('--all', '--all', [CompletionResultType]::ParameterName, 'Every server (enabled ones for `start`, running ones otherwise)')
+            [CompletionResult]::new('--json', '--json', [CompletionResultType]::ParameterName, 'Print machine-readable JSON on stdout instead of text')
+            [CompletionResult]::new('--no-spawn', '--no-spawn', [CompletionResultType]::ParameterName, 'Never start the supervisor implicitly (also MCPCTL_NO_SPAWN=1)')
+            [CompletionResult]::new('-h', '-h', [CompletionResultType]::ParameterName, 'Print help (see more with ''--help'')')
+            [CompletionResult]::new('--help', '--help', [CompletionResultType]::ParameterName, 'Print help (see more with ''--help'')')
+            [CompletionResult]::new('-V', '-V ', [CompletionResultType]::ParameterName, 'Print version')
+            [CompletionResult]::new('--version', '--version', [CompletionResultType]::ParameterName, 'Print version')
+            break
+        }
+        'mcpctl;restart' {
+            [CompletionResult]::new('--file', '--file', [CompletionResultType]::ParameterName, 'Definition file to read and edit (repeatable; default: MCPCTL_FILE or ~/.config/mcpctl/servers.json)')
+            [CompletionResult]::new('--all', '--all', [CompletionResultType]::ParameterName, 'Every server (enabled ones for `start`, running ones otherwise)')
+            [CompletionResult]::new('--json', '--json', [CompletionResultType]::ParameterName, 'Print machine-readable JSON on stdout instead of text')
+            [CompletionResult]::new('--no-spawn', '--no-spawn', [CompletionResultType]::ParameterName, 'Never start the supervisor implicitly (also MCPCTL_NO_SPAWN=1)')
+            [CompletionResult]::new('-h', '-h', [CompletionResultType]::ParameterName, 'Print help (see more with ''--help'')')
+            [CompletionResult]::new('--help', '--help', [CompletionResultType]::ParameterName, 'Print help (see more with ''--help'')')
+            [CompletionResult]::new('-V', '-V ', [CompletionResultType]::ParameterName, 'Print version')
+            [CompletionResult]::new('--version', '--version', [CompletionResultType]::ParameterName, 'Print version')
+            break
+        }
+        'mcpctl;refresh' {
+            [CompletionResult]::new('--file', '--file', [CompletionResultType]::ParameterName, 'Definition file to read and edit (repeatable; default: MCPCTL_FILE or ~/.config/mcpctl/servers.json)')
+            [CompletionResult]::new('--all', '--all', [CompletionResultType]::ParameterName, 'Every server (enabled ones for `start`, running ones otherwise)')
+            [CompletionResult]::new('--json', '--json', [CompletionResultType]::ParameterName, 'Print machine-readable JSON on stdout instead of text')
+            [CompletionResult]::new('--no-spawn', '--no-spawn', [CompletionResultType]::ParameterName, 'Never start the supervisor implicitly (also MCPCTL_NO_SPAWN=1)')
+            [CompletionResult]::new('-h', '-h', [CompletionResultType]::ParameterName, 'Print help (see more with ''--help'')')
+            [CompletionResult]::new('--help', '--help', [CompletionResultType]::ParameterName, 'Print help (see more with ''--help'')')
+            [CompletionResult]::new('-V', '-V ', [CompletionResultType]::ParameterName, 'Print version')
+            [CompletionResult]::new('--version', '--version', [CompletionResultType]::ParameterName, 'Print version')
+            break
+        }
+        'mcpctl;status' {
+            [CompletionResult]::new('--file', '--file', [CompletionResultType]::ParameterName, 'Definition file to read and edit (repeatable; default: MCPCTL_FILE or ~/.config/mcpctl/servers.json)')
+            [CompletionResult]::new('--json', '--json', [CompletionResultType]::ParameterName, 'Print machine-readable JSON on stdout instead of text')
+            [CompletionResult]::new('--no-spawn', '--no-spawn', [CompletionResultType]::ParameterName, 'Never start the supervisor implicitly (also MCPCTL_NO_SPAWN=1)')
+            [CompletionResult]::new('-h', '-h', [CompletionResultType]::ParameterName, 'Print help (see more with ''--help'')')
+            [CompletionResult]::new('--help', '--help', [CompletionResultType]::ParameterName, 'Print help (see more with ''--help'')')
+            [CompletionResult]::new('-V', '-V ', [CompletionResultType]::ParameterName, 'Print version')
+            [CompletionResult]::new('--version', '--version', [CompletionResultType]::ParameterName, 'Print version')
+            break
+        }
+        'mcpctl;tools' {
+            [CompletionResult]::new('--file', '--file', [CompletionResultType]::ParameterName, 'Definition file to read and edit (repeatable; default: MCPCTL_FILE or ~/.config/mcpctl/servers.json)')
+            [CompletionResult]::new('--json', '--json', [CompletionResultType]::ParameterName, 'Print machine-readable JSON on stdout instead of text')
+            [CompletionResult]::new('--no-spawn', '--no-spawn', [CompletionResultType]::ParameterName, 'Never start the supervisor implicitly (also MCPCTL_NO_SPAWN=1)')
+            [CompletionResult]::new('-h', '-h', [CompletionResultType]::ParameterName, 'Print help (see more with ''--help'')')
+            [CompletionResult]::new('--help', '--help', [CompletionResultType]::ParameterName, 'Print help (see more with ''--help'')')
+            [CompletionResult]::new('-V', '-V ', [CompletionResultType]::ParameterName, 'Print version')
+            [CompletionResult]::new('--version', '--version', [CompletionResultType]::ParameterName, 'Print version')
+            break
+        }
+        'mcpctl;call' {
+            [CompletionResult]::new('--args', '--args', [CompletionResultType]::ParameterName, 'The arguments as one JSON object')
+            [CompletionResult]::new('--arg', '--arg', [CompletionResultType]::ParameterName, 'One argument, KEY=VALUE; VALUE is parsed as JSON when it can be, else taken as a string (repeatable)')
+            [CompletionResult]::new('--catalog-id', '--catalog-id', [CompletionResultType]::ParameterName, 'Refuse the call unless this is still the server''s catalog id')
+            [CompletionResult]::new('--binding-id', '--binding-id', [CompletionResultType]::ParameterName, 'Refuse the call unless this is still the server''s binding id')
+            [CompletionResult]::new('--timeout', '--timeout', [CompletionResultType]::ParameterName, 'Seconds to wait for the answer (default 60)')
+            [CompletionResult]::new('--output-dir', '--output-dir', [CompletionResultType]::ParameterName, 'Write images and audio here')
+            [CompletionResult]::new('--file', '--file', [CompletionResultType]::ParameterName, 'Definition file to read and edit (repeatable; default: MCPCTL_FILE or ~/.config/mcpctl/servers.json)')
+            [CompletionResult]::new('--direct', '--direct', [CompletionResultType]::ParameterName, 'Connect directly, without the supervisor (spawns and ends the server)')
+            [CompletionResult]::new('--no-validate', '--no-validate', [CompletionResultType]::ParameterName, 'Send the arguments even if the schema cannot be compiled or they do not match')
+            [CompletionResult]::new('--json', '--json', [CompletionResultType]::ParameterName, 'Print machine-readable JSON on stdout instead of text')
+            [CompletionResult]::new('--no-spawn', '--no-spawn', [CompletionResultType]::ParameterName, 'Never start the supervisor implicitly (also MCPCTL_NO_SPAWN=1)')
+            [CompletionResult]::new('-h', '-h', [CompletionResultType]::ParameterName, 'Print help (see more with ''--help'')')
+            [CompletionResult]::new('--help', '--help', [CompletionResultType]::ParameterName, 'Print help (see more with ''--help'')')
+            [CompletionResult]::new('-V', '-V ', [CompletionResultType]::ParameterName, 'Print version')
+            [CompletionResult]::new('--version', '--version', [CompletionResultType]::ParameterName, 'Print version')
+            break
+        }
+        'mcpctl;logs' {
+            [CompletionResult]::new('-n', '-n', [CompletionResultType]::ParameterName, 'How many lines from the end')
+            [CompletionResult]::new('--lines', '--lines', [CompletionResultType]::ParameterName, 'How many lines from the end')
+            [CompletionResult]::new('--file', '--file', [CompletionResultType]::ParameterName, 'Definition file to read and edit (repeatable; default: MCPCTL_FILE or ~/.config/mcpctl/servers.json)')
+            [CompletionResult]::new('-f', '-f', [CompletionResultType]::ParameterName, 'Keep printing new lines as they arrive (until Ctrl-C)')
+            [CompletionResult]::new('--follow', '--follow', [CompletionResultType]::ParameterName, 'Keep printing new lines as they arrive (until Ctrl-C)')
+            [CompletionResult]::new('--json', '--json', [CompletionResultType]::ParameterName, 'Print machine-readable JSON on stdout instead of text')
+            [CompletionResult]::new('--no-spawn', '--no-spawn', [CompletionResultType]::ParameterName, 'Never start the supervisor implicitly (also MCPCTL_NO_SPAWN=1)')
+            [CompletionResult]::new('-h', '-h', [CompletionResultType]::ParameterName, 'Print help (see more with ''--help'')')
+            [CompletionResult]::new('--help', '--help', [CompletionResultType]::ParameterName, 'Print help (see more with ''--help'')')
+            [CompletionResult]::new('-V', '-V ', [CompletionResultType]::ParameterName, 'Print version')
+            [CompletionResult]::new('--version', '--version', [CompletionResultType]::ParameterName, 'Print version')
+            break
+        }
+        'mcpctl;supervisor' {
+            [CompletionResult]::new('--file', '--file', [CompletionResultType]::ParameterName, 'Definition file to read and edit (repeatable; default: MCPCTL_FILE or ~/.config/mcpctl/servers.json)')
+            [CompletionResult]::new('--json', '--json', [CompletionResultType]::ParameterName, 'Print machine-readable JSON on stdout instead of text')
+            [CompletionResult]::new('--no-spawn', '--no-spawn', [CompletionResultType]::ParameterName, 'Never start the supervisor implicitly (also MCPCTL_NO_SPAWN=1)')
+            [CompletionResult]::new('-h', '-h', [CompletionResultType]::ParameterName, 'Print help')
+            [CompletionResult]::new('--help', '--help', [CompletionResultType]::ParameterName, 'Print help')
+            [CompletionResult]::new('-V', '-V ', [CompletionResultType]::ParameterName, 'Print version')
+            [CompletionResult]::new('--version', '--version', [CompletionResultType]::ParameterName, 'Print version')
+            [CompletionResult]::new('run', 'run', [CompletionResultType]::ParameterValue, 'Run the supervisor in the foreground, logging to stderr')
+            [CompletionResult]::new('start', 'start', [CompletionResultType]::ParameterValue, 'Start the supervisor detached (does nothing if it runs)')
+            [CompletionResult]::new('stop', 'stop', [CompletionResultType]::ParameterValue, 'Stop every server, then the supervisor')
+            [CompletionResult]::new('status', 'status', [CompletionResultType]::ParameterValue, 'Show the supervisor''s pid, uptime, socket, sources and servers')
+            [CompletionResult]::new('help', 'help', [CompletionResultType]::ParameterValue, 'Print this message or the help of the given subcommand(s)')
+            break
+        }
+        'mcpctl;supervisor;run' {
+            [CompletionResult]::new('--file', '--file', [CompletionResultType]::ParameterName, 'Definition file to read and edit (repeatable; default: MCPCTL_FILE or ~/.config/mcpctl/servers.json)')
+            [CompletionResult]::new('--json', '--json', [CompletionResultType]::ParameterName, 'Print machine-readable JSON on stdout instead of text')
+            [CompletionResult]::new('--no-spawn', '--no-spawn', [CompletionResultType]::ParameterName, 'Never start the supervisor implicitly (also MCPCTL_NO_SPAWN=1)')
+            [CompletionResult]::new('-h', '-h', [CompletionResultType]::ParameterName, 'Print help (see more with ''--help'')')
+            [CompletionResult]::new('--help', '--help', [CompletionResultType]::ParameterName, 'Print help (see more with ''--help'')')
+            [CompletionResult]::new('-V', '-V ', [CompletionResultType]::ParameterName, 'Print version')
+            [CompletionResult]::new('--version', '--version', [CompletionResultType]::ParameterName, 'Print version')
+            break
+        }
+        'mcpctl;supervisor;start' {
+            [CompletionResult]::new('--file', '--file', [CompletionResultType]::ParameterName, 'Definition file to read and edit (repeatable; default: MCPCTL_FILE or ~/.config/mcpctl/servers.json)')
+            [CompletionResult]::new('--json', '--json', [CompletionResultType]::ParameterName, 'Print machine-readable JSON on stdout instead of text')
+            [CompletionResult]::new('--no-spawn', '--no-spawn', [CompletionResultType]::ParameterName, 'Never start the supervisor implicitly (also MCPCTL_NO_SPAWN=1)')
+            [CompletionResult]::new('-h', '-h', [CompletionResultType]::ParameterName, 'Print help (see more with ''--help'')')
+            [CompletionResult]::new('--help', '--help', [CompletionResultType]::ParameterName, 'Print help (see more with ''--help'')')
+            [CompletionResult]::new('-V', '-V ', [CompletionResultType]::ParameterName, 'Print version')
+            [CompletionResult]::new('--version', '--version', [CompletionResultType]::ParameterName, 'Print version')
+            break
+        }
+        'mcpctl;supervisor;stop' {
+            [CompletionResult]::new('--file', '--file', [CompletionResultType]::ParameterName, 'Definition file to read and edit (repeatable; default: MCPCTL_FILE or ~/.config/mcpctl/servers.json)')
+            [CompletionResult]::new('--json', '--json', [CompletionResultType]::ParameterName, 'Print machine-readable JSON on stdout instead of text')
+            [CompletionResult]::new('--no-spawn', '--no-spawn', [CompletionResultType]::ParameterName, 'Never start the supervisor implicitly (also MCPCTL_NO_SPAWN=1)')
+            [CompletionResult]::new('-h', '-h', [CompletionResultType]::ParameterName, 'Print help (see more with ''--help'')')
+            [CompletionResult]::new('--help', '--help', [CompletionResultType]::ParameterName, 'Print help (see more with ''--help'')')
+            [CompletionResult]::new('-V', '-V ', [CompletionResultType]::ParameterName, 'Print version')
+            [CompletionResult]::new('--version', '--version', [CompletionResultType]::ParameterName, 'Print version')
+            break
+        }
+        'mcpctl;supervisor;status' {
+            [CompletionResult]::new('--file', '--file', [CompletionResultType]::ParameterName, 'Definition file to read and edit (repeatable; default: MCPCTL_FILE or ~/.config/mcpctl/servers.json)')
+            [CompletionResult]::new('--json', '--json', [CompletionResultType]::ParameterName, 'Print machine-readable JSON on stdout instead of text')
+            [CompletionResult]::new('--no-spawn', '--no-spawn', [CompletionResultType]::ParameterName, 'Never start the supervisor implicitly (also MCPCTL_NO_SPAWN=1)')
+            [CompletionResult]::new('-h', '-h', [CompletionResultType]::ParameterName, 'Print help (see more with ''--help'')')
+            [CompletionResult]::new('--help', '--help', [CompletionResultType]::ParameterName, 'Print help (see more with ''--help'')')
+            [CompletionResult]::new('-V', '-V ', [CompletionResultType]::ParameterName, 'Print version')
+            [CompletionResult]::new('--version', '--version', [CompletionResultType]::ParameterName, 'Print version')
+            break
+        }
+        'mcpctl;supervisor;help' {
+            [CompletionResult]::new('run', 'run', [CompletionResultType]::ParameterValue, 'Run the supervisor in the foreground, logging to stderr')
+            [CompletionResult]::new('start', 'start', [CompletionResultType]::ParameterValue, 'Start the supervisor detached (does nothing if it runs)')
+            [CompletionResult]::new('stop', 'stop', [CompletionResultType]::ParameterValue, 'Stop every server, then the supervisor')
+            [CompletionResult]::new('status', 'status', [CompletionResultType]::ParameterValue, 'Show the supervisor''s pid, uptime, socket, sources and servers')
+            [CompletionResult]::new('help', 'help', [CompletionResultType]::ParameterValue, 'Print this message or the help of the given subcommand(s)')
+            break
+        }
+        'mcpctl;supervisor;help;run' {
+            break
+        }
+        'mcpctl;supervisor;help;start' {
+            break
+        }
+        'mcpctl;supervisor;help;stop' {
+            break
+        }
+        'mcpctl;supervisor;help;status' {
+            break
+        }
+        'mcpctl;supervisor;help;help' {
+            break
+        }
         'mcpctl;completions' {
             [CompletionResult]::new('--file', '--file', [CompletionResultType]::ParameterName, 'Definition file to read and edit (repeatable; default: MCPCTL_FILE or ~/.config/mcpctl/servers.json)')
             [CompletionResult]::new('--json', '--json', [CompletionResultType]::ParameterName, 'Print machine-readable JSON on stdout instead of text')
+            [CompletionResult]::new('--no-spawn', '--no-spawn', [CompletionResultType]::ParameterName, 'Never start the supervisor implicitly (also MCPCTL_NO_SPAWN=1)')
             [CompletionResult]::new('-h', '-h', [CompletionResultType]::ParameterName, 'Print help (see more with ''--help'')')
             [CompletionResult]::new('--help', '--help', [CompletionResultType]::ParameterName, 'Print help (see more with ''--help'')')
             [CompletionResult]::new('-V', '-V ', [CompletionResultType]::ParameterName, 'Print version')
@@ -206,6 +402,15 @@ Register-ArgumentCompleter -Native -CommandName 'mcpctl' -ScriptBlock {
             [CompletionResult]::new('enable', 'enable', [CompletionResultType]::ParameterValue, 'Enable servers (keeps the definition, flips its state)')
             [CompletionResult]::new('disable', 'disable', [CompletionResultType]::ParameterValue, 'Disable servers (keeps the definition, flips its state)')
             [CompletionResult]::new('search', 'search', [CompletionResultType]::ParameterValue, 'Search the official MCP Registry for servers to install')
+            [CompletionResult]::new('start', 'start', [CompletionResultType]::ParameterValue, 'Start servers under the supervisor and wait until they are ready')
+            [CompletionResult]::new('stop', 'stop', [CompletionResultType]::ParameterValue, 'Stop supervised servers (TERM, grace, KILL, reap)')
+            [CompletionResult]::new('restart', 'restart', [CompletionResultType]::ParameterValue, 'Stop then start servers, with new binding and catalog ids')
+            [CompletionResult]::new('refresh', 'refresh', [CompletionResultType]::ParameterValue, 'Re-list the tools of ready servers')
+            [CompletionResult]::new('status', 'status', [CompletionResultType]::ParameterValue, 'Show the state of supervised servers')
+            [CompletionResult]::new('tools', 'tools', [CompletionResultType]::ParameterValue, 'Show a running server''s tool catalog')
+            [CompletionResult]::new('call', 'call', [CompletionResultType]::ParameterValue, 'Call a tool of a running server (or --direct, without the supervisor)')
+            [CompletionResult]::new('logs', 'logs', [CompletionResultType]::ParameterValue, 'Show a supervised server''s stderr log')
+            [CompletionResult]::new('supervisor', 'supervisor', [CompletionResultType]::ParameterValue, 'Run, start, stop or inspect the supervisor daemon itself')
             [CompletionResult]::new('completions', 'completions', [CompletionResultType]::ParameterValue, 'Print a shell completion script')
             [CompletionResult]::new('help', 'help', [CompletionResultType]::ParameterValue, 'Print this message or the help of the given subcommand(s)')
             break
@@ -232,6 +437,49 @@ Register-ArgumentCompleter -Native -CommandName 'mcpctl' -ScriptBlock {
             break
         }
         'mcpctl;help;search' {
+            break
+        }
+        'mcpctl;help;start' {
+            break
+        }
+        'mcpctl;help;stop' {
+            break
+        }
+        'mcpctl;help;restart' {
+            break
+        }
+        'mcpctl;help;refresh' {
+            break
+        }
+        'mcpctl;help;status' {
+            break
+        }
+        'mcpctl;help;tools' {
+            break
+        }
+        'mcpctl;help;call' {
+            break
+        }
+        'mcpctl;help;logs' {
+            break
+        }
+        'mcpctl;help;supervisor' {
+            [CompletionResult]::new('run', 'run', [CompletionResultType]::ParameterValue, 'Run the supervisor in the foreground, logging to stderr')
+            [CompletionResult]::new('start', 'start', [CompletionResultType]::ParameterValue, 'Start the supervisor detached (does nothing if it runs)')
+            [CompletionResult]::new('stop', 'stop', [CompletionResultType]::ParameterValue, 'Stop every server, then the supervisor')
+            [CompletionResult]::new('status', 'status', [CompletionResultType]::ParameterValue, 'Show the supervisor''s pid, uptime, socket, sources and servers')
+            break
+        }
+        'mcpctl;help;supervisor;run' {
+            break
+        }
+        'mcpctl;help;supervisor;start' {
+            break
+        }
+        'mcpctl;help;supervisor;stop' {
+            break
+        }
+        'mcpctl;help;supervisor;status' {
             break
         }
         'mcpctl;help;completions' {

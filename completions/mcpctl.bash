@@ -19,6 +19,9 @@ _mcpctl() {
             mcpctl,add)
                 cmd="mcpctl__subcmd__add"
                 ;;
+            mcpctl,call)
+                cmd="mcpctl__subcmd__call"
+                ;;
             mcpctl,check)
                 cmd="mcpctl__subcmd__check"
                 ;;
@@ -40,11 +43,20 @@ _mcpctl() {
             mcpctl,list)
                 cmd="mcpctl__subcmd__list"
                 ;;
+            mcpctl,logs)
+                cmd="mcpctl__subcmd__logs"
+                ;;
             mcpctl,ls)
                 cmd="mcpctl__subcmd__list"
                 ;;
+            mcpctl,refresh)
+                cmd="mcpctl__subcmd__refresh"
+                ;;
             mcpctl,remove)
                 cmd="mcpctl__subcmd__remove"
+                ;;
+            mcpctl,restart)
+                cmd="mcpctl__subcmd__restart"
                 ;;
             mcpctl,rm)
                 cmd="mcpctl__subcmd__remove"
@@ -55,8 +67,26 @@ _mcpctl() {
             mcpctl,show)
                 cmd="mcpctl__subcmd__show"
                 ;;
+            mcpctl,start)
+                cmd="mcpctl__subcmd__start"
+                ;;
+            mcpctl,status)
+                cmd="mcpctl__subcmd__status"
+                ;;
+            mcpctl,stop)
+                cmd="mcpctl__subcmd__stop"
+                ;;
+            mcpctl,supervisor)
+                cmd="mcpctl__subcmd__supervisor"
+                ;;
+            mcpctl,tools)
+                cmd="mcpctl__subcmd__tools"
+                ;;
             mcpctl__subcmd__help,add)
                 cmd="mcpctl__subcmd__help__subcmd__add"
+                ;;
+            mcpctl__subcmd__help,call)
+                cmd="mcpctl__subcmd__help__subcmd__call"
                 ;;
             mcpctl__subcmd__help,check)
                 cmd="mcpctl__subcmd__help__subcmd__check"
@@ -76,14 +106,80 @@ _mcpctl() {
             mcpctl__subcmd__help,list)
                 cmd="mcpctl__subcmd__help__subcmd__list"
                 ;;
+            mcpctl__subcmd__help,logs)
+                cmd="mcpctl__subcmd__help__subcmd__logs"
+                ;;
+            mcpctl__subcmd__help,refresh)
+                cmd="mcpctl__subcmd__help__subcmd__refresh"
+                ;;
             mcpctl__subcmd__help,remove)
                 cmd="mcpctl__subcmd__help__subcmd__remove"
+                ;;
+            mcpctl__subcmd__help,restart)
+                cmd="mcpctl__subcmd__help__subcmd__restart"
                 ;;
             mcpctl__subcmd__help,search)
                 cmd="mcpctl__subcmd__help__subcmd__search"
                 ;;
             mcpctl__subcmd__help,show)
                 cmd="mcpctl__subcmd__help__subcmd__show"
+                ;;
+            mcpctl__subcmd__help,start)
+                cmd="mcpctl__subcmd__help__subcmd__start"
+                ;;
+            mcpctl__subcmd__help,status)
+                cmd="mcpctl__subcmd__help__subcmd__status"
+                ;;
+            mcpctl__subcmd__help,stop)
+                cmd="mcpctl__subcmd__help__subcmd__stop"
+                ;;
+            mcpctl__subcmd__help,supervisor)
+                cmd="mcpctl__subcmd__help__subcmd__supervisor"
+                ;;
+            mcpctl__subcmd__help,tools)
+                cmd="mcpctl__subcmd__help__subcmd__tools"
+                ;;
+            mcpctl__subcmd__help__subcmd__supervisor,run)
+                cmd="mcpctl__subcmd__help__subcmd__supervisor__subcmd__run"
+                ;;
+            mcpctl__subcmd__help__subcmd__supervisor,start)
+                cmd="mcpctl__subcmd__help__subcmd__supervisor__subcmd__start"
+                ;;
+            mcpctl__subcmd__help__subcmd__supervisor,status)
+                cmd="mcpctl__subcmd__help__subcmd__supervisor__subcmd__status"
+                ;;
+            mcpctl__subcmd__help__subcmd__supervisor,stop)
+                cmd="mcpctl__subcmd__help__subcmd__supervisor__subcmd__stop"
+                ;;
+            mcpctl__subcmd__supervisor,help)
+                cmd="mcpctl__subcmd__supervisor__subcmd__help"
+                ;;
+            mcpctl__subcmd__supervisor,run)
+                cmd="mcpctl__subcmd__supervisor__subcmd__run"
+                ;;
+            mcpctl__subcmd__supervisor,start)
+                cmd="mcpctl__subcmd__supervisor__subcmd__start"
+                ;;
+            mcpctl__subcmd__supervisor,status)
+                cmd="mcpctl__subcmd__supervisor__subcmd__status"
+                ;;
+            mcpctl__subcmd__supervisor,stop)
+                cmd="mcpctl__subcmd__supervisor__subcmd__stop"
+                ;;
+            mcpctl__subcmd__supervisor__subcmd__help,help)
+                cmd="mcpctl__subcmd__supervisor__subcmd__help__subcmd__help"
+                ;;
+            mcpctl__subcmd__supervisor__subcmd__help,run)
+                cmd="mcpctl__subcmd__supervisor__subcmd__help__subcmd__run"
+                ;;
+            mcpctl__subcmd__supervisor__subcmd__help,start)
+                cmd="mcpctl__subcmd__supervisor__subcmd__help__subcmd__start"
+                ;;
+            mcpctl__subcmd__supervisor__subcmd__help,status)
+                cmd="mcpctl__subcmd__supervisor__subcmd__help__subcmd__status"
+                ;;
+            mcpctl__subcmd__supervisor__subcmd__help,stop)
+                cmd="mcpctl__subcmd__supervisor__subcmd__help__subcmd__stop"
                 ;;
             *)
                 ;;
@@ -92,7 +188,7 @@ _mcpctl() {
 
     case "${cmd}" in
         mcpctl)
-            opts="-h -V --file --json --help --version list ls show get add check remove rm enable disable search completions help"
+            opts="-h -V --file --json --no-spawn --help --version list ls show get add check remove rm enable disable search start stop restart refresh status tools call logs supervisor completions help"
             if [[ ${cur} == -* || ${COMP_CWORD} -eq 1 ]] ; then
                 COMPREPLY=( $(compgen -W "${opts}" -- "${cur}") )
                 return 0
@@ -110,7 +206,7 @@ _mcpctl() {
             return 0
             ;;
         mcpctl__subcmd__add)
-            opts="-h -V --package --remote --as-remote --arg --allow-deprecated --store-secret --refresh --registry --url --transport --header --command --args --env --cwd --name --label --disabled --autostart --restart --connect-timeout --to --force --require-pin --no-check --dry-run --show-secrets --file --json --help --version"
+            opts="-h -V --package --remote --as-remote --arg --allow-deprecated --store-secret --refresh --registry --url --transport --header --command --args --env --cwd --name --label --disabled --autostart --restart --connect-timeout --to --force --require-pin --no-check --dry-run --show-secrets --file --json --no-spawn --help --version"
             if [[ ${cur} == -* || ${COMP_CWORD} -eq 2 ]] ; then
                 COMPREPLY=( $(compgen -W "${opts}" -- "${cur}") )
                 return 0
@@ -191,8 +287,50 @@ _mcpctl() {
             COMPREPLY=( $(compgen -W "${opts}" -- "${cur}") )
             return 0
             ;;
+        mcpctl__subcmd__call)
+            opts="-h -V --args --arg --catalog-id --binding-id --timeout --output-dir --direct --no-validate --file --json --no-spawn --help --version"
+            if [[ ${cur} == -* || ${COMP_CWORD} -eq 2 ]] ; then
+                COMPREPLY=( $(compgen -W "${opts}" -- "${cur}") )
+                return 0
+            fi
+            case "${prev}" in
+                --args)
+                    COMPREPLY=($(compgen -f "${cur}"))
+                    return 0
+                    ;;
+                --arg)
+                    COMPREPLY=($(compgen -f "${cur}"))
+                    return 0
+                    ;;
+                --catalog-id)
+                    COMPREPLY=($(compgen -f "${cur}"))
+                    return 0
+                    ;;
+                --binding-id)
+                    COMPREPLY=($(compgen -f "${cur}"))
+                    return 0
+                    ;;
+                --timeout)
+                    COMPREPLY=($(compgen -f "${cur}"))
+                    return 0
+                    ;;
+                --output-dir)
+                    COMPREPLY=($(compgen -f "${cur}"))
+                    return 0
+                    ;;
+                --file)
+                    COMPREPLY=($(compgen -f "${cur}"))
+                    return 0
+                    ;;
+                *)
+                    COMPREPLY=()
+                    ;;
+            esac
+            COMPREPLY=( $(compgen -W "${opts}" -- "${cur}") )
+            return 0
+            ;;
         mcpctl__subcmd__check)
-            opts="-j -h -V --jobs --tools --strict --timeout --file --json --help --version"
+            opts="-j -h -V --jobs --tools --strict --timeout --file --json --no-spawn --help --version"
             if [[ ${cur} == -* || ${COMP_CWORD} -eq 2 ]] ; then
                 COMPREPLY=( $(compgen -W "${opts}" -- "${cur}") )
                 return 0
@@ -222,7 +360,7 @@ _mcpctl() {
             return 0
             ;;
         mcpctl__subcmd__completions)
-            opts="-h -V --file --json --help --version bash elvish fish powershell zsh"
+            opts="-h -V --file --json --no-spawn --help --version bash elvish fish powershell zsh"
             if [[ ${cur} == -* || ${COMP_CWORD} -eq 2 ]] ; then
                 COMPREPLY=( $(compgen -W "${opts}" -- "${cur}") )
                 return 0
@@ -240,7 +378,7 @@ _mcpctl() {
             return 0
             ;;
         mcpctl__subcmd__disable)
-            opts="-h -V --file --json --help --version"
+            opts="-h -V --file --json --no-spawn --help --version"
             if [[ ${cur} == -* || ${COMP_CWORD} -eq 2 ]] ; then
                 COMPREPLY=( $(compgen -W "${opts}" -- "${cur}") )
                 return 0
@@ -258,7 +396,7 @@ _mcpctl() {
             return 0
             ;;
         mcpctl__subcmd__enable)
-            opts="-h -V --file --json --help --version"
+            opts="-h -V --file --json --no-spawn --help --version"
             if [[ ${cur} == -* || ${COMP_CWORD} -eq 2 ]] ; then
                 COMPREPLY=( $(compgen -W "${opts}" -- "${cur}") )
                 return 0
@@ -276,7 +414,7 @@ _mcpctl() {
             return 0
             ;;
         mcpctl__subcmd__help)
-            opts="list show add check remove enable disable search completions help"
+            opts="list show add check remove enable disable search start stop restart refresh status tools call logs supervisor completions help"
             if [[ ${cur} == -* || ${COMP_CWORD} -eq 2 ]] ; then
                 COMPREPLY=( $(compgen -W "${opts}" -- "${cur}") )
                 return 0
@@ -290,6 +428,20 @@ _mcpctl() {
             return 0
             ;;
         mcpctl__subcmd__help__subcmd__add)
+            opts=""
+            if [[ ${cur} == -* || ${COMP_CWORD} -eq 3 ]] ; then
+                COMPREPLY=( $(compgen -W "${opts}" -- "${cur}") )
+                return 0
+            fi
+            case "${prev}" in
+                *)
+                    COMPREPLY=()
+                    ;;
+            esac
+            COMPREPLY=( $(compgen -W "${opts}" -- "${cur}") )
+            return 0
+            ;;
+        mcpctl__subcmd__help__subcmd__call)
             opts=""
             if [[ ${cur} == -* || ${COMP_CWORD} -eq 3 ]] ; then
                 COMPREPLY=( $(compgen -W "${opts}" -- "${cur}") )
@@ -387,7 +539,49 @@ _mcpctl() {
             COMPREPLY=( $(compgen -W "${opts}" -- "${cur}") )
             return 0
             ;;
+        mcpctl__subcmd__help__subcmd__logs)
+            opts=""
+            if [[ ${cur} == -* || ${COMP_CWORD} -eq 3 ]] ; then
+                COMPREPLY=( $(compgen -W "${opts}" -- "${cur}") )
+                return 0
+            fi
+            case "${prev}" in
+                *)
+                    COMPREPLY=()
+                    ;;
+            esac
+            COMPREPLY=( $(compgen -W "${opts}" -- "${cur}") )
+            return 0
+            ;;
+        mcpctl__subcmd__help__subcmd__refresh)
+            opts=""
+            if [[ ${cur} == -* || ${COMP_CWORD} -eq 3 ]] ; then
+                COMPREPLY=( $(compgen -W "${opts}" -- "${cur}") )
+                return 0
+            fi
+            case "${prev}" in
+                *)
+                    COMPREPLY=()
+                    ;;
+            esac
+            COMPREPLY=( $(compgen -W "${opts}" -- "${cur}") )
+            return 0
+            ;;
         mcpctl__subcmd__help__subcmd__remove)
+            opts=""
+            if [[ ${cur} == -* || ${COMP_CWORD} -eq 3 ]] ; then
+                COMPREPLY=( $(compgen -W "${opts}" -- "${cur}") )
+                return 0
+            fi
+            case "${prev}" in
+                *)
+                    COMPREPLY=()
+                    ;;
+            esac
+            COMPREPLY=( $(compgen -W "${opts}" -- "${cur}") )
+            return 0
+            ;;
+        mcpctl__subcmd__help__subcmd__restart)
             opts=""
             if [[ ${cur} == -* || ${COMP_CWORD} -eq 3 ]] ; then
                 COMPREPLY=( $(compgen -W "${opts}" -- "${cur}") )
@@ -429,8 +623,178 @@ _mcpctl() {
             COMPREPLY=( $(compgen -W "${opts}" -- "${cur}") )
             return 0
             ;;
+        mcpctl__subcmd__help__subcmd__start)
+            opts=""
+            if [[ ${cur} == -* || ${COMP_CWORD} -eq 3 ]] ; then
+                COMPREPLY=( $(compgen -W "${opts}" -- "${cur}") )
+                return 0
+            fi
+            case "${prev}" in
+                *)
+                    COMPREPLY=()
+                    ;;
+            esac
+            COMPREPLY=( $(compgen -W "${opts}" -- "${cur}") )
+            return 0
+            ;;
+        mcpctl__subcmd__help__subcmd__status)
+            opts=""
+            if [[ ${cur} == -* || ${COMP_CWORD} -eq 3 ]] ; then
+                COMPREPLY=( $(compgen -W "${opts}" -- "${cur}") )
+                return 0
+            fi
+            case "${prev}" in
+                *)
+                    COMPREPLY=()
+                    ;;
+            esac
+            COMPREPLY=( $(compgen -W "${opts}" -- "${cur}") )
+            return 0
+            ;;
+        mcpctl__subcmd__help__subcmd__stop)
+            opts=""
+            if [[ ${cur} == -* || ${COMP_CWORD} -eq 3 ]] ; then
+                COMPREPLY=( $(compgen -W "${opts}" -- "${cur}") )
+                return 0
+            fi
+            case "${prev}" in
+                *)
+                    COMPREPLY=()
+                    ;;
+            esac
+            COMPREPLY=( $(compgen -W "${opts}" -- "${cur}") )
+            return 0
+            ;;
+        mcpctl__subcmd__help__subcmd__supervisor)
+            opts="run start stop status"
+            if [[ ${cur} == -* || ${COMP_CWORD} -eq 3 ]] ; then
+                COMPREPLY=( $(compgen -W "${opts}" -- "${cur}") )
+                return 0
+            fi
+            case "${prev}" in
+                *)
+                    COMPREPLY=()
+                    ;;
+            esac
+            COMPREPLY=( $(compgen -W "${opts}" -- "${cur}") )
+            return 0
+            ;;
+        mcpctl__subcmd__help__subcmd__supervisor__subcmd__run)
+            opts=""
+            if [[ ${cur} == -* || ${COMP_CWORD} -eq 4 ]] ; then
+                COMPREPLY=( $(compgen -W "${opts}" -- "${cur}") )
+                return 0
+            fi
+            case "${prev}" in
+                *)
+                    COMPREPLY=()
+                    ;;
+            esac
+            COMPREPLY=( $(compgen -W "${opts}" -- "${cur}") )
+            return 0
+            ;;
+        mcpctl__subcmd__help__subcmd__supervisor__subcmd__start)
+            opts=""
+            if [[ ${cur} == -* || ${COMP_CWORD} -eq 4 ]] ; then
+                COMPREPLY=( $(compgen -W "${opts}" -- "${cur}") )
+                return 0
+            fi
+            case "${prev}" in
+                *)
+                    COMPREPLY=()
+                    ;;
+            esac
+            COMPREPLY=( $(compgen -W "${opts}" -- "${cur}") )
+            return 0
+            ;;
+        mcpctl__subcmd__help__subcmd__supervisor__subcmd__status)
+            opts=""
+            if [[ ${cur} == -* || ${COMP_CWORD} -eq 4 ]] ; then
+                COMPREPLY=( $(compgen -W "${opts}" -- "${cur}") )
+                return 0
+            fi
+            case "${prev}" in
+                *)
+                    COMPREPLY=()
+                    ;;
+            esac
+            COMPREPLY=( $(compgen -W "${opts}" -- "${cur}") )
+            return 0
+            ;;
+        mcpctl__subcmd__help__subcmd__supervisor__subcmd__stop)
+            opts=""
+            if [[ ${cur} == -* || ${COMP_CWORD} -eq 4 ]] ; then
+                COMPREPLY=( $(compgen -W "${opts}" -- "${cur}") )
+                return 0
+            fi
+            case "${prev}" in
+                *)
+                    COMPREPLY=()
+                    ;;
+            esac
+            COMPREPLY=( $(compgen -W "${opts}" -- "${cur}") )
+            return 0
+            ;;
+        mcpctl__subcmd__help__subcmd__tools)
+            opts=""
+            if [[ ${cur} == -* || ${COMP_CWORD} -eq 3 ]] ; then
+                COMPREPLY=( $(compgen -W "${opts}" -- "${cur}") )
+                return 0
+            fi
+            case "${prev}" in
+                *)
+                    COMPREPLY=()
+                    ;;
+            esac
+            COMPREPLY=( $(compgen -W "${opts}" -- "${cur}") )
+            return 0
+            ;;
         mcpctl__subcmd__list)
-            opts="-h -V --show-secrets --file --json --help --version"
+            opts="-h -V --show-secrets --file --json --no-spawn --help --version"
+            if [[ ${cur} == -* || ${COMP_CWORD} -eq 2 ]] ; then
+                COMPREPLY=( $(compgen -W "${opts}" -- "${cur}") )
+                return 0
+            fi
+            case "${prev}" in
+                --file)
+                    COMPREPLY=($(compgen -f "${cur}"))
+                    return 0
+                    ;;
+                *)
+                    COMPREPLY=()
+                    ;;
+            esac
+            COMPREPLY=( $(compgen -W "${opts}" -- "${cur}") )
+            return 0
+            ;;
+        mcpctl__subcmd__logs)
+            opts="-f -n -h -V --follow --lines --file --json --no-spawn --help --version"
+            if [[ ${cur} == -* || ${COMP_CWORD} -eq 2 ]] ; then
+                COMPREPLY=( $(compgen -W "${opts}" -- "${cur}") )
+                return 0
+            fi
+            case "${prev}" in
+                --lines)
+                    COMPREPLY=($(compgen -f "${cur}"))
+                    return 0
+                    ;;
+                -n)
+                    COMPREPLY=($(compgen -f "${cur}"))
+                    return 0
+                    ;;
+                --file)
+                    COMPREPLY=($(compgen -f "${cur}"))
+                    return 0
+                    ;;
+                *)
+                    COMPREPLY=()
+                    ;;
+            esac
+            COMPREPLY=( $(compgen -W "${opts}" -- "${cur}") )
+            return 0
+            ;;
+        mcpctl__subcmd__refresh)
+            opts="-h -V --all --file --json --no-spawn --help --version"
             if [[ ${cur} == -* || ${COMP_CWORD} -eq 2 ]] ; then
                 COMPREPLY=( $(compgen -W "${opts}" -- "${cur}") )
                 return 0
@@ -448,7 +812,25 @@ _mcpctl() {
             return 0
             ;;
         mcpctl__subcmd__remove)
-            opts="-y -h -V --yes --force --file --json --help --version"
+            opts="-y -h -V --yes --force --file --json --no-spawn --help --version"
+            if [[ ${cur} == -* || ${COMP_CWORD} -eq 2 ]] ; then
+                COMPREPLY=( $(compgen -W "${opts}" -- "${cur}") )
+                return 0
+            fi
+            case "${prev}" in
+                --file)
+                    COMPREPLY=($(compgen -f "${cur}"))
+                    return 0
+                    ;;
+                *)
+                    COMPREPLY=()
+                    ;;
+            esac
+            COMPREPLY=( $(compgen -W "${opts}" -- "${cur}") )
+            return 0
+            ;;
+        mcpctl__subcmd__restart)
+            opts="-h -V --all --file --json --no-spawn --help --version"
             if [[ ${cur} == -* || ${COMP_CWORD} -eq 2 ]] ; then
                 COMPREPLY=( $(compgen -W "${opts}" -- "${cur}") )
                 return 0
@@ -466,7 +848,7 @@ _mcpctl() {
             return 0
             ;;
         mcpctl__subcmd__search)
-            opts="-h -V --limit --all --include-deprecated --refresh --registry --file --json --help --version"
+            opts="-h -V --limit --all --include-deprecated --refresh --registry --file --json --no-spawn --help --version"
             if [[ ${cur} == -* || ${COMP_CWORD} -eq 2 ]] ; then
                 COMPREPLY=( $(compgen -W "${opts}" -- "${cur}") )
                 return 0
@@ -492,7 +874,253 @@ _mcpctl() {
             return 0
             ;;
         mcpctl__subcmd__show)
-            opts="-h -V --show-secrets --file --json --help --version"
+            opts="-h -V --show-secrets --file --json --no-spawn --help --version"
+            if [[ ${cur} == -* || ${COMP_CWORD} -eq 2 ]] ; then
+                COMPREPLY=( $(compgen -W "${opts}" -- "${cur}") )
+                return 0
+            fi
+            case "${prev}" in
+                --file)
+                    COMPREPLY=($(compgen -f "${cur}"))
+                    return 0
+                    ;;
+                *)
+                    COMPREPLY=()
+                    ;;
+            esac
+            COMPREPLY=( $(compgen -W "${opts}" -- "${cur}") )
+            return 0
+            ;;
+        mcpctl__subcmd__start)
+            opts="-h -V --all --file --json --no-spawn --help --version"
+            if [[ ${cur} == -* || ${COMP_CWORD} -eq 2 ]] ; then
+                COMPREPLY=( $(compgen -W "${opts}" -- "${cur}") )
+                return 0
+            fi
+            case "${prev}" in
+                --file)
+                    COMPREPLY=($(compgen -f "${cur}"))
+                    return 0
+                    ;;
+                *)
+                    COMPREPLY=()
+                    ;;
+            esac
+            COMPREPLY=( $(compgen -W "${opts}" -- "${cur}") )
+            return 0
+            ;;
+        mcpctl__subcmd__status)
+            opts="-h -V --file --json --no-spawn --help --version"
+            if [[ ${cur} == -* || ${COMP_CWORD} -eq 2 ]] ; then
+                COMPREPLY=( $(compgen -W "${opts}" -- "${cur}") )
+                return 0
+            fi
+            case "${prev}" in
+                --file)
+                    COMPREPLY=($(compgen -f "${cur}"))
+                    return 0
+                    ;;
+                *)
+                    COMPREPLY=()
+                    ;;
+            esac
+            COMPREPLY=( $(compgen -W "${opts}" -- "${cur}") )
+            return 0
+            ;;
+        mcpctl__subcmd__stop)
+            opts="-h -V --all --file --json --no-spawn --help --version"
+            if [[ ${cur} == -* || ${COMP_CWORD} -eq 2 ]] ; then
+                COMPREPLY=( $(compgen -W "${opts}" -- "${cur}") )
+                return 0
+            fi
+            case "${prev}" in
+                --file)
+                    COMPREPLY=($(compgen -f "${cur}"))
+                    return 0
+                    ;;
+                *)
+                    COMPREPLY=()
+                    ;;
+            esac
+            COMPREPLY=( $(compgen -W "${opts}" -- "${cur}") )
+            return 0
+            ;;
+        mcpctl__subcmd__supervisor)
+            opts="-h -V --file --json --no-spawn --help --version run start stop status help"
+            if [[ ${cur} == -* || ${COMP_CWORD} -eq 2 ]] ; then
+                COMPREPLY=( $(compgen -W "${opts}" -- "${cur}") )
+                return 0
+            fi
+            case "${prev}" in
+                --file)
+                    COMPREPLY=($(compgen -f "${cur}"))
+                    return 0
+                    ;;
+                *)
+                    COMPREPLY=()
+                    ;;
+            esac
+            COMPREPLY=( $(compgen -W "${opts}" -- "${cur}") )
+            return 0
+            ;;
+        mcpctl__subcmd__supervisor__subcmd__help)
+            opts="run start stop status help"
+            if [[ ${cur} == -* || ${COMP_CWORD} -eq 3 ]] ; then
+                COMPREPLY=( $(compgen -W "${opts}" -- "${cur}") )
+                return 0
+            fi
+            case "${prev}" in
+                *)
+                    COMPREPLY=()
+                    ;;
+            esac
+            COMPREPLY=( $(compgen -W "${opts}" -- "${cur}") )
+            return 0
+            ;;
+        mcpctl__subcmd__supervisor__subcmd__help__subcmd__help)
+            opts=""
+            if [[ ${cur} == -* || ${COMP_CWORD} -eq 4 ]] ; then
+                COMPREPLY=( $(compgen -W "${opts}" -- "${cur}") )
+                return 0
+            fi
+            case "${prev}" in
+                *)
+                    COMPREPLY=()
+                    ;;
+            esac
+            COMPREPLY=( $(compgen -W "${opts}" -- "${cur}") )
+            return 0
+            ;;
+        mcpctl__subcmd__supervisor__subcmd__help__subcmd__run)
+            opts=""
+            if [[ ${cur} == -* || ${COMP_CWORD} -eq 4 ]] ; then
+                COMPREPLY=( $(compgen -W "${opts}" -- "${cur}") )
+                return 0
+            fi
+            case "${prev}" in
+                *)
+                    COMPREPLY=()
+                    ;;
+            esac
+            COMPREPLY=( $(compgen -W "${opts}" -- "${cur}") )
+            return 0
+            ;;
+        mcpctl__subcmd__supervisor__subcmd__help__subcmd__start)
+            opts=""
+            if [[ ${cur} == -* || ${COMP_CWORD} -eq 4 ]] ; then
+                COMPREPLY=( $(compgen -W "${opts}" -- "${cur}") )
+                return 0
+            fi
+            case "${prev}" in
+                *)
+                    COMPREPLY=()
+                    ;;
+            esac
+            COMPREPLY=( $(compgen -W "${opts}" -- "${cur}") )
+            return 0
+            ;;
+        mcpctl__subcmd__supervisor__subcmd__help__subcmd__status)
+            opts=""
+            if [[ ${cur} == -* || ${COMP_CWORD} -eq 4 ]] ; then
+                COMPREPLY=( $(compgen -W "${opts}" -- "${cur}") )
+                return 0
+            fi
+            case "${prev}" in
+                *)
+                    COMPREPLY=()
+                    ;;
+            esac
+            COMPREPLY=( $(compgen -W "${opts}" -- "${cur}") )
+            return 0
+            ;;
+        mcpctl__subcmd__supervisor__subcmd__help__subcmd__stop)
+            opts=""
+            if [[ ${cur} == -* || ${COMP_CWORD} -eq 4 ]] ; then
+                COMPREPLY=( $(compgen -W "${opts}" -- "${cur}") )
+                return 0
+            fi
+            case "${prev}" in
+                *)
+                    COMPREPLY=()
+                    ;;
+            esac
+            COMPREPLY=( $(compgen -W "${opts}" -- "${cur}") )
+            return 0
+            ;;
+        mcpctl__subcmd__supervisor__subcmd__run)
+            opts="-h -V --file --json --no-spawn --help --version"
+            if [[ ${cur} == -* || ${COMP_CWORD} -eq 3 ]] ; then
+                COMPREPLY=( $(compgen -W "${opts}" -- "${cur}") )
+                return 0
+            fi
+            case "${prev}" in
+                --file)
+                    COMPREPLY=($(compgen -f "${cur}"))
+                    return 0
+                    ;;
+                *)
+                    COMPREPLY=()
+                    ;;
+            esac
+            COMPREPLY=( $(compgen -W "${opts}" -- "${cur}") )
+            return 0
+            ;;
+        mcpctl__subcmd__supervisor__subcmd__start)
+            opts="-h -V --file --json --no-spawn --help --version"
+            if [[ ${cur} == -* || ${COMP_CWORD} -eq 3 ]] ; then
+                COMPREPLY=( $(compgen -W "${opts}" -- "${cur}") )
+                return 0
+            fi
+            case "${prev}" in
+                --file)
+                    COMPREPLY=($(compgen -f "${cur}"))
+                    return 0
+                    ;;
+                *)
+                    COMPREPLY=()
+                    ;;
+            esac
+            COMPREPLY=( $(compgen -W "${opts}" -- "${cur}") )
+            return 0
+            ;;
+        mcpctl__subcmd__supervisor__subcmd__status)
+            opts="-h -V --file --json --no-spawn --help --version"
+            if [[ ${cur} == -* || ${COMP_CWORD} -eq 3 ]] ; then
+                COMPREPLY=( $(compgen -W "${opts}" -- "${cur}") )
+                return 0
+            fi
+            case "${prev}" in
+                --file)
+                    COMPREPLY=($(compgen -f "${cur}"))
+                    return 0
+                    ;;
+                *)
+                    COMPREPLY=()
+                    ;;
+            esac
+            COMPREPLY=( $(compgen -W "${opts}" -- "${cur}") )
+            return 0
+            ;;
+        mcpctl__subcmd__supervisor__subcmd__stop)
+            opts="-h -V --file --json --no-spawn --help --version"
+            if [[ ${cur} == -* || ${COMP_CWORD} -eq 3 ]] ; then
+                COMPREPLY=( $(compgen -W "${opts}" -- "${cur}") )
+                return 0
+            fi
+            case "${prev}" in
+                --file)
+                    COMPREPLY=($(compgen -f "${cur}"))
+                    return 0
+                    ;;
+                *)
+                    COMPREPLY=()
+                    ;;
+            esac
+            COMPREPLY=( $(compgen -W "${opts}" -- "${cur}") )
+            return 0
+            ;;
+        mcpctl__subcmd__tools)
+            opts="-h -V --file --json --no-spawn --help --version"
             if [[ ${cur} == -* || ${COMP_CWORD} -eq 2 ]] ; then
                 COMPREPLY=( $(compgen -W "${opts}" -- "${cur}") )
                 return 0

@@ -20,6 +20,7 @@ set edit:completion:arg-completer[mcpctl] = {|@words|
         &'mcpctl'= {
             cand --file 'Definition file to read and edit (repeatable; default: MCPCTL_FILE or ~/.config/mcpctl/servers.json)'
             cand --json 'Print machine-readable JSON on stdout instead of text'
+            cand --no-spawn 'Never start the supervisor implicitly (also MCPCTL_NO_SPAWN=1)'
             cand -h 'Print help (see more with ''--help'')'
             cand --help 'Print help (see more with ''--help'')'
             cand -V 'Print version'
@@ -35,6 +36,15 @@ set edit:completion:arg-completer[mcpctl] = {|@words|
             cand enable 'Enable servers (keeps the definition, flips its state)'
             cand disable 'Disable servers (keeps the definition, flips its state)'
             cand search 'Search the official MCP Registry for servers to install'
+            cand start 'Start servers under the supervisor and wait until they are ready'
+            cand stop 'Stop supervised servers (TERM, grace, KILL, reap)'
+            cand restart 'Stop then start servers, with new binding and catalog ids'
+            cand refresh 'Re-list the tools of ready servers'
+            cand status 'Show the state of supervised servers'
+            cand tools 'Show a running server''s tool catalog'
+            cand call 'Call a tool of a running server (or --direct, without the supervisor)'
+            cand logs 'Show a supervised server''s stderr log'
+            cand supervisor 'Run, start, stop or inspect the supervisor daemon itself'
             cand completions 'Print a shell completion script'
             cand help 'Print this message or the help of the given subcommand(s)'
         }
@@ -42,6 +52,7 @@ set edit:completion:arg-completer[mcpctl] = {|@words|
             cand --file 'Definition file to read and edit (repeatable; default: MCPCTL_FILE or ~/.config/mcpctl/servers.json)'
             cand --show-secrets 'Show literal env and header values instead of <redacted> (JSON only)'
             cand --json 'Print machine-readable JSON on stdout instead of text'
+            cand --no-spawn 'Never start the supervisor implicitly (also MCPCTL_NO_SPAWN=1)'
             cand -h 'Print help (see more with ''--help'')'
             cand --help 'Print help (see more with ''--help'')'
             cand -V 'Print version'
@@ -51,6 +62,7 @@ set edit:completion:arg-completer[mcpctl] = {|@words|
             cand --file 'Definition file to read and edit (repeatable; default: MCPCTL_FILE or ~/.config/mcpctl/servers.json)'
             cand --show-secrets 'Show literal env and header values instead of <redacted> (JSON only)'
             cand --json 'Print machine-readable JSON on stdout instead of text'
+            cand --no-spawn 'Never start the supervisor implicitly (also MCPCTL_NO_SPAWN=1)'
             cand -h 'Print help (see more with ''--help'')'
             cand --help 'Print help (see more with ''--help'')'
             cand -V 'Print version'
@@ -60,6 +72,7 @@ set edit:completion:arg-completer[mcpctl] = {|@words|
             cand --file 'Definition file to read and edit (repeatable; default: MCPCTL_FILE or ~/.config/mcpctl/servers.json)'
             cand --show-secrets 'Show literal env and header values instead of <redacted>'
             cand --json 'Print machine-readable JSON on stdout instead of text'
+            cand --no-spawn 'Never start the supervisor implicitly (also MCPCTL_NO_SPAWN=1)'
             cand -h 'Print help (see more with ''--help'')'
             cand --help 'Print help (see more with ''--help'')'
             cand -V 'Print version'
@@ -69,6 +82,7 @@ set edit:completion:arg-completer[mcpctl] = {|@words|
             cand --file 'Definition file to read and edit (repeatable; default: MCPCTL_FILE or ~/.config/mcpctl/servers.json)'
             cand --show-secrets 'Show literal env and header values instead of <redacted>'
             cand --json 'Print machine-readable JSON on stdout instead of text'
+            cand --no-spawn 'Never start the supervisor implicitly (also MCPCTL_NO_SPAWN=1)'
             cand -h 'Print help (see more with ''--help'')'
             cand --help 'Print help (see more with ''--help'')'
             cand -V 'Print version'
@@ -104,6 +118,7 @@ set edit:completion:arg-completer[mcpctl] = {|@words|
             cand --dry-run 'Validate and print what would be written, but write nothing'
             cand --show-secrets 'Show literal env and header values in the output'
             cand --json 'Print machine-readable JSON on stdout instead of text'
+            cand --no-spawn 'Never start the supervisor implicitly (also MCPCTL_NO_SPAWN=1)'
             cand -h 'Print help (see more with ''--help'')'
             cand --help 'Print help (see more with ''--help'')'
             cand -V 'Print version'
@@ -117,6 +132,7 @@ set edit:completion:arg-completer[mcpctl] = {|@words|
             cand --tools 'List each server''s tool names'
             cand --strict 'Treat lint warnings as failures'
             cand --json 'Print machine-readable JSON on stdout instead of text'
+            cand --no-spawn 'Never start the supervisor implicitly (also MCPCTL_NO_SPAWN=1)'
             cand -h 'Print help (see more with ''--help'')'
             cand --help 'Print help (see more with ''--help'')'
             cand -V 'Print version'
@@ -128,6 +144,7 @@ set edit:completion:arg-completer[mcpctl] = {|@words|
             cand --yes 'Do not ask for confirmation on a terminal'
             cand --force 'Drop comments that an edit cannot keep'
             cand --json 'Print machine-readable JSON on stdout instead of text'
+            cand --no-spawn 'Never start the supervisor implicitly (also MCPCTL_NO_SPAWN=1)'
             cand -h 'Print help (see more with ''--help'')'
             cand --help 'Print help (see more with ''--help'')'
             cand -V 'Print version'
@@ -139,6 +156,7 @@ set edit:completion:arg-completer[mcpctl] = {|@words|
             cand --yes 'Do not ask for confirmation on a terminal'
             cand --force 'Drop comments that an edit cannot keep'
             cand --json 'Print machine-readable JSON on stdout instead of text'
+            cand --no-spawn 'Never start the supervisor implicitly (also MCPCTL_NO_SPAWN=1)'
             cand -h 'Print help (see more with ''--help'')'
             cand --help 'Print help (see more with ''--help'')'
             cand -V 'Print version'
@@ -147,6 +165,7 @@ set edit:completion:arg-completer[mcpctl] = {|@words|
         &'mcpctl;enable'= {
             cand --file 'Definition file to read and edit (repeatable; default: MCPCTL_FILE or ~/.config/mcpctl/servers.json)'
             cand --json 'Print machine-readable JSON on stdout instead of text'
+            cand --no-spawn 'Never start the supervisor implicitly (also MCPCTL_NO_SPAWN=1)'
             cand -h 'Print help (see more with ''--help'')'
             cand --help 'Print help (see more with ''--help'')'
             cand -V 'Print version'
@@ -155,6 +174,7 @@ set edit:completion:arg-completer[mcpctl] = {|@words|
         &'mcpctl;disable'= {
             cand --file 'Definition file to read and edit (repeatable; default: MCPCTL_FILE or ~/.config/mcpctl/servers.json)'
             cand --json 'Print machine-readable JSON on stdout instead of text'
+            cand --no-spawn 'Never start the supervisor implicitly (also MCPCTL_NO_SPAWN=1)'
             cand -h 'Print help (see more with ''--help'')'
             cand --help 'Print help (see more with ''--help'')'
             cand -V 'Print version'
@@ -168,14 +188,171 @@ set edit:completion:arg-completer[mcpctl] = {|@words|
             cand --include-deprecated 'Also show deprecated and deleted entries'
             cand --refresh 'Ask the registry again instead of using cached answers'
             cand --json 'Print machine-readable JSON on stdout instead of text'
+            cand --no-spawn 'Never start the supervisor implicitly (also MCPCTL_NO_SPAWN=1)'
             cand -h 'Print help (see more with ''--help'')'
             cand --help 'Print help (see more with ''--help'')'
             cand -V 'Print version'
             cand --version 'Print version'
         }
+        &'mcpctl;start'= {
+            cand --file 'Definition file to read and edit (repeatable; default: MCPCTL_FILE or ~/.config/mcpctl/servers.json)'
+            cand --all 'Every server (enabled ones for `start`, running ones otherwise)'
+            cand --json 'Print machine-readable JSON on stdout instead of text'
+            cand --no-spawn 'Never start the supervisor implicitly (also MCPCTL_NO_SPAWN=1)'
+            cand -h 'Print help (see more with ''--help'')'
+            cand --help 'Print help (see more with ''--help'')'
+            cand -V 'Print version'
+            cand --version 'Print version'
+        }
+        &'mcpctl;stop'= {
+            cand --file 'Definition file to read and edit (repeatable; default: MCPCTL_FILE or ~/.config/mcpctl/servers.json)'
+            cand --all 'Every server (enabled ones for `start`, running ones otherwise)'
+            cand --json 'Print machine-readable JSON on stdout instead of text'
+            cand --no-spawn 'Never start the supervisor implicitly (also MCPCTL_NO_SPAWN=1)'
+            cand -h 'Print help (see more with ''--help'')'
+            cand --help 'Print help (see more with ''--help'')'
+            cand -V 'Print version'
+            cand --version 'Print version'
+        }
+        &'mcpctl;restart'= {
+            cand --file 'Definition file to read and edit (repeatable; default: MCPCTL_FILE or ~/.config/mcpctl/servers.json)'
+            cand --all 'Every server (enabled ones for `start`, running ones otherwise)'
+            cand --json 'Print machine-readable JSON on stdout instead of text'
+            cand --no-spawn 'Never start the supervisor implicitly (also MCPCTL_NO_SPAWN=1)'
+            cand -h 'Print help (see more with ''--help'')'
+            cand --help 'Print help (see more with ''--help'')'
+            cand -V 'Print version'
+            cand --version 'Print version'
+        }
+        &'mcpctl;refresh'= {
+            cand --file 'Definition file to read and edit (repeatable; default: MCPCTL_FILE or ~/.config/mcpctl/servers.json)'
+            cand --all 'Every server (enabled ones for `start`, running ones otherwise)'
+            cand --json 'Print machine-readable JSON on stdout instead of text'
+            cand --no-spawn 'Never start the supervisor implicitly (also MCPCTL_NO_SPAWN=1)'
+            cand -h 'Print help (see more with ''--help'')'
+            cand --help 'Print help (see more with ''--help'')'
+            cand -V 'Print version'
+            cand --version 'Print version'
+        }
+        &'mcpctl;status'= {
+            cand --file 'Definition file to read and edit (repeatable; default: MCPCTL_FILE or ~/.config/mcpctl/servers.json)'
+            cand --json 'Print machine-readable JSON on stdout instead of text'
+            cand --no-spawn 'Never start the supervisor implicitly (also MCPCTL_NO_SPAWN=1)'
+            cand -h 'Print help (see more with ''--help'')'
+            cand --help 'Print help (see more with ''--help'')'
+            cand -V 'Print version'
+            cand --version 'Print version'
+        }
+        &'mcpctl;tools'= {
+            cand --file 'Definition file to read and edit (repeatable; default: MCPCTL_FILE or ~/.config/mcpctl/servers.json)'
+            cand --json 'Print machine-readable JSON on stdout instead of text'
+            cand --no-spawn 'Never start the supervisor implicitly (also MCPCTL_NO_SPAWN=1)'
+            cand -h 'Print help (see more with ''--help'')'
+            cand --help 'Print help (see more with ''--help'')'
+            cand -V 'Print version'
+            cand --version 'Print version'
+        }
+        &'mcpctl;call'= {
+            cand --args 'The arguments as one JSON object'
+            cand --arg 'One argument, KEY=VALUE; VALUE is parsed as JSON when it can be, else taken as a string (repeatable)'
+            cand --catalog-id 'Refuse the call unless this is still the server''s catalog id'
+            cand --binding-id 'Refuse the call unless this is still the server''s binding id'
+            cand --timeout 'Seconds to wait for the answer (default 60)'
+            cand --output-dir 'Write images and audio here'
+            cand --file 'Definition file to read and edit (repeatable; default: MCPCTL_FILE or ~/.config/mcpctl/servers.json)'
+            cand --direct 'Connect directly, without the supervisor (spawns and ends the server)'
+            cand --no-validate 'Send the arguments even if the schema cannot be compiled or they do not match'
+            cand --json 'Print machine-readable JSON on stdout instead of text'
+            cand --no-spawn 'Never start the supervisor implicitly (also MCPCTL_NO_SPAWN=1)'
+            cand -h 'Print help (see more with ''--help'')'
+            cand --help 'Print help (see more with ''--help'')'
+            cand -V 'Print version'
+            cand --version 'Print version'
+        }
+        &'mcpctl;logs'= {
+            cand -n 'How many lines from the end'
+            cand --lines 'How many lines from the end'
+            cand --file 'Definition file to read and edit (repeatable; default: MCPCTL_FILE or ~/.config/mcpctl/servers.json)'
+            cand -f 'Keep printing new lines as they arrive (until Ctrl-C)'
+            cand --follow 'Keep printing new lines as they arrive (until Ctrl-C)'
+            cand --json 'Print machine-readable JSON on stdout instead of text'
+            cand --no-spawn 'Never start the supervisor implicitly (also MCPCTL_NO_SPAWN=1)'
+            cand -h 'Print help (see more with ''--help'')'
+            cand --help 'Print help (see more with ''--help'')'
+            cand -V 'Print version'
+            cand --version 'Print version'
+        }
+        &'mcpctl;supervisor'= {
+            cand --file 'Definition file to read and edit (repeatable; default: MCPCTL_FILE or ~/.config/mcpctl/servers.json)'
+            cand --json 'Print machine-readable JSON on stdout instead of text'
+            cand --no-spawn 'Never start the supervisor implicitly (also MCPCTL_NO_SPAWN=1)'
+            cand -h 'Print help'
+            cand --help 'Print help'
+            cand -V 'Print version'
+            cand --version 'Print version'
+            cand run 'Run the supervisor in the foreground, logging to stderr'
+            cand start 'Start the supervisor detached (does nothing if it runs)'
+            cand stop 'Stop every server, then the supervisor'
+            cand status 'Show the supervisor''s pid, uptime, socket, sources and servers'
+            cand help 'Print this message or the help of the given subcommand(s)'
+        }
+        &'mcpctl;supervisor;run'= {
+            cand --file 'Definition file to read and edit (repeatable; default: MCPCTL_FILE or ~/.config/mcpctl/servers.json)'
+            cand --json 'Print machine-readable JSON on stdout instead of text'
+            cand --no-spawn 'Never start the supervisor implicitly (also MCPCTL_NO_SPAWN=1)'
+            cand -h 'Print help (see more with ''--help'')'
+            cand --help 'Print help (see more with ''--help'')'
+            cand -V 'Print version'
+            cand --version 'Print version'
+        }
+        &'mcpctl;supervisor;start'= {
+            cand --file 'Definition file to read and edit (repeatable; default: MCPCTL_FILE or ~/.config/mcpctl/servers.json)'
+            cand --json 'Print machine-readable JSON on stdout instead of text'
+            cand --no-spawn 'Never start the supervisor implicitly (also MCPCTL_NO_SPAWN=1)'
+            cand -h 'Print help (see more with ''--help'')'
+            cand --help 'Print help (see more with ''--help'')'
+            cand -V 'Print version'
+            cand --version 'Print version'
+        }
+        &'mcpctl;supervisor;stop'= {
+            cand --file 'Definition file to read and edit (repeatable; default: MCPCTL_FILE or ~/.config/mcpctl/servers.json)'
+            cand --json 'Print machine-readable JSON on stdout instead of text'
+            cand --no-spawn 'Never start the supervisor implicitly (also MCPCTL_NO_SPAWN=1)'
+            cand -h 'Print help (see more with ''--help'')'
+            cand --help 'Print help (see more with ''--help'')'
+            cand -V 'Print version'
+            cand --version 'Print version'
+        }
+        &'mcpctl;supervisor;status'= {
+            cand --file 'Definition file to read and edit (repeatable; default: MCPCTL_FILE or ~/.config/mcpctl/servers.json)'
+            cand --json 'Print machine-readable JSON on stdout instead of text'
+            cand --no-spawn 'Never start the supervisor implicitly (also MCPCTL_NO_SPAWN=1)'
+            cand -h 'Print help (see more with ''--help'')'
+            cand --help 'Print help (see more with ''--help'')'
+            cand -V 'Print version'
+            cand --version 'Print version'
+        }
+        &'mcpctl;supervisor;help'= {
+            cand run 'Run the supervisor in the foreground, logging to stderr'
+            cand start 'Start the supervisor detached (does nothing if it runs)'
+            cand stop 'Stop every server, then the supervisor'
+            cand status 'Show the supervisor''s pid, uptime, socket, sources and servers'
+            cand help 'Print this message or the help of the given subcommand(s)'
+        }
+        &'mcpctl;supervisor;help;run'= {
+        }
+        &'mcpctl;supervisor;help;start'= {
+        }
+        &'mcpctl;supervisor;help;stop'= {
+        }
+        &'mcpctl;supervisor;help;status'= {
+        }
+        &'mcpctl;supervisor;help;help'= {
+        }
         &'mcpctl;completions'= {
             cand --file 'Definition file to read and edit (repeatable; default: MCPCTL_FILE or ~/.config/mcpctl/servers.json)'
             cand --json 'Print machine-readable JSON on stdout instead of text'
+            cand --no-spawn 'Never start the supervisor implicitly (also MCPCTL_NO_SPAWN=1)'
             cand -h 'Print help (see more with ''--help'')'
             cand --help 'Print help (see more with ''--help'')'
             cand -V 'Print version'
@@ -190,6 +367,15 @@ set edit:completion:arg-completer[mcpctl] = {|@words|
             cand enable 'Enable servers (keeps the definition, flips its state)'
             cand disable 'Disable servers (keeps the definition, flips its state)'
             cand search 'Search the official MCP Registry for servers to install'
+            cand start 'Start servers under the supervisor and wait until they are ready'
+            cand stop 'Stop supervised servers (TERM, grace, KILL, reap)'
+            cand restart 'Stop then start servers, with new binding and catalog ids'
+            cand refresh 'Re-list the tools of ready servers'
+            cand status 'Show the state of supervised servers'
+            cand tools 'Show a running server''s tool catalog'
+            cand call 'Call a tool of a running server (or --direct, without the supervisor)'
+            cand logs 'Show a supervised server''s stderr log'
+            cand supervisor 'Run, start, stop or inspect the supervisor daemon itself'
             cand completions 'Print a shell completion script'
             cand help 'Print this message or the help of the given subcommand(s)'
         }
@@ -208,6 +394,36 @@ set edit:completion:arg-completer[mcpctl] = {|@words|
         &'mcpctl;help;disable'= {
         }
         &'mcpctl;help;search'= {
+        }
+        &'mcpctl;help;start'= {
+        }
+        &'mcpctl;help;stop'= {
+        }
+        &'mcpctl;help;restart'= {
+        }
+        &'mcpctl;help;refresh'= {
+        }
+        &'mcpctl;help;status'= {
+        }
+        &'mcpctl;help;tools'= {
+        }
+        &'mcpctl;help;call'= {
+        }
+        &'mcpctl;help;logs'= {
+        }
+        &'mcpctl;help;supervisor'= {
+            cand run 'Run the supervisor in the foreground, logging to stderr'
+            cand start 'Start the supervisor detached (does nothing if it runs)'
+            cand stop 'Stop every server, then the supervisor'
+            cand status 'Show the supervisor''s pid, uptime, socket, sources and servers'
+        }
+        &'mcpctl;help;supervisor;run'= {
+        }
+        &'mcpctl;help;supervisor;start'= {
+        }
+        &'mcpctl;help;supervisor;stop'= {
+        }
+        &'mcpctl;help;supervisor;status'= {
         }
         &'mcpctl;help;completions'= {
         }

@@ -1,6 +1,6 @@
 # Print an optspec for argparse to handle cmd's options that are independent of any subcommand.
 function __fish_mcpctl_global_optspecs
-    string join \n file= json h/help V/version
+    string join \n file= json no-spawn h/help V/version
 end
 
 function __fish_mcpctl_needs_command
@@ -26,6 +26,7 @@ end
 
 complete -c mcpctl -n "__fish_mcpctl_needs_command" -l file -d 'Definition file to read and edit (repeatable; default: MCPCTL_FILE or ~/.config/mcpctl/servers.json)' -r -F
 complete -c mcpctl -n "__fish_mcpctl_needs_command" -l json -d 'Print machine-readable JSON on stdout instead of text'
+complete -c mcpctl -n "__fish_mcpctl_needs_command" -l no-spawn -d 'Never start the supervisor implicitly (also MCPCTL_NO_SPAWN=1)'
 complete -c mcpctl -n "__fish_mcpctl_needs_command" -s h -l help -d 'Print help (see more with \'--help\')'
 complete -c mcpctl -n "__fish_mcpctl_needs_command" -s V -l version -d 'Print version'
 complete -c mcpctl -n "__fish_mcpctl_needs_command" -f -a "list" -d 'List every server with its transport, target, state and source file'
@@ -39,26 +40,39 @@ complete -c mcpctl -n "__fish_mcpctl_needs_command" -f -a "rm" -d 'Remove server
 complete -c mcpctl -n "__fish_mcpctl_needs_command" -f -a "enable" -d 'Enable servers (keeps the definition, flips its state)'
 complete -c mcpctl -n "__fish_mcpctl_needs_command" -f -a "disable" -d 'Disable servers (keeps the definition, flips its state)'
 complete -c mcpctl -n "__fish_mcpctl_needs_command" -f -a "search" -d 'Search the official MCP Registry for servers to install'
+complete -c mcpctl -n "__fish_mcpctl_needs_command" -f -a "start" -d 'Start servers under the supervisor and wait until they are ready'
+complete -c mcpctl -n "__fish_mcpctl_needs_command" -f -a "stop" -d 'Stop supervised servers (TERM, grace, KILL, reap)'
+complete -c mcpctl -n "__fish_mcpctl_needs_command" -f -a "restart" -d 'Stop then start servers, with new binding and catalog ids'
+complete -c mcpctl -n "__fish_mcpctl_needs_command" -f -a "refresh" -d 'Re-list the tools of ready servers'
+complete -c mcpctl -n "__fish_mcpctl_needs_command" -f -a "status" -d 'Show the state of supervised servers'
+complete -c mcpctl -n "__fish_mcpctl_needs_command" -f -a "tools" -d 'Show a running server\'s tool catalog'
+complete -c mcpctl -n "__fish_mcpctl_needs_command" -f -a "call" -d 'Call a tool of a running server (or --direct, without the supervisor)'
+complete -c mcpctl -n "__fish_mcpctl_needs_command" -f -a "logs" -d 'Show a supervised server\'s stderr log'
+complete -c mcpctl -n "__fish_mcpctl_needs_command" -f -a "supervisor" -d 'Run, start, stop or inspect the supervisor daemon itself'
 complete -c mcpctl -n "__fish_mcpctl_needs_command" -f -a "completions" -d 'Print a shell completion script'
 complete -c mcpctl -n "__fish_mcpctl_needs_command" -f -a "help" -d 'Print this message or the help of the given subcommand(s)'
 complete -c mcpctl -n "__fish_mcpctl_using_subcommand list" -l file -d 'Definition file to read and edit (repeatable; default: MCPCTL_FILE or ~/.config/mcpctl/servers.json)' -r -F
 complete -c mcpctl -n "__fish_mcpctl_using_subcommand list" -l show-secrets -d 'Show literal env and header values instead of <redacted> (JSON only)'
 complete -c mcpctl -n "__fish_mcpctl_using_subcommand list" -l json -d 'Print machine-readable JSON on stdout instead of text'
+complete -c mcpctl -n "__fish_mcpctl_using_subcommand list" -l no-spawn -d 'Never start the supervisor implicitly (also MCPCTL_NO_SPAWN=1)'
 complete -c mcpctl -n "__fish_mcpctl_using_subcommand list" -s h -l help -d 'Print help (see more with \'--help\')'
 complete -c mcpctl -n "__fish_mcpctl_using_subcommand list" -s V -l version -d 'Print version'
 complete -c mcpctl -n "__fish_mcpctl_using_subcommand ls" -l file -d 'Definition file to read and edit (repeatable; default: MCPCTL_FILE or ~/.config/mcpctl/servers.json)' -r -F
 complete -c mcpctl -n "__fish_mcpctl_using_subcommand ls" -l show-secrets -d 'Show literal env and header values instead of <redacted> (JSON only)'
 complete -c mcpctl -n "__fish_mcpctl_using_subcommand ls" -l json -d 'Print machine-readable JSON on stdout instead of text'
+complete -c mcpctl -n "__fish_mcpctl_using_subcommand ls" -l no-spawn -d 'Never start the supervisor implicitly (also MCPCTL_NO_SPAWN=1)'
 complete -c mcpctl -n "__fish_mcpctl_using_subcommand ls" -s h -l help -d 'Print help (see more with \'--help\')'
 complete -c mcpctl -n "__fish_mcpctl_using_subcommand ls" -s V -l version -d 'Print version'
 complete -c mcpctl -n "__fish_mcpctl_using_subcommand show" -l file -d 'Definition file to read and edit (repeatable; default: MCPCTL_FILE or ~/.config/mcpctl/servers.json)' -r -F
 complete -c mcpctl -n "__fish_mcpctl_using_subcommand show" -l show-secrets -d 'Show literal env and header values instead of <redacted>'
 complete -c mcpctl -n "__fish_mcpctl_using_subcommand show" -l json -d 'Print machine-readable JSON on stdout instead of text'
+complete -c mcpctl -n "__fish_mcpctl_using_subcommand show" -l no-spawn -d 'Never start the supervisor implicitly (also MCPCTL_NO_SPAWN=1)'
 complete -c mcpctl -n "__fish_mcpctl_using_subcommand show" -s h -l help -d 'Print help (see more with \'--help\')'
 complete -c mcpctl -n "__fish_mcpctl_using_subcommand show" -s V -l version -d 'Print version'
 complete -c mcpctl -n "__fish_mcpctl_using_subcommand get" -l file -d 'Definition file to read and edit (repeatable; default: MCPCTL_FILE or ~/.config/mcpctl/servers.json)' -r -F
 complete -c mcpctl -n "__fish_mcpctl_using_subcommand get" -l show-secrets -d 'Show literal env and header values instead of <redacted>'
 complete -c mcpctl -n "__fish_mcpctl_using_subcommand get" -l json -d 'Print machine-readable JSON on stdout instead of text'
+complete -c mcpctl -n "__fish_mcpctl_using_subcommand get" -l no-spawn -d 'Never start the supervisor implicitly (also MCPCTL_NO_SPAWN=1)'
 complete -c mcpctl -n "__fish_mcpctl_using_subcommand get" -s h -l help -d 'Print help (see more with \'--help\')'
 complete -c mcpctl -n "__fish_mcpctl_using_subcommand get" -s V -l version -d 'Print version'
 complete -c mcpctl -n "__fish_mcpctl_using_subcommand add" -l package -d 'Registry: install this package kind (npm, pypi, oci), optionally with its transport (npm:stdio, npm:streamable-http)' -r
@@ -92,6 +106,7 @@ complete -c mcpctl -n "__fish_mcpctl_using_subcommand add" -l no-check -d 'Do no
 complete -c mcpctl -n "__fish_mcpctl_using_subcommand add" -l dry-run -d 'Validate and print what would be written, but write nothing'
 complete -c mcpctl -n "__fish_mcpctl_using_subcommand add" -l show-secrets -d 'Show literal env and header values in the output'
 complete -c mcpctl -n "__fish_mcpctl_using_subcommand add" -l json -d 'Print machine-readable JSON on stdout instead of text'
+complete -c mcpctl -n "__fish_mcpctl_using_subcommand add" -l no-spawn -d 'Never start the supervisor implicitly (also MCPCTL_NO_SPAWN=1)'
 complete -c mcpctl -n "__fish_mcpctl_using_subcommand add" -s h -l help -d 'Print help (see more with \'--help\')'
 complete -c mcpctl -n "__fish_mcpctl_using_subcommand add" -s V -l version -d 'Print version'
 complete -c mcpctl -n "__fish_mcpctl_using_subcommand check" -s j -l jobs -d 'How many servers to check at once (default: all, at most 32)' -r
@@ -100,26 +115,31 @@ complete -c mcpctl -n "__fish_mcpctl_using_subcommand check" -l file -d 'Definit
 complete -c mcpctl -n "__fish_mcpctl_using_subcommand check" -l tools -d 'List each server\'s tool names'
 complete -c mcpctl -n "__fish_mcpctl_using_subcommand check" -l strict -d 'Treat lint warnings as failures'
 complete -c mcpctl -n "__fish_mcpctl_using_subcommand check" -l json -d 'Print machine-readable JSON on stdout instead of text'
+complete -c mcpctl -n "__fish_mcpctl_using_subcommand check" -l no-spawn -d 'Never start the supervisor implicitly (also MCPCTL_NO_SPAWN=1)'
 complete -c mcpctl -n "__fish_mcpctl_using_subcommand check" -s h -l help -d 'Print help (see more with \'--help\')'
 complete -c mcpctl -n "__fish_mcpctl_using_subcommand check" -s V -l version -d 'Print version'
 complete -c mcpctl -n "__fish_mcpctl_using_subcommand remove" -l file -d 'Definition file to read and edit (repeatable; default: MCPCTL_FILE or ~/.config/mcpctl/servers.json)' -r -F
 complete -c mcpctl -n "__fish_mcpctl_using_subcommand remove" -s y -l yes -d 'Do not ask for confirmation on a terminal'
 complete -c mcpctl -n "__fish_mcpctl_using_subcommand remove" -l force -d 'Drop comments that an edit cannot keep'
 complete -c mcpctl -n "__fish_mcpctl_using_subcommand remove" -l json -d 'Print machine-readable JSON on stdout instead of text'
+complete -c mcpctl -n "__fish_mcpctl_using_subcommand remove" -l no-spawn -d 'Never start the supervisor implicitly (also MCPCTL_NO_SPAWN=1)'
 complete -c mcpctl -n "__fish_mcpctl_using_subcommand remove" -s h -l help -d 'Print help (see more with \'--help\')'
 complete -c mcpctl -n "__fish_mcpctl_using_subcommand remove" -s V -l version -d 'Print version'
 complete -c mcpctl -n "__fish_mcpctl_using_subcommand rm" -l file -d 'Definition file to read and edit (repeatable; default: MCPCTL_FILE or ~/.config/mcpctl/servers.json)' -r -F
 complete -c mcpctl -n "__fish_mcpctl_using_subcommand rm" -s y -l yes -d 'Do not ask for confirmation on a terminal'
 complete -c mcpctl -n "__fish_mcpctl_using_subcommand rm" -l force -d 'Drop comments that an edit cannot keep'
 complete -c mcpctl -n "__fish_mcpctl_using_subcommand rm" -l json -d 'Print machine-readable JSON on stdout instead of text'
+complete -c mcpctl -n "__fish_mcpctl_using_subcommand rm" -l no-spawn -d 'Never start the supervisor implicitly (also MCPCTL_NO_SPAWN=1)'
 complete -c mcpctl -n "__fish_mcpctl_using_subcommand rm" -s h -l help -d 'Print help (see more with \'--help\')'
 complete -c mcpctl -n "__fish_mcpctl_using_subcommand rm" -s V -l version -d 'Print version'
 complete -c mcpctl -n "__fish_mcpctl_using_subcommand enable" -l file -d 'Definition file to read and edit (repeatable; default: MCPCTL_FILE or ~/.config/mcpctl/servers.json)' -r -F
 complete -c mcpctl -n "__fish_mcpctl_using_subcommand enable" -l json -d 'Print machine-readable JSON on stdout instead of text'
+complete -c mcpctl -n "__fish_mcpctl_using_subcommand enable" -l no-spawn -d 'Never start the supervisor implicitly (also MCPCTL_NO_SPAWN=1)'
 complete -c mcpctl -n "__fish_mcpctl_using_subcommand enable" -s h -l help -d 'Print help (see more with \'--help\')'
 complete -c mcpctl -n "__fish_mcpctl_using_subcommand enable" -s V -l version -d 'Print version'
 complete -c mcpctl -n "__fish_mcpctl_using_subcommand disable" -l file -d 'Definition file to read and edit (repeatable; default: MCPCTL_FILE or ~/.config/mcpctl/servers.json)' -r -F
 complete -c mcpctl -n "__fish_mcpctl_using_subcommand disable" -l json -d 'Print machine-readable JSON on stdout instead of text'
+complete -c mcpctl -n "__fish_mcpctl_using_subcommand disable" -l no-spawn -d 'Never start the supervisor implicitly (also MCPCTL_NO_SPAWN=1)'
 complete -c mcpctl -n "__fish_mcpctl_using_subcommand disable" -s h -l help -d 'Print help (see more with \'--help\')'
 complete -c mcpctl -n "__fish_mcpctl_using_subcommand disable" -s V -l version -d 'Print version'
 complete -c mcpctl -n "__fish_mcpctl_using_subcommand search" -l limit -d 'Show at most N results' -r
@@ -129,19 +149,123 @@ complete -c mcpctl -n "__fish_mcpctl_using_subcommand search" -l all -d 'Follow 
 complete -c mcpctl -n "__fish_mcpctl_using_subcommand search" -l include-deprecated -d 'Also show deprecated and deleted entries'
 complete -c mcpctl -n "__fish_mcpctl_using_subcommand search" -l refresh -d 'Ask the registry again instead of using cached answers'
 complete -c mcpctl -n "__fish_mcpctl_using_subcommand search" -l json -d 'Print machine-readable JSON on stdout instead of text'
+complete -c mcpctl -n "__fish_mcpctl_using_subcommand search" -l no-spawn -d 'Never start the supervisor implicitly (also MCPCTL_NO_SPAWN=1)'
 complete -c mcpctl -n "__fish_mcpctl_using_subcommand search" -s h -l help -d 'Print help (see more with \'--help\')'
 complete -c mcpctl -n "__fish_mcpctl_using_subcommand search" -s V -l version -d 'Print version'
+complete -c mcpctl -n "__fish_mcpctl_using_subcommand start" -l file -d 'Definition file to read and edit (repeatable; default: MCPCTL_FILE or ~/.config/mcpctl/servers.json)' -r -F
+complete -c mcpctl -n "__fish_mcpctl_using_subcommand start" -l all -d 'Every server (enabled ones for `start`, running ones otherwise)'
+complete -c mcpctl -n "__fish_mcpctl_using_subcommand start" -l json -d 'Print machine-readable JSON on stdout instead of text'
+complete -c mcpctl -n "__fish_mcpctl_using_subcommand start" -l no-spawn -d 'Never start the supervisor implicitly (also MCPCTL_NO_SPAWN=1)'
+complete -c mcpctl -n "__fish_mcpctl_using_subcommand start" -s h -l help -d 'Print help (see more with \'--help\')'
+complete -c mcpctl -n "__fish_mcpctl_using_subcommand start" -s V -l version -d 'Print version'
+complete -c mcpctl -n "__fish_mcpctl_using_subcommand stop" -l file -d 'Definition file to read and edit (repeatable; default: MCPCTL_FILE or ~/.config/mcpctl/servers.json)' -r -F
+complete -c mcpctl -n "__fish_mcpctl_using_subcommand stop" -l all -d 'Every server (enabled ones for `start`, running ones otherwise)'
+complete -c mcpctl -n "__fish_mcpctl_using_subcommand stop" -l json -d 'Print machine-readable JSON on stdout instead of text'
+complete -c mcpctl -n "__fish_mcpctl_using_subcommand stop" -l no-spawn -d 'Never start the supervisor implicitly (also MCPCTL_NO_SPAWN=1)'
+complete -c mcpctl -n "__fish_mcpctl_using_subcommand stop" -s h -l help -d 'Print help (see more with \'--help\')'
+complete -c mcpctl -n "__fish_mcpctl_using_subcommand stop" -s V -l version -d 'Print version'
+complete -c mcpctl -n "__fish_mcpctl_using_subcommand restart" -l file -d 'Definition file to read and edit (repeatable; default: MCPCTL_FILE or ~/.config/mcpctl/servers.json)' -r -F
+complete -c mcpctl -n "__fish_mcpctl_using_subcommand restart" -l all -d 'Every server (enabled ones for `start`, running ones otherwise)'
+complete -c mcpctl -n "__fish_mcpctl_using_subcommand restart" -l json -d 'Print machine-readable JSON on stdout instead of text'
+complete -c mcpctl -n "__fish_mcpctl_using_subcommand restart" -l no-spawn -d 'Never start the supervisor implicitly (also MCPCTL_NO_SPAWN=1)'
+complete -c mcpctl -n "__fish_mcpctl_using_subcommand restart" -s h -l help -d 'Print help (see more with \'--help\')'
+complete -c mcpctl -n "__fish_mcpctl_using_subcommand restart" -s V -l version -d 'Print version'
+complete -c mcpctl -n "__fish_mcpctl_using_subcommand refresh" -l file -d 'Definition file to read and edit (repeatable; default: MCPCTL_FILE or ~/.config/mcpctl/servers.json)' -r -F
+complete -c mcpctl -n "__fish_mcpctl_using_subcommand refresh" -l all -d 'Every server (enabled ones for `start`, running ones otherwise)'
+complete -c mcpctl -n "__fish_mcpctl_using_subcommand refresh" -l json -d 'Print machine-readable JSON on stdout instead of text'
+complete -c mcpctl -n "__fish_mcpctl_using_subcommand refresh" -l no-spawn -d 'Never start the supervisor implicitly (also MCPCTL_NO_SPAWN=1)'
+complete -c mcpctl -n "__fish_mcpctl_using_subcommand refresh" -s h -l help -d 'Print help (see more with \'--help\')'
+complete -c mcpctl -n "__fish_mcpctl_using_subcommand refresh" -s V -l version -d 'Print version'
+complete -c mcpctl -n "__fish_mcpctl_using_subcommand status" -l file -d 'Definition file to read and edit (repeatable; default: MCPCTL_FILE or ~/.config/mcpctl/servers.json)' -r -F
+complete -c mcpctl -n "__fish_mcpctl_using_subcommand status" -l json -d 'Print machine-readable JSON on stdout instead of text'
+complete -c mcpctl -n "__fish_mcpctl_using_subcommand status" -l no-spawn -d 'Never start the supervisor implicitly (also MCPCTL_NO_SPAWN=1)'
+complete -c mcpctl -n "__fish_mcpctl_using_subcommand status" -s h -l help -d 'Print help (see more with \'--help\')'
+complete -c mcpctl -n "__fish_mcpctl_using_subcommand status" -s V -l version -d 'Print version'
+complete -c mcpctl -n "__fish_mcpctl_using_subcommand tools" -l file -d 'Definition file to read and edit (repeatable; default: MCPCTL_FILE or ~/.config/mcpctl/servers.json)' -r -F
+complete -c mcpctl -n "__fish_mcpctl_using_subcommand tools" -l json -d 'Print machine-readable JSON on stdout instead of text'
+complete -c mcpctl -n "__fish_mcpctl_using_subcommand tools" -l no-spawn -d 'Never start the supervisor implicitly (also MCPCTL_NO_SPAWN=1)'
+complete -c mcpctl -n "__fish_mcpctl_using_subcommand tools" -s h -l help -d 'Print help (see more with \'--help\')'
+complete -c mcpctl -n "__fish_mcpctl_using_subcommand tools" -s V -l version -d 'Print version'
+complete -c mcpctl -n "__fish_mcpctl_using_subcommand call" -l args -d 'The arguments as one JSON object' -r
+complete -c mcpctl -n "__fish_mcpctl_using_subcommand call" -l arg -d 'One argument, KEY=VALUE; VALUE is parsed as JSON when it can be, else taken as a string (repeatable)' -r
+complete -c mcpctl -n "__fish_mcpctl_using_subcommand call" -l catalog-id -d 'Refuse the call unless this is still the server\'s catalog id' -r
+complete -c mcpctl -n "__fish_mcpctl_using_subcommand call" -l binding-id -d 'Refuse the call unless this is still the server\'s binding id' -r
+complete -c mcpctl -n "__fish_mcpctl_using_subcommand call" -l timeout -d 'Seconds to wait for the answer (default 60)' -r
+complete -c mcpctl -n "__fish_mcpctl_using_subcommand call" -l output-dir -d 'Write images and audio here' -r -F
+complete -c mcpctl -n "__fish_mcpctl_using_subcommand call" -l file -d 'Definition file to read and edit (repeatable; default: MCPCTL_FILE or ~/.config/mcpctl/servers.json)' -r -F
+complete -c mcpctl -n "__fish_mcpctl_using_subcommand call" -l direct -d 'Connect directly, without the supervisor (spawns and ends the server)'
+complete -c mcpctl -n "__fish_mcpctl_using_subcommand call" -l no-validate -d 'Send the arguments even if the schema cannot be compiled or they do not match'
+complete -c mcpctl -n "__fish_mcpctl_using_subcommand call" -l json -d 'Print machine-readable JSON on stdout instead of text'
+complete -c mcpctl -n "__fish_mcpctl_using_subcommand call" -l no-spawn -d 'Never start the supervisor implicitly (also MCPCTL_NO_SPAWN=1)'
+complete -c mcpctl -n "__fish_mcpctl_using_subcommand call" -s h -l help -d 'Print help (see more with \'--help\')'
+complete -c mcpctl -n "__fish_mcpctl_using_subcommand call" -s V -l version -d 'Print version'
+complete -c mcpctl -n "__fish_mcpctl_using_subcommand logs" -s n -l lines -d 'How many lines from the end' -r
+complete -c mcpctl -n "__fish_mcpctl_using_subcommand logs" -l file -d 'Definition file to read and edit (repeatable; default: MCPCTL_FILE or ~/.config/mcpctl/servers.json)' -r -F
+complete -c mcpctl -n "__fish_mcpctl_using_subcommand logs" -s f -l follow -d 'Keep printing new lines as they arrive (until Ctrl-C)'
+complete -c mcpctl -n "__fish_mcpctl_using_subcommand logs" -l json -d 'Print machine-readable JSON on stdout instead of text'
+complete -c mcpctl -n "__fish_mcpctl_using_subcommand logs" -l no-spawn -d 'Never start the supervisor implicitly (also MCPCTL_NO_SPAWN=1)'
+complete -c mcpctl -n "__fish_mcpctl_using_subcommand logs" -s h -l help -d 'Print help (see more with \'--help\')'
+complete -c mcpctl -n "__fish_mcpctl_using_subcommand logs" -s V -l version -d 'Print version'
+complete -c mcpctl -n "__fish_mcpctl_using_subcommand supervisor; and not __fish_seen_subcommand_from run start stop status help" -l file -d 'Definition file to read and edit (repeatable; default: MCPCTL_FILE or ~/.config/mcpctl/servers.json)' -r -F
+complete -c mcpctl -n "__fish_mcpctl_using_subcommand supervisor; and not __fish_seen_subcommand_from run start stop status help" -l json -d 'Print machine-readable JSON on stdout instead of text'
+complete -c mcpctl -n "__fish_mcpctl_using_subcommand supervisor; and not __fish_seen_subcommand_from run start stop status help" -l no-spawn -d 'Never start the supervisor implicitly (also MCPCTL_NO_SPAWN=1)'
+complete -c mcpctl -n "__fish_mcpctl_using_subcommand supervisor; and not __fish_seen_subcommand_from run start stop status help" -s h -l help -d 'Print help'
+complete -c mcpctl -n "__fish_mcpctl_using_subcommand supervisor; and not __fish_seen_subcommand_from run start stop status help" -s V -l version -d 'Print version'
+complete -c mcpctl -n "__fish_mcpctl_using_subcommand supervisor; and not __fish_seen_subcommand_from run start stop status help" -f -a "run" -d 'Run the supervisor in the foreground, logging to stderr'
+complete -c mcpctl -n "__fish_mcpctl_using_subcommand supervisor; and not __fish_seen_subcommand_from run start stop status help" -f -a "start" -d 'Start the supervisor detached (does nothing if it runs)'
+complete -c mcpctl -n "__fish_mcpctl_using_subcommand supervisor; and not __fish_seen_subcommand_from run start stop status help" -f -a "stop" -d 'Stop every server, then the supervisor'
+complete -c mcpctl -n "__fish_mcpctl_using_subcommand supervisor; and not __fish_seen_subcommand_from run start stop status help" -f -a "status" -d 'Show the supervisor\'s pid, uptime, socket, sources and servers'
+complete -c mcpctl -n "__fish_mcpctl_using_subcommand supervisor; and not __fish_seen_subcommand_from run start stop status help" -f -a "help" -d 'Print this message or the help of the given subcommand(s)'
+complete -c mcpctl -n "__fish_mcpctl_using_subcommand supervisor; and __fish_seen_subcommand_from run" -l file -d 'Definition file to read and edit (repeatable; default: MCPCTL_FILE or ~/.config/mcpctl/servers.json)' -r -F
+complete -c mcpctl -n "__fish_mcpctl_using_subcommand supervisor; and __fish_seen_subcommand_from run" -l json -d 'Print machine-readable JSON on stdout instead of text'
+complete -c mcpctl -n "__fish_mcpctl_using_subcommand supervisor; and __fish_seen_subcommand_from run" -l no-spawn -d 'Never start the supervisor implicitly (also MCPCTL_NO_SPAWN=1)'
+complete -c mcpctl -n "__fish_mcpctl_using_subcommand supervisor; and __fish_seen_subcommand_from run" -s h -l help -d 'Print help (see more with \'--help\')'
+complete -c mcpctl -n "__fish_mcpctl_using_subcommand supervisor; and __fish_seen_subcommand_from run" -s V -l version -d 'Print version'
+complete -c mcpctl -n "__fish_mcpctl_using_subcommand supervisor; and __fish_seen_subcommand_from start" -l file -d 'Definition file to read and edit (repeatable; default: MCPCTL_FILE or ~/.config/mcpctl/servers.json)' -r -F
+complete -c mcpctl -n "__fish_mcpctl_using_subcommand supervisor; and __fish_seen_subcommand_from start" -l json -d 'Print machine-readable JSON on stdout instead of text'
+complete -c mcpctl -n "__fish_mcpctl_using_subcommand supervisor; and __fish_seen_subcommand_from start" -l no-spawn -d 'Never start the supervisor implicitly (also MCPCTL_NO_SPAWN=1)'
+complete -c mcpctl -n "__fish_mcpctl_using_subcommand supervisor; and __fish_seen_subcommand_from start" -s h -l help -d 'Print help (see more with \'--help\')'
+complete -c mcpctl -n "__fish_mcpctl_using_subcommand supervisor; and __fish_seen_subcommand_from start" -s V -l version -d 'Print version'
+complete -c mcpctl -n "__fish_mcpctl_using_subcommand supervisor; and __fish_seen_subcommand_from stop" -l file -d 'Definition file to read and edit (repeatable; default: MCPCTL_FILE or ~/.config/mcpctl/servers.json)' -r -F
+complete -c mcpctl -n "__fish_mcpctl_using_subcommand supervisor; and __fish_seen_subcommand_from stop" -l json -d 'Print machine-readable JSON on stdout instead of text'
+complete -c mcpctl -n "__fish_mcpctl_using_subcommand supervisor; and __fish_seen_subcommand_from stop" -l no-spawn -d 'Never start the supervisor implicitly (also MCPCTL_NO_SPAWN=1)'
+complete -c mcpctl -n "__fish_mcpctl_using_subcommand supervisor; and __fish_seen_subcommand_from stop" -s h -l help -d 'Print help (see more with \'--help\')'
+complete -c mcpctl -n "__fish_mcpctl_using_subcommand supervisor; and __fish_seen_subcommand_from stop" -s V -l version -d 'Print version'
+complete -c mcpctl -n "__fish_mcpctl_using_subcommand supervisor; and __fish_seen_subcommand_from status" -l file -d 'Definition file to read and edit (repeatable; default: MCPCTL_FILE or ~/.config/mcpctl/servers.json)' -r -F
+complete -c mcpctl -n "__fish_mcpctl_using_subcommand supervisor; and __fish_seen_subcommand_from status" -l json -d 'Print machine-readable JSON on stdout instead of text'
+complete -c mcpctl -n "__fish_mcpctl_using_subcommand supervisor; and __fish_seen_subcommand_from status" -l no-spawn -d 'Never start the supervisor implicitly (also MCPCTL_NO_SPAWN=1)'
+complete -c mcpctl -n "__fish_mcpctl_using_subcommand supervisor; and __fish_seen_subcommand_from status" -s h -l help -d 'Print help (see more with \'--help\')'
+complete -c mcpctl -n "__fish_mcpctl_using_subcommand supervisor; and __fish_seen_subcommand_from status" -s V -l version -d 'Print version'
+complete -c mcpctl -n "__fish_mcpctl_using_subcommand supervisor; and __fish_seen_subcommand_from help" -f -a "run" -d 'Run the supervisor in the foreground, logging to stderr'
+complete -c mcpctl -n "__fish_mcpctl_using_subcommand supervisor; and __fish_seen_subcommand_from help" -f -a "start" -d 'Start the supervisor detached (does nothing if it runs)'
+complete -c mcpctl -n "__fish_mcpctl_using_subcommand supervisor; and __fish_seen_subcommand_from help" -f -a "stop" -d 'Stop every server, then the supervisor'
+complete -c mcpctl -n "__fish_mcpctl_using_subcommand supervisor; and __fish_seen_subcommand_from help" -f -a "status" -d 'Show the supervisor\'s pid, uptime, socket, sources and servers'
+complete -c mcpctl -n "__fish_mcpctl_using_subcommand supervisor; and __fish_seen_subcommand_from help" -f -a "help" -d 'Print this message or the help of the given subcommand(s)'
 complete -c mcpctl -n "__fish_mcpctl_using_subcommand completions" -l file -d 'Definition file to read and edit (repeatable; default: MCPCTL_FILE or ~/.config/mcpctl/servers.json)' -r -F
 complete -c mcpctl -n "__fish_mcpctl_using_subcommand completions" -l json -d 'Print machine-readable JSON on stdout instead of text'
+complete -c mcpctl -n "__fish_mcpctl_using_subcommand completions" -l no-spawn -d 'Never start the supervisor implicitly (also MCPCTL_NO_SPAWN=1)'
 complete -c mcpctl -n "__fish_mcpctl_using_subcommand completions" -s h -l help -d 'Print help (see more with \'--help\')'
 complete -c mcpctl -n "__fish_mcpctl_using_subcommand completions" -s V -l version -d 'Print version'
-complete -c mcpctl -n "__fish_mcpctl_using_subcommand help; and not __fish_seen_subcommand_from list show add check remove enable disable search completions help" -f -a "list" -d 'List every server with its transport, target, state and source file'
-complete -c mcpctl -n "__fish_mcpctl_using_subcommand help; and not __fish_seen_subcommand_from list show add check remove enable disable search completions help" -f -a "show" -d 'Show one server\'s full definition'
-complete -c mcpctl -n "__fish_mcpctl_using_subcommand help; and not __fish_seen_subcommand_from list show add check remove enable disable search completions help" -f -a "add" -d 'Add a server from the MCP Registry, a URL or a command, after validating it'
-complete -c mcpctl -n "__fish_mcpctl_using_subcommand help; and not __fish_seen_subcommand_from list show add check remove enable disable search completions help" -f -a "check" -d 'Connect to servers, list their tools, and report what is wrong'
-complete -c mcpctl -n "__fish_mcpctl_using_subcommand help; and not __fish_seen_subcommand_from list show add check remove enable disable search completions help" -f -a "remove" -d 'Remove servers from their definition files'
-complete -c mcpctl -n "__fish_mcpctl_using_subcommand help; and not __fish_seen_subcommand_from list show add check remove enable disable search completions help" -f -a "enable" -d 'Enable servers (keeps the definition, flips its state)'
-complete -c mcpctl -n "__fish_mcpctl_using_subcommand help; and not __fish_seen_subcommand_from list show add check remove enable disable search completions help" -f -a "disable" -d 'Disable servers (keeps the definition, flips its state)'
-complete -c mcpctl -n "__fish_mcpctl_using_subcommand help; and not __fish_seen_subcommand_from list show add check remove enable disable search completions help" -f -a "search" -d 'Search the official MCP Registry for servers to install'
-complete -c mcpctl -n "__fish_mcpctl_using_subcommand help; and not __fish_seen_subcommand_from list show add check remove enable disable search completions help" -f -a "completions" -d 'Print a shell completion script'
-complete -c mcpctl -n "__fish_mcpctl_using_subcommand help; and not __fish_seen_subcommand_from list show add check remove enable disable search completions help" -f -a "help" -d 'Print this message or the help of the given subcommand(s)'
+complete -c mcpctl -n "__fish_mcpctl_using_subcommand help; and not __fish_seen_subcommand_from list show add check remove enable disable search start stop restart refresh status tools call logs supervisor completions help" -f -a "list" -d 'List every server with its transport, target, state and source file'
+complete -c mcpctl -n "__fish_mcpctl_using_subcommand help; and not __fish_seen_subcommand_from list show add check remove enable disable search start stop restart refresh status tools call logs supervisor completions help" -f -a "show" -d 'Show one server\'s full definition'
+complete -c mcpctl -n "__fish_mcpctl_using_subcommand help; and not __fish_seen_subcommand_from list show add check remove enable disable search start stop restart refresh status tools call logs supervisor completions help" -f -a "add" -d 'Add a server from the MCP Registry, a URL or a command, after validating it'
+complete -c mcpctl -n "__fish_mcpctl_using_subcommand help; and not __fish_seen_subcommand_from list show add check remove enable disable search start stop restart refresh status tools call logs supervisor completions help" -f -a "check" -d 'Connect to servers, list their tools, and report what is wrong'
+complete -c mcpctl -n "__fish_mcpctl_using_subcommand help; and not __fish_seen_subcommand_from list show add check remove enable disable search start stop restart refresh status tools call logs supervisor completions help" -f -a "remove" -d 'Remove servers from their definition files'
+complete -c mcpctl -n "__fish_mcpctl_using_subcommand help; and not __fish_seen_subcommand_from list show add check remove enable disable search start stop restart refresh status tools call logs supervisor completions help" -f -a "enable" -d 'Enable servers (keeps the definition, flips its state)'
+complete -c mcpctl -n "__fish_mcpctl_using_subcommand help; and not __fish_seen_subcommand_from list show add check remove enable disable search start stop restart refresh status tools call logs supervisor completions help" -f -a "disable" -d 'Disable servers (keeps the definition, flips its state)'
+complete -c mcpctl -n "__fish_mcpctl_using_subcommand help; and not __fish_seen_subcommand_from list show add check remove enable disable search start stop restart refresh status tools call logs supervisor completions help" -f -a "search" -d 'Search the official MCP Registry for servers to install'
+complete -c mcpctl -n "__fish_mcpctl_using_subcommand help; and not __fish_seen_subcommand_from list show add check remove enable disable search start stop restart refresh status tools call logs supervisor completions help" -f -a "start" -d 'Start servers under the supervisor and wait until they are ready'
+complete -c mcpctl -n "__fish_mcpctl_using_subcommand help; and not __fish_seen_subcommand_from list show add check remove enable disable search start stop restart refresh status tools call logs supervisor completions help" -f -a "stop" -d 'Stop supervised servers (TERM, grace, KILL, reap)'
+complete -c mcpctl -n "__fish_mcpctl_using_subcommand help; and not __fish_seen_subcommand_from list show add check remove enable disable search start stop restart refresh status tools call logs supervisor completions help" -f -a "restart" -d 'Stop then start servers, with new binding and catalog ids'
+complete -c mcpctl -n "__fish_mcpctl_using_subcommand help; and not __fish_seen_subcommand_from list show add check remove enable disable search start stop restart refresh status tools call logs supervisor completions help" -f -a "refresh" -d 'Re-list the tools of ready servers'
+complete -c mcpctl -n "__fish_mcpctl_using_subcommand help; and not __fish_seen_subcommand_from list show add check remove enable disable search start stop restart refresh status tools call logs supervisor completions help" -f -a "status" -d 'Show the state of supervised servers'
+complete -c mcpctl -n "__fish_mcpctl_using_subcommand help; and not __fish_seen_subcommand_from list show add check remove enable disable search start stop restart refresh status tools call logs supervisor completions help" -f -a "tools" -d 'Show a running server\'s tool catalog'
+complete -c mcpctl -n "__fish_mcpctl_using_subcommand help; and not __fish_seen_subcommand_from list show add check remove enable disable search start stop restart refresh status tools call logs supervisor completions help" -f -a "call" -d 'Call a tool of a running server (or --direct, without the supervisor)'
+complete -c mcpctl -n "__fish_mcpctl_using_subcommand help; and not __fish_seen_subcommand_from list show add check remove enable disable search start stop restart refresh status tools call logs supervisor completions help" -f -a "logs" -d 'Show a supervised server\'s stderr log'
+complete -c mcpctl -n "__fish_mcpctl_using_subcommand help; and not __fish_seen_subcommand_from list show add check remove enable disable search start stop restart refresh status tools call logs supervisor completions help" -f -a "supervisor" -d 'Run, start, stop or inspect the supervisor daemon itself'
+complete -c mcpctl -n "__fish_mcpctl_using_subcommand help; and not __fish_seen_subcommand_from list show add check remove enable disable search start stop restart refresh status tools call logs supervisor completions help" -f -a "completions" -d 'Print a shell completion script'
+complete -c mcpctl -n "__fish_mcpctl_using_subcommand help; and not __fish_seen_subcommand_from list show add check remove enable disable search start stop restart refresh status tools call logs supervisor completions help" -f -a "help" -d 'Print this message or the help of the given subcommand(s)'
+complete -c mcpctl -n "__fish_mcpctl_using_subcommand help; and __fish_seen_subcommand_from supervisor" -f -a "run" -d 'Run the supervisor in the foreground, logging to stderr'
+complete -c mcpctl -n "__fish_mcpctl_using_subcommand help; and __fish_seen_subcommand_from supervisor" -f -a "start" -d 'Start the supervisor detached (does nothing if it runs)'
+complete -c mcpctl -n "__fish_mcpctl_using_subcommand help; and __fish_seen_subcommand_from supervisor" -f -a "stop" -d 'Stop every server, then the supervisor'
+complete -c mcpctl -n "__fish_mcpctl_using_subcommand help; and __fish_seen_subcommand_from supervisor" -f -a "status" -d 'Show the supervisor\'s pid, uptime, socket, sources and servers'

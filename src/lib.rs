@@ -12,6 +12,7 @@ pub mod error;
 pub mod mcp;
 pub mod output;
 pub mod registry;
+pub mod supervisor;
 pub mod validate;
 
 pub use error::{Diagnostic, Error, ExitCode, Result};

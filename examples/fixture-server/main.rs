@@ -37,6 +37,7 @@ struct Config {
     answer_version: Option<String>,
     marker: Option<String>,
     http: Option<u16>,
+    list_changed: bool,
 }
 
 fn parse_args() -> Config {
@@ -64,6 +65,7 @@ fn parse_args() -> Config {
             "--answer-version" => cfg.answer_version = Some(value()),
             "--marker" => cfg.marker = Some(value()),
             "--http" => cfg.http = Some(value().parse().expect("--http PORT")),
+            "--list-changed" => cfg.list_changed = true,
             "--grandchild-sleeper" => sleeper(),
             other => {
                 eprintln!("fixture-server: unknown flag {other}");
@@ -105,6 +107,13 @@ fn build_tools(cfg: &Config) -> Vec<Tool> {
             n => Tool::new(format!("tool_{n}"), format!("Generated tool number {n}"), schema(json!({"type":"object"}))),
         });
     }
+    if cfg.list_changed {
+        tools.push(Tool::new(
+            "add_tool",
+            "Add a tool and send notifications/tools/list_changed",
+            schema(json!({"type":"object"})),
+        ));
+    }
     if cfg.bad_schema {
         tools.push(Tool::new(
             "pairs",
@@ -119,6 +128,7 @@ fn build_tools(cfg: &Config) -> Vec<Tool> {
 struct Fixture {
     cfg: Arc<Config>,
     tools: Arc<Vec<Tool>>,
+    added: Arc<std::sync::atomic::AtomicUsize>,
 }
 
 impl ServerHandler for Fixture {
@@ -153,20 +163,29 @@ impl ServerHandler for Fixture {
         if self.cfg.tools_error {
             return Err(ErrorData::internal_error("tool registry unavailable", None));
         }
+        let added = self.added.load(std::sync::atomic::Ordering::SeqCst);
+        let mut all = self.tools.as_ref().clone();
+        for n in 0..added {
+            all.push(Tool::new(
+                format!("added_{n}"),
+                "Added at run time",
+                schema(json!({"type":"object"})),
+            ));
+        }
         let start: usize = request
             .and_then(|r| r.cursor)
             .map(|c| c.trim_start_matches("page-").parse().unwrap_or(0))
             .unwrap_or(0);
         let size = if self.cfg.page_size == 0 {
-            self.tools.len().max(1)
+            all.len().max(1)
         } else {
             self.cfg.page_size
         };
-        let end = (start + size).min(self.tools.len());
-        let mut result = ListToolsResult::with_all_items(self.tools[start.min(end)..end].to_vec());
+        let end = (start + size).min(all.len());
+        let mut result = ListToolsResult::with_all_items(all[start.min(end)..end].to_vec());
         if self.cfg.repeat_cursor {
             result.next_cursor = Some(format!("page-{size}"));
-        } else if end < self.tools.len() {
+        } else if end < all.len() {
             result.next_cursor = Some(format!("page-{end}"));
         }
         Ok(result)
@@ -175,9 +194,14 @@ impl ServerHandler for Fixture {
     async fn call_tool(
         &self,
         request: CallToolRequestParams,
-        _context: RequestContext<RoleServer>,
+        context: RequestContext<RoleServer>,
     ) -> Result<CallToolResponse, ErrorData> {
         let text = match request.name.as_ref() {
+            "add_tool" => {
+                let n = self.added.fetch_add(1, std::sync::atomic::Ordering::SeqCst);
+                let _ = context.peer.notify_tool_list_changed().await;
+                format!("added added_{n}")
+            }
             "echo" => {
                 let message = request
                     .arguments
@@ -288,6 +312,7 @@ async fn main() {
     let fixture = Fixture {
         tools: Arc::new(build_tools(&cfg)),
         cfg: Arc::new(cfg.clone()),
+        added: Arc::default(),
     };
     if let Some(port) = cfg.http {
         serve_http(fixture, port).await;

@@ -6,15 +6,25 @@
 //! `hint:` lines plus an exit code.
 
 mod add;
+mod call;
 pub mod check;
 mod completions;
 mod disable;
 mod enable;
+mod lifecycle;
 mod list;
+mod logs;
+mod refresh;
 mod remove;
+mod restart;
 mod search;
 mod show;
+mod start;
+mod status;
+mod stop;
+mod supervisor;
 mod toggle;
+mod tools;
 
 use std::path::PathBuf;
 
@@ -33,6 +43,11 @@ Streamable HTTP or legacy SSE. It edits JSON and YAML definition files without
 losing comments or unknown fields, and validates launchers, version pins and
 URLs before it saves.
 
+start, stop, restart, refresh, status, tools, call and logs go through a
+background supervisor (one per set of definition files), which mcpctl starts
+on first use unless --no-spawn or MCPCTL_NO_SPAWN=1; `mcpctl supervisor`
+runs, starts, stops and inspects it.
+
 Definition files: --file PATH (repeatable), else MCPCTL_FILE (a ':'-separated
 list), else ~/.config/mcpctl/servers.json.
 
@@ -46,6 +61,8 @@ Examples:
   mcpctl add --url https://mcp.example.com/mcp --header 'Authorization: Bearer ${TOKEN}'
   mcpctl list
   mcpctl disable time
+  mcpctl start time && mcpctl call time get_current_time --arg timezone=UTC
+  mcpctl status
   mcpctl --file .mcp.json list --json | jq '.servers[].name'";
 
 /// The top-level command line.
@@ -68,6 +85,10 @@ pub struct Cli {
     /// Print machine-readable JSON on stdout instead of text.
     #[arg(long, global = true)]
     pub json: bool,
+
+    /// Never start the supervisor implicitly (also MCPCTL_NO_SPAWN=1).
+    #[arg(long, global = true)]
+    pub no_spawn: bool,
 
     /// The command to run.
     #[command(subcommand)]
@@ -97,6 +118,25 @@ pub enum Command {
     /// Search the official MCP Registry for servers to install.
     #[command(long_about = search::LONG_ABOUT)]
     Search(search::Args),
+    /// Start servers under the supervisor and wait until they are ready.
+    Start(start::Args),
+    /// Stop supervised servers (TERM, grace, KILL, reap).
+    Stop(stop::Args),
+    /// Stop then start servers, with new binding and catalog ids.
+    Restart(restart::Args),
+    /// Re-list the tools of ready servers.
+    Refresh(refresh::Args),
+    /// Show the state of supervised servers.
+    Status(status::Args),
+    /// Show a running server's tool catalog.
+    Tools(tools::Args),
+    /// Call a tool of a running server (or --direct, without the supervisor).
+    Call(call::Args),
+    /// Show a supervised server's stderr log.
+    Logs(logs::Args),
+    /// Run, start, stop or inspect the supervisor daemon itself.
+    #[command(subcommand)]
+    Supervisor(supervisor::Verb),
     /// Print a shell completion script.
     Completions(completions::Args),
 }
@@ -109,6 +149,9 @@ pub struct Context {
     pub json: bool,
     /// Prompts are allowed (stdin and stderr are terminals, not CI).
     pub interactive: bool,
+    /// The supervisor may be started implicitly (no `--no-spawn`, no
+    /// `MCPCTL_NO_SPAWN=1`).
+    pub spawn: bool,
 }
 
 impl Context {
@@ -158,16 +201,44 @@ pub fn run(cli: Cli) -> Result<ExitCode> {
         sources: Sources::resolve(&cli.files),
         json: cli.json,
         interactive: output::interactive(),
+        spawn: !cli.no_spawn && crate::supervisor::client::spawn_allowed_by_env(),
     };
-    match cli.command {
-        Command::List(args) => list::run(&ctx, args),
-        Command::Show(args) => show::run(&ctx, args),
-        Command::Add(args) => add::run(&ctx, *args),
-        Command::Check(args) => check::run(&ctx, args),
-        Command::Remove(args) => remove::run(&ctx, args),
-        Command::Enable(args) => enable::run(&ctx, args),
-        Command::Disable(args) => disable::run(&ctx, args),
-        Command::Search(args) => search::run(&ctx, args),
+    let writes = matches!(
+        cli.command,
+        Command::Add(_) | Command::Remove(_) | Command::Enable(_) | Command::Disable(_)
+    );
+    let result = dispatch(&ctx, cli.command);
+    if writes && result.is_ok() {
+        // Best effort: a running supervisor re-reads the definitions; none is started.
+        if let Some(problem) = crate::supervisor::client::notify_reload(&ctx.sources) {
+            output::warn(
+                &format!("the running supervisor did not reload: {problem}"),
+                Some("run `mcpctl supervisor stop`; the next command starts a fresh one"),
+            );
+        }
+    }
+    result
+}
+
+fn dispatch(ctx: &Context, command: Command) -> Result<ExitCode> {
+    match command {
+        Command::List(args) => list::run(ctx, args),
+        Command::Show(args) => show::run(ctx, args),
+        Command::Add(args) => add::run(ctx, *args),
+        Command::Check(args) => check::run(ctx, args),
+        Command::Remove(args) => remove::run(ctx, args),
+        Command::Enable(args) => enable::run(ctx, args),
+        Command::Disable(args) => disable::run(ctx, args),
+        Command::Search(args) => search::run(ctx, args),
+        Command::Start(args) => start::run(ctx, args),
+        Command::Stop(args) => stop::run(ctx, args),
+        Command::Restart(args) => restart::run(ctx, args),
+        Command::Refresh(args) => refresh::run(ctx, args),
+        Command::Status(args) => status::run(ctx, args),
+        Command::Tools(args) => tools::run(ctx, args),
+        Command::Call(args) => call::run(ctx, args),
+        Command::Logs(args) => logs::run(ctx, args),
+        Command::Supervisor(verb) => supervisor::run(ctx, verb),
         Command::Completions(args) => completions::run(args),
     }
 }

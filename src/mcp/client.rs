@@ -27,10 +27,23 @@ pub const SUPPORTED_VERSIONS: &[&str] = &["2024-11-05", "2025-03-26", "2025-06-1
 pub const STATELESS_VERSION: &str = "2026-07-28";
 
 /// The rmcp client handler: identity, capabilities, and roots.
-#[derive(Debug, Clone)]
+#[derive(Clone)]
 pub struct McpClient {
     info: ClientConfig,
     roots: Vec<Root>,
+    tools_changed: Option<ToolsChanged>,
+}
+
+/// Called when the server sends `notifications/tools/list_changed`, so the
+/// supervisor can refresh its catalog.
+pub type ToolsChanged = std::sync::Arc<dyn Fn() + Send + Sync>;
+
+impl std::fmt::Debug for McpClient {
+    fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
+        f.debug_struct("McpClient")
+            .field("info", &self.info)
+            .finish()
+    }
 }
 
 impl McpClient {
@@ -46,7 +59,17 @@ impl McpClient {
             Implementation::new("mcpctl", env!("CARGO_PKG_VERSION")),
         )
         .with_protocol_version(parse_version(version));
-        McpClient { info, roots }
+        McpClient {
+            info,
+            roots,
+            tools_changed: None,
+        }
+    }
+
+    /// Call `hook` on every `notifications/tools/list_changed`.
+    pub fn with_tools_changed(mut self, hook: Option<ToolsChanged>) -> Self {
+        self.tools_changed = hook;
+        self
     }
 
     /// The parameters sent in `initialize` (and as `_meta` when stateless).
@@ -77,5 +100,11 @@ impl ClientHandler for McpClient {
         _context: RequestContext<RoleClient>,
     ) -> Result<ListRootsResult, rmcp::ErrorData> {
         Ok(ListRootsResult::new(self.roots.clone()))
+    }
+
+    async fn on_tool_list_changed(&self, _context: rmcp::service::NotificationContext<RoleClient>) {
+        if let Some(hook) = &self.tools_changed {
+            hook();
+        }
     }
 }

@@ -38,6 +38,8 @@ pub struct ConnectOptions {
     pub kill_grace: Duration,
     /// Receives every stderr line of a stdio server (e.g. the supervisor's log).
     pub stderr_tee: Option<StderrTee>,
+    /// Called on `notifications/tools/list_changed` (the supervisor refreshes).
+    pub on_tools_changed: Option<client::ToolsChanged>,
     /// Replaces system name resolution for remote servers (tests simulate
     /// DNS failures with it without touching the network).
     pub dns_resolver: Option<Arc<dyn reqwest::dns::Resolve>>,
@@ -49,6 +51,7 @@ impl Default for ConnectOptions {
             budget: None,
             kill_grace: DEFAULT_KILL_GRACE,
             stderr_tee: None,
+            on_tools_changed: None,
             dns_resolver: None,
         }
     }
@@ -229,7 +232,8 @@ impl Connection {
                 let handler = McpClient::new(
                     version,
                     client::root_for(&spawned.cwd).into_iter().collect(),
-                );
+                )
+                .with_tools_changed(opts.on_tools_changed.clone());
                 let left = match remaining(server, phase, deadline, budget) {
                     Ok(left) => left,
                     Err(e) => {
@@ -337,7 +341,8 @@ impl Connection {
                                     .map_err(|_| timeout_err())?
                                     .map_err(|e| http::classify(server, phase, &url, &e))?;
                             let left = remaining(server, phase, deadline, budget)?;
-                            let handler = McpClient::new(version, Vec::new());
+                            let handler = McpClient::new(version, Vec::new())
+                                .with_tools_changed(opts.on_tools_changed.clone());
                             tokio::time::timeout(left, handler.serve_with_lifecycle(sse, lifecycle))
                                 .await
                         }
@@ -348,7 +353,8 @@ impl Connection {
                                 &headers,
                                 opts.dns_resolver.as_ref(),
                             )?;
-                            let handler = McpClient::new(version, Vec::new());
+                            let handler = McpClient::new(version, Vec::new())
+                                .with_tools_changed(opts.on_tools_changed.clone());
                             tokio::time::timeout(
                                 left,
                                 handler.serve_with_lifecycle(transport, lifecycle),
@@ -447,6 +453,29 @@ impl Connection {
             .as_ref()
             .map(ChildProcess::stderr_tail)
             .unwrap_or_default()
+    }
+
+    /// A clone of the rmcp peer, so that many calls can be in flight at
+    /// once without holding the connection (the supervisor's call path).
+    pub fn peer_handle(&self) -> Option<rmcp::Peer<RoleClient>> {
+        self.service.as_ref().map(|s| s.peer().clone())
+    }
+
+    /// The child's exit status if it exits within `wait` (then reaped), so
+    /// the supervisor can notice a crash; `None` for a live child or HTTP.
+    pub async fn exited_within(&mut self, wait: Duration) -> Option<std::process::ExitStatus> {
+        match self.child.as_mut() {
+            Some(child) => child.exited_within(wait).await,
+            None => None,
+        }
+    }
+
+    /// True when the transport is gone (an HTTP server went away, or the
+    /// stdio pipes closed).
+    pub fn transport_closed(&self) -> bool {
+        self.service
+            .as_ref()
+            .is_none_or(|s| s.is_closed() || s.peer().is_transport_closed())
     }
 
     fn peer(&self) -> &rmcp::Peer<RoleClient> {

@@ -1,0 +1,321 @@
+//! `mcpctl call NAME TOOL`: call a tool through the supervisor, or
+//! `--direct` with a one-shot connection (for CI).
+//!
+//! Arguments are validated against the tool's `inputSchema` before
+//! anything is sent (no `$schema` means 2020-12, draft-07 is respected,
+//! remote `$ref`s are never fetched); a call is never retried.
+
+use std::path::{Path, PathBuf};
+use std::time::Duration;
+
+use base64::Engine;
+use serde_json::{Map, Value, json};
+
+use super::Context;
+use super::lifecycle;
+use crate::error::{ExitCode, Result, UsageError};
+use crate::mcp::{ConnectOptions, Connection};
+use crate::output;
+use crate::supervisor::SupervisorError;
+use crate::supervisor::protocol::{Body, CallRequest, ErrorCode, Op, WireError};
+
+const EXAMPLES: &str = "\
+Text content is printed as is, structuredContent as JSON; images and
+audio are written to --output-dir (else summarised). A result with
+isError exits 1. Stale --catalog-id / --binding-id and schema-invalid
+arguments are refused before anything is sent (exit 4 and 2).
+
+Exit codes: 0 ok, 1 the tool failed (isError) or the call failed,
+2 invalid arguments, 3 unknown server or tool, 4 not running or stale id,
+5 supervisor unreachable.
+
+Examples:
+  mcpctl call time get_current_time --arg timezone=Europe/Paris
+  mcpctl call everything echo --args '{\"message\": \"hi\"}'
+  mcpctl call everything get-tiny-image --output-dir ./out
+  mcpctl call billing refund --catalog-id \"$(mcpctl tools billing --json | jq -r .catalog_id)\" --arg id=42
+  mcpctl call time get_current_time --direct --arg timezone=UTC   # no supervisor";
+
+/// Arguments of `mcpctl call`.
+#[derive(Debug, clap::Args)]
+#[command(after_long_help = EXAMPLES)]
+pub struct Args {
+    /// The server.
+    #[arg(value_name = "NAME")]
+    pub name: String,
+    /// The tool.
+    #[arg(value_name = "TOOL")]
+    pub tool: String,
+    /// The arguments as one JSON object.
+    #[arg(long = "args", value_name = "JSON", conflicts_with = "arg")]
+    pub args_json: Option<String>,
+    /// One argument, KEY=VALUE; VALUE is parsed as JSON when it can be, else
+    /// taken as a string (repeatable).
+    #[arg(long = "arg", value_name = "KEY=VALUE")]
+    pub arg: Vec<String>,
+    /// Refuse the call unless this is still the server's catalog id.
+    #[arg(long, value_name = "ID")]
+    pub catalog_id: Option<String>,
+    /// Refuse the call unless this is still the server's binding id.
+    #[arg(long, value_name = "ID")]
+    pub binding_id: Option<String>,
+    /// Seconds to wait for the answer (default 60).
+    #[arg(long, value_name = "S", default_value_t = 60.0)]
+    pub timeout: f64,
+    /// Write images and audio here.
+    #[arg(long, value_name = "DIR")]
+    pub output_dir: Option<PathBuf>,
+    /// Connect directly, without the supervisor (spawns and ends the server).
+    #[arg(long)]
+    pub direct: bool,
+    /// Send the arguments even if the schema cannot be compiled or they do not match.
+    #[arg(long)]
+    pub no_validate: bool,
+}
+
+fn parse_arguments(args: &Args) -> Result<Map<String, Value>> {
+    if let Some(text) = &args.args_json {
+        return match serde_json::from_str::<Value>(text) {
+            Ok(Value::Object(map)) => Ok(map),
+            Ok(_) => Err(UsageError::new(
+                "--args must be a JSON object",
+                "e.g. --args '{\"key\": \"value\"}'",
+            )
+            .into()),
+            Err(e) => Err(UsageError::new(
+                format!("--args is not valid JSON: {e}"),
+                "e.g. --args '{\"key\": \"value\"}'",
+            )
+            .into()),
+        };
+    }
+    let mut map = Map::new();
+    for pair in &args.arg {
+        let Some((k, v)) = pair.split_once('=') else {
+            return Err(UsageError::new(
+                format!("--arg `{pair}` has no `=`"),
+                "write --arg key=value",
+            )
+            .into());
+        };
+        let value = serde_json::from_str(v).unwrap_or_else(|_| Value::String(v.to_string()));
+        map.insert(k.to_string(), value);
+    }
+    Ok(map)
+}
+
+/// Call the tool and print the result.
+pub fn run(ctx: &Context, args: Args) -> Result<ExitCode> {
+    let arguments = parse_arguments(&args)?;
+    if !(args.timeout > 0.0 && args.timeout.is_finite()) {
+        return Err(UsageError::new(
+            "--timeout must be a positive number of seconds",
+            "e.g. --timeout 30",
+        )
+        .into());
+    }
+    let timeout = Duration::from_secs_f64(args.timeout);
+    let (binding, catalog, result) = if args.direct {
+        direct(ctx, &args, arguments, timeout)?
+    } else {
+        let mut client = lifecycle::connect(ctx)?;
+        let body = client.request(Op::Call(CallRequest {
+            name: args.name.clone(),
+            tool: args.tool.clone(),
+            arguments,
+            catalog_id: args.catalog_id.clone(),
+            binding_id: args.binding_id.clone(),
+            timeout_ms: Some(timeout.as_millis() as u64),
+            validate: !args.no_validate,
+        }))?;
+        let Body::Call {
+            binding_id,
+            catalog_id,
+            result,
+        } = body
+        else {
+            return Err(UsageError::new("unexpected answer", "restart the supervisor").into());
+        };
+        (Some(binding_id), Some(catalog_id), result)
+    };
+    print_result(ctx, &args, binding, catalog, &result)
+}
+
+fn remote(code: ErrorCode, message: String, hint: Option<&str>) -> SupervisorError {
+    let mut e = WireError::new(code, message);
+    e.hint = hint.map(str::to_string);
+    SupervisorError::Remote(e)
+}
+
+type Called = (Option<String>, Option<String>, Value);
+
+fn direct(
+    ctx: &Context,
+    args: &Args,
+    arguments: Map<String, Value>,
+    timeout: Duration,
+) -> Result<Called> {
+    let catalog = ctx.catalog()?;
+    let def = catalog.get(&args.name)?.clone();
+    crate::mcp::install_crypto_provider();
+    let rt = tokio::runtime::Builder::new_current_thread()
+        .enable_all()
+        .build()
+        .map_err(UsageError::Output)?;
+    rt.block_on(async move {
+        let opts = ConnectOptions::default();
+        let (mut conn, deadline) = Connection::connect(&def, &opts).await?;
+        let outcome: Result<Value> = async {
+            let budget = opts.budget.unwrap_or_else(|| def.connect_budget());
+            let pages = conn
+                .list_tools(deadline, budget, crate::mcp::connection::DEFAULT_MAX_PAGES)
+                .await?;
+            let Some(tool) = pages.tools.iter().find(|t| t.name == args.tool) else {
+                return Err(remote(
+                    ErrorCode::NotFound,
+                    format!("`{}` has no tool `{}`", args.name, args.tool),
+                    None,
+                )
+                .into());
+            };
+            if !args.no_validate {
+                let schema = Value::Object((*tool.input_schema).clone());
+                let validator = crate::mcp::lint::compile(&schema).map_err(|why| {
+                    remote(
+                        ErrorCode::Invalid,
+                        format!("the inputSchema of `{}` cannot be compiled, so the arguments cannot be validated (not sent): {why}", args.tool),
+                        Some("pass --no-validate to send them unvalidated"),
+                    )
+                })?;
+                let value = Value::Object(arguments.clone());
+                let errors: Vec<String> = validator.iter_errors(&value).take(5).map(|e| e.to_string()).collect();
+                if !errors.is_empty() {
+                    return Err(remote(
+                        ErrorCode::Invalid,
+                        format!("arguments for `{}` do not match its inputSchema (not sent): {}", args.tool, errors.join("; ")),
+                        None,
+                    )
+                    .into());
+                }
+            }
+            let result = conn.call_tool(&args.tool, Some(arguments), timeout).await?;
+            Ok(serde_json::to_value(result).unwrap_or(Value::Null))
+        }
+        .await;
+        conn.close().await;
+        Ok((None, None, outcome?))
+    })
+}
+
+fn extension(mime: &str) -> &str {
+    match mime {
+        "image/png" => "png",
+        "image/jpeg" => "jpg",
+        "image/gif" => "gif",
+        "image/webp" => "webp",
+        "image/svg+xml" => "svg",
+        "audio/wav" | "audio/x-wav" => "wav",
+        "audio/mpeg" => "mp3",
+        _ => "bin",
+    }
+}
+
+fn save(dir: &Path, name: String, data: &str) -> Result<PathBuf> {
+    let bytes = base64::engine::general_purpose::STANDARD
+        .decode(data.as_bytes())
+        .map_err(|e| {
+            UsageError::new(
+                format!("the server sent invalid base64: {e}"),
+                "report it to the server's authors",
+            )
+        })?;
+    std::fs::create_dir_all(dir).map_err(UsageError::Output)?;
+    let path = dir.join(name);
+    std::fs::write(&path, bytes).map_err(UsageError::Output)?;
+    Ok(path)
+}
+
+fn print_result(
+    ctx: &Context,
+    args: &Args,
+    binding: Option<String>,
+    catalog: Option<String>,
+    result: &Value,
+) -> Result<ExitCode> {
+    let is_error = result
+        .get("isError")
+        .and_then(Value::as_bool)
+        .unwrap_or(false);
+    let mut files = Vec::new();
+    let mut lines = Vec::new();
+    let empty = Vec::new();
+    let content = result
+        .get("content")
+        .and_then(Value::as_array)
+        .unwrap_or(&empty);
+    for (i, block) in content.iter().enumerate() {
+        let kind = block.get("type").and_then(Value::as_str).unwrap_or("");
+        match kind {
+            "text" => lines.push(
+                block
+                    .get("text")
+                    .and_then(Value::as_str)
+                    .unwrap_or("")
+                    .to_string(),
+            ),
+            "image" | "audio" => {
+                let mime = block
+                    .get("mimeType")
+                    .and_then(Value::as_str)
+                    .unwrap_or("application/octet-stream");
+                let data = block.get("data").and_then(Value::as_str).unwrap_or("");
+                match &args.output_dir {
+                    Some(dir) => {
+                        let path =
+                            save(dir, format!("{}-{i}.{}", args.tool, extension(mime)), data)?;
+                        lines.push(format!("[{kind} {mime} written to {}]", path.display()));
+                        files.push(path);
+                    }
+                    None => lines.push(format!(
+                        "[{kind} {mime}, {} base64 bytes; pass --output-dir to save it]",
+                        data.len()
+                    )),
+                }
+            }
+            "resource" | "resource_link" => {
+                lines.push(serde_json::to_string_pretty(block).unwrap_or_default())
+            }
+            _ => lines.push(block.to_string()),
+        }
+    }
+    if ctx.json {
+        output::print_json(&json!({
+            "server": args.name, "tool": args.tool, "binding_id": binding, "catalog_id": catalog,
+            "is_error": is_error, "files": files, "result": result,
+        }))?;
+    } else {
+        for line in &lines {
+            output::line(line)?;
+        }
+        // Servers often repeat structuredContent as a JSON text block; print it once.
+        let repeated = |v: &Value| {
+            lines
+                .iter()
+                .any(|l| serde_json::from_str::<Value>(l).is_ok_and(|t| &t == v))
+        };
+        if let Some(structured) = result
+            .get("structuredContent")
+            .filter(|v| !v.is_null() && !repeated(v))
+        {
+            output::line(serde_json::to_string_pretty(structured).unwrap_or_default())?;
+        }
+    }
+    if is_error {
+        eprintln!(
+            "error: the tool `{}` reported an error (isError)",
+            args.tool
+        );
+        return Ok(ExitCode::Failed);
+    }
+    Ok(ExitCode::Success)
+}

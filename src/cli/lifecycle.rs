@@ -1,0 +1,122 @@
+//! What the lifecycle verbs (`start`, `stop`, `restart`, `refresh`) share:
+//! `NAME…` or `--all`, one request to the supervisor, a table or `--json`,
+//! and an exit code from the first failure.
+
+use serde_json::json;
+
+use super::Context;
+use crate::error::{ExitCode, Result, UsageError};
+use crate::output::{self, Table};
+use crate::supervisor::client::Client;
+use crate::supervisor::exit_code_for;
+use crate::supervisor::protocol::{Body, ItemResult, Op, ServerStatus, Target};
+
+/// The arguments every lifecycle verb takes.
+#[derive(Debug, clap::Args)]
+pub struct Names {
+    /// The servers.
+    #[arg(value_name = "NAME", required_unless_present = "all")]
+    pub names: Vec<String>,
+    /// Every server (enabled ones for `start`, running ones otherwise).
+    #[arg(long, conflicts_with = "names")]
+    pub all: bool,
+}
+
+impl Names {
+    /// The wire form.
+    pub fn target(&self) -> Target {
+        Target {
+            names: self.names.clone(),
+            all: self.all,
+        }
+    }
+}
+
+/// Connect (spawning the supervisor if allowed).
+pub fn connect(ctx: &Context) -> Result<Client> {
+    Ok(Client::connect(&ctx.sources, ctx.spawn)?)
+}
+
+/// Format seconds as `1h02m`, `3m04s` or `12s`.
+pub fn uptime(secs: Option<u64>) -> String {
+    match secs {
+        None => "-".into(),
+        Some(s) if s >= 3600 => format!("{}h{:02}m", s / 3600, (s % 3600) / 60),
+        Some(s) if s >= 60 => format!("{}m{:02}s", s / 60, s % 60),
+        Some(s) => format!("{s}s"),
+    }
+}
+
+/// The status table shared by `status` and the lifecycle verbs.
+pub fn status_table(servers: &[&ServerStatus]) -> Table {
+    let mut table = Table::new(&[
+        "NAME",
+        "STATE",
+        "PID",
+        "UPTIME",
+        "TOOLS",
+        "RESTARTS",
+        "LAST ERROR",
+    ]);
+    for s in servers {
+        let tools = match (s.tools, s.catalog_stale) {
+            (Some(n), true) => format!("{n} (stale)"),
+            (Some(n), false) => n.to_string(),
+            (None, _) => "-".into(),
+        };
+        let err = s
+            .last_error
+            .as_ref()
+            .map(|e| e.message.lines().next().unwrap_or("").to_string())
+            .unwrap_or_else(|| "-".into());
+        table.row(vec![
+            s.name.clone(),
+            s.state.clone(),
+            s.pid.map_or("-".into(), |p| p.to_string()),
+            uptime(s.uptime_secs),
+            tools,
+            s.restarts.to_string(),
+            err,
+        ]);
+    }
+    table
+}
+
+/// Send a lifecycle op built from `names` and report it.
+pub fn run(ctx: &Context, names: &Names, make: impl Fn(Target) -> Op) -> Result<ExitCode> {
+    let mut client = connect(ctx)?;
+    let body = client.request(make(names.target()))?;
+    let Body::Batch { results } = body else {
+        return Err(UsageError::new(
+            "the supervisor sent an unexpected answer",
+            "restart the supervisor",
+        )
+        .into());
+    };
+    report(ctx, &results)
+}
+
+/// Print batch results; the exit code is that of the first failure.
+pub fn report(ctx: &Context, results: &[ItemResult]) -> Result<ExitCode> {
+    let code = results
+        .iter()
+        .find_map(|r| r.error.as_ref().map(|e| exit_code_for(e.code)))
+        .unwrap_or(ExitCode::Success);
+    if ctx.json {
+        output::print_json(&json!({ "results": results }))?;
+    } else {
+        let ok: Vec<&ServerStatus> = results.iter().filter_map(|r| r.status.as_ref()).collect();
+        if !ok.is_empty() {
+            status_table(&ok).print()?;
+        }
+    }
+    for r in results {
+        if let Some(e) = &r.error {
+            eprintln!("error: {}: {}", r.name, e.message);
+            if let Some(hint) = &e.hint {
+                eprintln!("hint: {hint}");
+            }
+        }
+    }
+    Ok(code)
+}

@@ -1,0 +1,78 @@
+//! `mcpctl tools NAME`: a running server's current tool catalog.
+
+use serde_json::json;
+
+use super::Context;
+use super::lifecycle;
+use crate::error::{ExitCode, Result, UsageError};
+use crate::output::{self, Table};
+use crate::supervisor::protocol::{Body, Op};
+
+const EXAMPLES: &str = "\
+--json adds the binding id and catalog id; pass the catalog id to
+`mcpctl call --catalog-id` to refuse a call if the catalog changed since.
+
+Exit codes: 0 ok, 3 unknown name, 4 not running, 5 supervisor unreachable.
+
+Examples:
+  mcpctl tools time
+  mcpctl tools everything --json | jq -r '.catalog_id'";
+
+/// Arguments of `mcpctl tools`.
+#[derive(Debug, clap::Args)]
+#[command(after_long_help = EXAMPLES)]
+pub struct Args {
+    /// The server.
+    #[arg(value_name = "NAME")]
+    pub name: String,
+}
+
+/// Print the catalog.
+pub fn run(ctx: &Context, args: Args) -> Result<ExitCode> {
+    let mut client = lifecycle::connect(ctx)?;
+    let body = client.request(Op::Tools { name: args.name })?;
+    let Body::Tools {
+        name,
+        binding_id,
+        catalog_id,
+        stale,
+        tools,
+    } = body
+    else {
+        return Err(UsageError::new("unexpected answer", "restart the supervisor").into());
+    };
+    if ctx.json {
+        output::print_json(&json!({
+            "name": name,
+            "binding_id": binding_id,
+            "catalog_id": catalog_id,
+            "stale": stale,
+            "tools": tools,
+        }))?;
+        return Ok(ExitCode::Success);
+    }
+    if stale {
+        output::warn(
+            "the last refresh failed; this catalog may be out of date",
+            Some(&format!("run `mcpctl refresh {name}`")),
+        );
+    }
+    let mut table = Table::new(&["TOOL", "DESCRIPTION"]);
+    for t in &tools {
+        let desc = t
+            .description
+            .as_deref()
+            .unwrap_or("")
+            .lines()
+            .next()
+            .unwrap_or("");
+        let desc: String = if desc.chars().count() > 80 {
+            desc.chars().take(79).chain(['…']).collect()
+        } else {
+            desc.to_string()
+        };
+        table.row(vec![t.name.clone(), desc]);
+    }
+    table.print()?;
+    Ok(ExitCode::Success)
+}

@@ -1,0 +1,184 @@
+//! The CLI side of the socket: connect, say Hello, send requests, and start
+//! the daemon on first use.
+//!
+//! Blocking std I/O on purpose: a `status` is one connect, two small frames
+//! and an exit, with no runtime to build. When nobody answers, the daemon
+//! is spawned as `mcpctl supervisor run` in a new session, detached from
+//! the terminal, with its output in `<digest>.log` next to the socket; its
+//! lock file makes a racing second spawn exit harmlessly.
+
+use std::os::unix::net::UnixStream;
+use std::os::unix::process::CommandExt;
+use std::process::{Command, Stdio};
+use std::time::{Duration, Instant};
+
+use super::SupervisorError;
+use super::protocol::{self, Body, Op, Outcome, PROTOCOL_VERSION, Reply, Request};
+use super::socket::Paths;
+use crate::defs::Sources;
+
+/// How long to wait for a freshly spawned daemon to answer.
+pub const SPAWN_WAIT: Duration = Duration::from_secs(10);
+
+/// A connected client, past Hello.
+pub struct Client {
+    stream: UnixStream,
+    next_id: u64,
+    /// The daemon's pid (from Hello).
+    pub daemon_pid: u32,
+    /// The socket it is connected to.
+    pub paths: Paths,
+}
+
+/// True unless `MCPCTL_NO_SPAWN` is set to something other than `0`/empty.
+pub fn spawn_allowed_by_env() -> bool {
+    !std::env::var("MCPCTL_NO_SPAWN").is_ok_and(|v| !v.is_empty() && v != "0")
+}
+
+impl Client {
+    /// Connect to the supervisor of `sources`, spawning it if allowed.
+    pub fn connect(sources: &Sources, spawn: bool) -> Result<Client, SupervisorError> {
+        let paths = Paths::for_sources(sources);
+        paths
+            .check_length()
+            .map_err(|e| SupervisorError::io(&paths.socket, e))?;
+        match Self::try_connect(&paths) {
+            Ok(Some(c)) => return Ok(c),
+            Ok(None) => {}
+            Err(e) => return Err(e),
+        }
+        if !spawn {
+            return Err(SupervisorError::NotRunning {
+                socket: paths.socket.clone(),
+            });
+        }
+        spawn_daemon(&paths)?;
+        let deadline = Instant::now() + SPAWN_WAIT;
+        loop {
+            if let Some(c) = Self::try_connect(&paths)? {
+                return Ok(c);
+            }
+            if Instant::now() > deadline {
+                return Err(SupervisorError::Unreachable {
+                    socket: paths.socket.clone(),
+                    detail: format!(
+                        "the supervisor did not answer within {} s (log: {})",
+                        SPAWN_WAIT.as_secs(),
+                        paths.daemon_log.display()
+                    ),
+                });
+            }
+            std::thread::sleep(Duration::from_millis(20));
+        }
+    }
+
+    /// Connect without spawning; `Ok(None)` when nobody answers (no socket,
+    /// or a stale one).
+    pub fn try_connect(paths: &Paths) -> Result<Option<Client>, SupervisorError> {
+        let stream = match UnixStream::connect(&paths.socket) {
+            Ok(s) => s,
+            Err(_) => return Ok(None),
+        };
+        let mut client = Client {
+            stream,
+            next_id: 1,
+            daemon_pid: 0,
+            paths: paths.clone(),
+        };
+        let unreachable = |detail: String| SupervisorError::Unreachable {
+            socket: paths.socket.clone(),
+            detail,
+        };
+        match client.request_raw(Op::Hello {
+            version: PROTOCOL_VERSION,
+            client: env!("CARGO_PKG_VERSION").into(),
+        }) {
+            Ok(Outcome::Result(Body::Hello { pid, .. })) => {
+                client.daemon_pid = pid;
+                Ok(Some(client))
+            }
+            Ok(Outcome::Error(e)) => Err(SupervisorError::Mismatch { message: e.message }),
+            Ok(Outcome::Result(_)) => Err(unreachable("unexpected answer to Hello".into())),
+            // The daemon is exiting (or a stale socket accepted then closed).
+            Err(_) => Ok(None),
+        }
+    }
+
+    fn request_raw(&mut self, op: Op) -> Result<Outcome, protocol::FrameError> {
+        let id = self.next_id;
+        self.next_id += 1;
+        protocol::write_blocking(&mut self.stream, &Request { id, op })?;
+        let reply: Reply = protocol::read_blocking(&mut self.stream)?;
+        Ok(reply.outcome)
+    }
+
+    /// Send `op` and return its result body, or the daemon's error.
+    pub fn request(&mut self, op: Op) -> Result<Body, SupervisorError> {
+        match self.request_raw(op) {
+            Ok(Outcome::Result(body)) => Ok(body),
+            Ok(Outcome::Error(e)) => Err(SupervisorError::Remote(e)),
+            Err(e) => Err(SupervisorError::Unreachable {
+                socket: self.paths.socket.clone(),
+                detail: e.to_string(),
+            }),
+        }
+    }
+}
+
+/// Start `mcpctl supervisor run` detached: a new session, stdin from
+/// /dev/null, stdout and stderr to the daemon log.
+pub fn spawn_daemon(paths: &Paths) -> Result<(), SupervisorError> {
+    paths
+        .ensure_dir()
+        .map_err(|e| SupervisorError::io(&paths.dir, e))?;
+    let exe = std::env::current_exe().map_err(|e| SupervisorError::io(&paths.dir, e))?;
+    use std::os::unix::fs::OpenOptionsExt;
+    let log = std::fs::OpenOptions::new()
+        .create(true)
+        .mode(0o600)
+        .append(true)
+        .open(&paths.daemon_log)
+        .map_err(|e| SupervisorError::io(&paths.daemon_log, e))?;
+    let log2 = log
+        .try_clone()
+        .map_err(|e| SupervisorError::io(&paths.daemon_log, e))?;
+    let mut cmd = Command::new(exe);
+    for source in &paths.sources {
+        cmd.arg("--file").arg(source);
+    }
+    cmd.args(["supervisor", "run"])
+        .stdin(Stdio::null())
+        .stdout(log)
+        .stderr(log2);
+    if let Some(dir) = paths.sources.first().and_then(|p| p.parent()) {
+        cmd.current_dir(dir);
+    }
+    // SAFETY: setsid is async-signal-safe and touches no Rust state.
+    unsafe {
+        cmd.pre_exec(|| {
+            nix::unistd::setsid().map_err(std::io::Error::from)?;
+            Ok(())
+        });
+    }
+    let child = cmd
+        .spawn()
+        .map_err(|e| SupervisorError::io(&paths.daemon_log, e))?;
+    // Reap it later without blocking: the daemon runs on; if it exits at
+    // once (lost the lock race) a thread collects it.
+    std::thread::spawn(move || {
+        let mut child = child;
+        let _ = child.wait();
+    });
+    Ok(())
+}
+
+/// Tell a running supervisor to re-read the definitions (after `add`,
+/// `remove`, `enable`, `disable`). Best effort, never spawns one.
+pub fn notify_reload(sources: &Sources) -> Option<String> {
+    let paths = Paths::for_sources(sources);
+    let mut client = Client::try_connect(&paths).ok()??;
+    match client.request(Op::Reload) {
+        Ok(_) => None,
+        Err(e) => Some(e.to_string()),
+    }
+}

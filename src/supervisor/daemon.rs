@@ -1,0 +1,451 @@
+//! The daemon: the accept loop, request dispatch, reload, and shutdown.
+//!
+//! `run` takes the single-instance lock, ends servers orphaned by a
+//! previous daemon (from its records), binds the socket, starts
+//! `autostart` servers, and serves until `Shutdown`, SIGTERM or SIGINT,
+//! when it stops every server, removes its socket and returns.
+
+use std::sync::Arc;
+use std::time::Instant;
+
+use futures::future::join_all;
+use indexmap::IndexMap;
+use tokio::net::UnixStream;
+use tokio::sync::Notify;
+
+use super::SupervisorError;
+use super::owner::{Owner, Shared};
+use super::protocol::{
+    self, Body, ErrorCode, FrameError, ItemResult, Op, Outcome, PROTOCOL_VERSION, Reply, Request,
+    Target, WireError,
+};
+use super::records;
+use super::socket::{self, Paths};
+use crate::defs::{Catalog, Sources};
+
+/// The running daemon's shared state.
+pub struct Daemon {
+    paths: Paths,
+    sources: Sources,
+    owners: std::sync::Mutex<IndexMap<String, Arc<Owner>>>,
+    shared: Arc<Shared>,
+    started: Instant,
+    shutdown: Notify,
+    load_error: std::sync::Mutex<Option<String>>,
+}
+
+/// Run the daemon in this process until it is told to stop.
+pub fn run(sources: Sources) -> Result<(), SupervisorError> {
+    let paths = Paths::for_sources(&sources);
+    paths
+        .ensure_dir()
+        .map_err(|e| SupervisorError::io(&paths.dir, e))?;
+    let Some(lock) = paths
+        .try_lock()
+        .map_err(|e| SupervisorError::io(&paths.lock, e))?
+    else {
+        return Err(SupervisorError::AlreadyRunning {
+            socket: paths.socket.clone(),
+        });
+    };
+    let orphans = records::load(&paths.records);
+    if !orphans.is_empty() {
+        let ended = records::end_orphans(&orphans, super::owner::STOP_GRACE);
+        if !ended.is_empty() {
+            eprintln!(
+                "mcpctl supervisor: ended servers left by a previous supervisor: {}",
+                ended.join(", ")
+            );
+        }
+        records::save(&paths.records, &[]);
+    }
+    crate::mcp::child::become_subreaper();
+    crate::mcp::install_crypto_provider();
+    let runtime = tokio::runtime::Builder::new_multi_thread()
+        .worker_threads(2)
+        .enable_all()
+        .build()
+        .map_err(|e| SupervisorError::io(&paths.dir, e))?;
+    let result = runtime.block_on(serve(paths.clone(), sources));
+    let _ = std::fs::remove_file(&paths.socket);
+    drop(lock);
+    runtime.shutdown_timeout(std::time::Duration::from_secs(1));
+    result
+}
+
+async fn serve(paths: Paths, sources: Sources) -> Result<(), SupervisorError> {
+    let listener = paths
+        .bind()
+        .map_err(|e| SupervisorError::io(&paths.socket, e))?;
+    let shared = Arc::new(Shared::new(paths.logs.clone(), paths.records.clone()));
+    let daemon = Arc::new(Daemon {
+        paths,
+        sources,
+        owners: std::sync::Mutex::new(IndexMap::new()),
+        shared,
+        started: Instant::now(),
+        shutdown: Notify::new(),
+        load_error: std::sync::Mutex::new(None),
+    });
+    if let Err(e) = daemon.reload().await {
+        eprintln!(
+            "mcpctl supervisor: cannot read the definitions: {}",
+            e.message
+        );
+    }
+    eprintln!(
+        "mcpctl supervisor: pid {} listening on {}",
+        std::process::id(),
+        daemon.paths.socket.display()
+    );
+    let autostart: Vec<Arc<Owner>> = daemon
+        .owners()
+        .into_iter()
+        .filter(|o| {
+            let d = o.def();
+            d.autostart && d.enabled
+        })
+        .collect();
+    for owner in autostart {
+        tokio::spawn(async move {
+            let _ = owner.start().await;
+        });
+    }
+    let mut term = tokio::signal::unix::signal(tokio::signal::unix::SignalKind::terminate())
+        .map_err(|e| SupervisorError::io(&daemon.paths.socket, e))?;
+    let mut int = tokio::signal::unix::signal(tokio::signal::unix::SignalKind::interrupt())
+        .map_err(|e| SupervisorError::io(&daemon.paths.socket, e))?;
+    let mut hup = tokio::signal::unix::signal(tokio::signal::unix::SignalKind::hangup())
+        .map_err(|e| SupervisorError::io(&daemon.paths.socket, e))?;
+    loop {
+        tokio::select! {
+            _ = hup.recv() => {
+                // SIGHUP re-reads the definitions, like `mcpctl` writes do.
+                if let Err(e) = daemon.reload().await {
+                    eprintln!("mcpctl supervisor: reload failed: {}", e.message);
+                }
+            }
+            accepted = listener.accept() => {
+                if let Ok((stream, _)) = accepted {
+                    let d = daemon.clone();
+                    tokio::spawn(async move { d.connection(stream).await });
+                }
+            }
+            _ = term.recv() => break,
+            _ = int.recv() => break,
+            _ = daemon.shutdown.notified() => break,
+        }
+    }
+    eprintln!("mcpctl supervisor: stopping every server");
+    let _ = std::fs::remove_file(&daemon.paths.socket);
+    join_all(
+        daemon
+            .owners()
+            .into_iter()
+            .map(|o| async move { o.stop().await }),
+    )
+    .await;
+    Ok(())
+}
+
+impl Daemon {
+    fn owners(&self) -> Vec<Arc<Owner>> {
+        self.owners
+            .lock()
+            .unwrap_or_else(|e| e.into_inner())
+            .values()
+            .cloned()
+            .collect()
+    }
+
+    fn owner(&self, name: &str) -> Result<Arc<Owner>, WireError> {
+        self.owners
+            .lock()
+            .unwrap_or_else(|e| e.into_inner())
+            .get(name)
+            .cloned()
+            .ok_or_else(|| {
+                let problem = self
+                    .load_error
+                    .lock()
+                    .unwrap_or_else(|e| e.into_inner())
+                    .clone();
+                let hint = match problem {
+                    Some(p) => format!("the supervisor could not read the definitions: {p}"),
+                    None => "list them with `mcpctl list`".into(),
+                };
+                WireError::new(ErrorCode::NotFound, format!("no server named `{name}`")).hint(hint)
+            })
+    }
+
+    /// Re-read the definitions: add new servers, stop removed or disabled
+    /// running ones, mark running ones whose definition changed.
+    async fn reload(&self) -> Result<(), WireError> {
+        let loaded = Catalog::load(&self.sources);
+        *self.load_error.lock().unwrap_or_else(|e| e.into_inner()) =
+            loaded.as_ref().err().map(ToString::to_string);
+        let catalog = loaded.map_err(|e| {
+            WireError::new(ErrorCode::Invalid, e.to_string())
+                .hint("fix the file; running servers are left as they are")
+        })?;
+        let mut to_stop = Vec::new();
+        {
+            let mut owners = self.owners.lock().unwrap_or_else(|e| e.into_inner());
+            for (name, owner) in owners.iter() {
+                let def = catalog.servers().iter().find(|d| &d.name == name).cloned();
+                if owner.update(def) {
+                    to_stop.push(owner.clone());
+                }
+            }
+            for def in catalog.servers() {
+                if !owners.contains_key(&def.name) {
+                    owners.insert(
+                        def.name.clone(),
+                        Owner::new(def.clone(), self.shared.clone()),
+                    );
+                }
+            }
+        }
+        join_all(to_stop.iter().map(|o| o.stop())).await;
+        // Forget removed servers once they are stopped.
+        let mut owners = self.owners.lock().unwrap_or_else(|e| e.into_inner());
+        owners
+            .retain(|name, o| catalog.servers().iter().any(|d| &d.name == name) || o.is_running());
+        Ok(())
+    }
+
+    async fn connection(self: Arc<Self>, mut stream: UnixStream) {
+        if !socket::peer_is_us(&stream) {
+            let uid = stream.peer_cred().map(|c| c.uid().to_string());
+            eprintln!(
+                "mcpctl supervisor: refused a connection from uid {}",
+                uid.as_deref().unwrap_or("unknown")
+            );
+            return;
+        }
+        // Hello first.
+        let hello = match protocol::read_async(&mut stream).await {
+            Ok(bytes) => serde_json::from_slice::<Request>(&bytes).ok(),
+            Err(_) => return,
+        };
+        let Some(hello) = hello else {
+            let _ = protocol::write_async(
+                &mut stream,
+                &refusal(
+                    0,
+                    ErrorCode::Invalid,
+                    "the first frame must be a Hello request",
+                ),
+            )
+            .await;
+            return;
+        };
+        match hello.op {
+            Op::Hello { version, .. } if version == PROTOCOL_VERSION => {
+                let reply = Reply {
+                    id: hello.id,
+                    outcome: Outcome::Result(Body::Hello {
+                        version: PROTOCOL_VERSION,
+                        daemon: env!("CARGO_PKG_VERSION").into(),
+                        pid: std::process::id(),
+                    }),
+                };
+                if protocol::write_async(&mut stream, &reply).await.is_err() {
+                    return;
+                }
+            }
+            Op::Hello { version, .. } => {
+                let msg = format!(
+                    "protocol mismatch: the client speaks version {version}, this supervisor speaks {PROTOCOL_VERSION}"
+                );
+                let mut reply = refusal(hello.id, ErrorCode::Invalid, &msg);
+                if let Outcome::Error(e) = &mut reply.outcome {
+                    e.hint = Some("restart the supervisor: `mcpctl supervisor stop` (the next command starts the new one)".into());
+                }
+                let _ = protocol::write_async(&mut stream, &reply).await;
+                return;
+            }
+            _ => {
+                let _ = protocol::write_async(
+                    &mut stream,
+                    &refusal(
+                        hello.id,
+                        ErrorCode::Invalid,
+                        "the first request must be Hello",
+                    ),
+                )
+                .await;
+                return;
+            }
+        }
+        loop {
+            let bytes = match protocol::read_async(&mut stream).await {
+                Ok(bytes) => bytes,
+                Err(FrameError::TooLarge(n)) => {
+                    let msg = format!(
+                        "frame of {n} bytes is over the {} byte cap",
+                        protocol::MAX_FRAME
+                    );
+                    let _ =
+                        protocol::write_async(&mut stream, &refusal(0, ErrorCode::Invalid, &msg))
+                            .await;
+                    return;
+                }
+                Err(_) => return,
+            };
+            let request: Request = match serde_json::from_slice(&bytes) {
+                Ok(r) => r,
+                Err(e) => {
+                    let id = serde_json::from_slice::<serde_json::Value>(&bytes)
+                        .ok()
+                        .and_then(|v| v.get("id").and_then(|i| i.as_u64()))
+                        .unwrap_or(0);
+                    let reply = refusal(id, ErrorCode::Invalid, &format!("malformed request: {e}"));
+                    if protocol::write_async(&mut stream, &reply).await.is_err() {
+                        return;
+                    }
+                    continue;
+                }
+            };
+            let shutdown = matches!(request.op, Op::Shutdown);
+            let outcome = match self.handle(request.op).await {
+                Ok(body) => Outcome::Result(body),
+                Err(e) => Outcome::Error(e),
+            };
+            let reply = Reply {
+                id: request.id,
+                outcome,
+            };
+            let written = protocol::write_async(&mut stream, &reply).await;
+            if shutdown {
+                self.shutdown.notify_one();
+                return;
+            }
+            if written.is_err() {
+                return;
+            }
+        }
+    }
+
+    fn names(&self, target: &Target, only_running: bool) -> Vec<String> {
+        if target.all {
+            self.owners()
+                .iter()
+                .filter(|o| {
+                    if only_running {
+                        o.is_running()
+                    } else {
+                        o.def().enabled
+                    }
+                })
+                .map(|o| o.status().name)
+                .collect()
+        } else {
+            target.names.clone()
+        }
+    }
+
+    async fn batch<F, Fut>(&self, target: Target, only_running: bool, f: F) -> Body
+    where
+        F: Fn(Arc<Owner>) -> Fut,
+        Fut: std::future::Future<Output = Result<super::protocol::ServerStatus, WireError>>,
+    {
+        let names = self.names(&target, only_running);
+        let results = join_all(names.into_iter().map(|name| {
+            let owner = self.owner(&name);
+            let fut = owner.clone().map(&f);
+            async move {
+                match fut {
+                    Ok(fut) => match fut.await {
+                        Ok(status) => ItemResult {
+                            name,
+                            status: Some(status),
+                            error: None,
+                        },
+                        Err(e) => ItemResult {
+                            name,
+                            status: None,
+                            error: Some(e),
+                        },
+                    },
+                    Err(e) => ItemResult {
+                        name,
+                        status: None,
+                        error: Some(e),
+                    },
+                }
+            }
+        }))
+        .await;
+        Body::Batch { results }
+    }
+
+    async fn handle(&self, op: Op) -> Result<Body, WireError> {
+        match op {
+            Op::Hello { .. } => Err(WireError::new(
+                ErrorCode::Invalid,
+                "Hello was already exchanged",
+            )),
+            Op::Daemon => {
+                let owners = self.owners();
+                Ok(Body::Daemon {
+                    pid: std::process::id(),
+                    uptime_secs: self.started.elapsed().as_secs(),
+                    socket: self.paths.socket.display().to_string(),
+                    sources: self
+                        .paths
+                        .sources
+                        .iter()
+                        .map(|p| p.display().to_string())
+                        .collect(),
+                    version: env!("CARGO_PKG_VERSION").into(),
+                    servers: owners.len(),
+                    running: owners.iter().filter(|o| o.is_running()).count(),
+                })
+            }
+            Op::Status { names } => {
+                let servers = if names.is_empty() {
+                    self.owners().iter().map(|o| o.status()).collect()
+                } else {
+                    names
+                        .iter()
+                        .map(|n| self.owner(n).map(|o| o.status()))
+                        .collect::<Result<Vec<_>, _>>()?
+                };
+                Ok(Body::Servers { servers })
+            }
+            Op::Start(t) => Ok(self
+                .batch(t, false, |o| async move { o.start().await })
+                .await),
+            Op::Stop(t) => Ok(self.batch(t, true, |o| async move { o.stop().await }).await),
+            Op::Restart(t) => Ok(self
+                .batch(t, true, |o| async move { o.restart().await })
+                .await),
+            Op::Refresh(t) => Ok(self
+                .batch(t, true, |o| async move { o.refresh().await })
+                .await),
+            Op::Tools { name } => self.owner(&name)?.tools(),
+            Op::Call(req) => self.owner(&req.name)?.call(req).await,
+            Op::Logs { name, lines } => {
+                let owner = self.owner(&name)?;
+                let path = owner.log_path();
+                Ok(Body::Logs {
+                    lines: super::logs::tail(&path, lines),
+                    path: path.display().to_string(),
+                })
+            }
+            Op::Reload => {
+                self.reload().await?;
+                Ok(Body::Done)
+            }
+            Op::Shutdown => Ok(Body::Done),
+        }
+    }
+}
+
+fn refusal(id: u64, code: ErrorCode, message: &str) -> Reply {
+    Reply {
+        id,
+        outcome: Outcome::Error(WireError::new(code, message)),
+    }
+}

@@ -1,0 +1,128 @@
+//! Each server's stderr, kept in a size-capped, rotated file.
+//!
+//! Lines are appended to `<logs dir>/<name>.log`; when that passes
+//! [`MAX_LOG_BYTES`] it is renamed to `<name>.log.1` (replacing the older
+//! generation) and a new file begins, so a chatty server never fills the
+//! disk and `mcpctl logs` can always show the most recent lines.
+
+use std::fs::{File, OpenOptions};
+use std::io::{BufRead, BufReader, Write};
+use std::os::unix::fs::OpenOptionsExt;
+use std::path::{Path, PathBuf};
+use std::sync::{Arc, Mutex};
+
+use crate::mcp::stderr::StderrTee;
+
+/// Rotate when the current file reaches this size.
+pub const MAX_LOG_BYTES: u64 = 1024 * 1024;
+
+/// The log file of server `name` under `dir`.
+pub fn log_path(dir: &Path, name: &str) -> PathBuf {
+    dir.join(format!("{name}.log"))
+}
+
+struct Writer {
+    path: PathBuf,
+    file: Option<File>,
+    size: u64,
+    cap: u64,
+}
+
+impl Writer {
+    fn open(&mut self) {
+        if self.file.is_none() {
+            self.file = OpenOptions::new()
+                .create(true)
+                .append(true)
+                .mode(0o600)
+                .open(&self.path)
+                .ok();
+            self.size = self
+                .file
+                .as_ref()
+                .and_then(|f| f.metadata().ok())
+                .map_or(0, |m| m.len());
+        }
+    }
+
+    fn write_line(&mut self, line: &str) {
+        self.open();
+        if self.size + line.len() as u64 + 1 > self.cap && self.size > 0 {
+            self.file = None;
+            let _ = std::fs::rename(&self.path, rotated(&self.path));
+            self.open();
+        }
+        if let Some(file) = self.file.as_mut() {
+            let _ = writeln!(file, "{line}");
+            self.size += line.len() as u64 + 1;
+        }
+    }
+}
+
+fn rotated(path: &Path) -> PathBuf {
+    let mut s = path.as_os_str().to_owned();
+    s.push(".1");
+    PathBuf::from(s)
+}
+
+/// A tee that appends every stderr line of one server to its log.
+pub fn tee(path: PathBuf, cap: u64) -> StderrTee {
+    let writer = Arc::new(Mutex::new(Writer {
+        path,
+        file: None,
+        size: 0,
+        cap,
+    }));
+    Arc::new(move |line: &str| {
+        let mut w = writer.lock().unwrap_or_else(|e| e.into_inner());
+        w.write_line(line);
+    })
+}
+
+/// Append one line written by the supervisor itself (start, exit, …).
+pub fn note(path: &Path, line: &str) {
+    if let Ok(mut f) = OpenOptions::new()
+        .create(true)
+        .append(true)
+        .mode(0o600)
+        .open(path)
+    {
+        let _ = writeln!(f, "[mcpctl] {line}");
+    }
+}
+
+/// The last `n` lines across the rotated and the current file.
+pub fn tail(path: &Path, n: usize) -> Vec<String> {
+    let mut lines = std::collections::VecDeque::with_capacity(n.min(10_000));
+    for p in [rotated(path), path.to_path_buf()] {
+        let Ok(file) = File::open(&p) else { continue };
+        for line in BufReader::new(file).lines().map_while(Result::ok) {
+            if lines.len() == n {
+                lines.pop_front();
+            }
+            if n > 0 {
+                lines.push_back(line);
+            }
+        }
+    }
+    lines.into()
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn rotates_at_the_cap_and_tails_across_files() {
+        let dir = tempfile::tempdir().unwrap();
+        let path = dir.path().join("s.log");
+        let t = tee(path.clone(), 100);
+        for i in 0..50 {
+            t(&format!("line {i:03}"));
+        }
+        assert!(std::fs::metadata(&path).unwrap().len() <= 100);
+        assert!(std::fs::metadata(rotated(&path)).unwrap().len() <= 100);
+        let last = tail(&path, 3);
+        assert_eq!(last, vec!["line 047", "line 048", "line 049"]);
+    }
+}

@@ -1,0 +1,118 @@
+//! The supervisor: a background daemon, driven over a local Unix socket,
+//! that owns running MCP servers (DESIGN §4).
+//!
+//! - [`protocol`]: the typed, length-prefixed JSON wire protocol.
+//! - [`socket`]: where the socket, lock, records and logs live; permissions.
+//! - [`daemon`]: the accept loop, dispatch, reload and shutdown.
+//! - [`owner`]: one server's state machine, catalog and calls.
+//! - [`logs`], [`records`]: stderr logs and the pid records for orphan cleanup.
+//! - [`client`]: the CLI side: connect, Hello, auto-spawn.
+
+pub mod client;
+pub mod daemon;
+pub mod logs;
+pub mod owner;
+pub mod protocol;
+pub mod records;
+pub mod socket;
+
+use std::path::{Path, PathBuf};
+
+use crate::error::{Diagnostic, ExitCode};
+use protocol::{ErrorCode, WireError};
+
+/// Everything that can go wrong talking to or running the supervisor.
+#[derive(Debug, thiserror::Error)]
+pub enum SupervisorError {
+    /// No supervisor answers and spawning one is not allowed.
+    #[error("no supervisor is running for these definitions (socket {socket})")]
+    NotRunning {
+        /// The socket looked at.
+        socket: PathBuf,
+    },
+    /// The supervisor could not be started or reached.
+    #[error("cannot reach the supervisor at {socket}: {detail}")]
+    Unreachable {
+        /// The socket.
+        socket: PathBuf,
+        /// What failed.
+        detail: String,
+    },
+    /// A daemon already holds the lock.
+    #[error("a supervisor is already running (socket {socket})")]
+    AlreadyRunning {
+        /// Its socket.
+        socket: PathBuf,
+    },
+    /// The daemon speaks another protocol version.
+    #[error("{message}")]
+    Mismatch {
+        /// What the daemon said.
+        message: String,
+    },
+    /// The daemon answered with an error.
+    #[error("{}", .0.message)]
+    Remote(WireError),
+    /// A local file operation failed.
+    #[error("{path}: {source}")]
+    Io {
+        /// The file.
+        path: PathBuf,
+        /// The error.
+        source: std::io::Error,
+    },
+}
+
+impl SupervisorError {
+    /// An I/O error on `path`.
+    pub fn io(path: &Path, source: std::io::Error) -> Self {
+        SupervisorError::Io {
+            path: path.to_path_buf(),
+            source,
+        }
+    }
+}
+
+/// The exit code for a wire error code.
+pub fn exit_code_for(code: ErrorCode) -> ExitCode {
+    match code {
+        ErrorCode::NotFound => ExitCode::NotFound,
+        ErrorCode::Conflict | ErrorCode::Busy | ErrorCode::Stale => ExitCode::Conflict,
+        ErrorCode::Invalid => ExitCode::Usage,
+        ErrorCode::Timeout | ErrorCode::Failed => ExitCode::Failed,
+    }
+}
+
+impl Diagnostic for SupervisorError {
+    fn exit_code(&self) -> ExitCode {
+        match self {
+            SupervisorError::NotRunning { .. }
+            | SupervisorError::Unreachable { .. }
+            | SupervisorError::Mismatch { .. } => ExitCode::SupervisorUnreachable,
+            SupervisorError::AlreadyRunning { .. } => ExitCode::Conflict,
+            SupervisorError::Remote(e) => exit_code_for(e.code),
+            SupervisorError::Io { .. } => ExitCode::Failed,
+        }
+    }
+
+    fn hint(&self) -> Option<String> {
+        match self {
+            SupervisorError::NotRunning { .. } => Some(
+                "start it with `mcpctl supervisor start` (or drop --no-spawn / MCPCTL_NO_SPAWN)"
+                    .into(),
+            ),
+            SupervisorError::Unreachable { .. } => {
+                Some("see the daemon log next to the socket, or run `mcpctl supervisor run` in the foreground".into())
+            }
+            SupervisorError::AlreadyRunning { .. } => {
+                Some("`mcpctl supervisor status` shows it; `mcpctl supervisor stop` ends it".into())
+            }
+            SupervisorError::Mismatch { .. } => Some(
+                "restart the supervisor: `mcpctl supervisor stop`, then run your command again"
+                    .into(),
+            ),
+            SupervisorError::Remote(e) => e.hint.clone(),
+            SupervisorError::Io { .. } => None,
+        }
+    }
+}

@@ -1,0 +1,479 @@
+//! The wire protocol between `mcpctl` and its supervisor (see `docs/protocol.md`).
+//!
+//! Frames are a u32 big-endian byte length followed by that many bytes of
+//! UTF-8 JSON, capped at [`MAX_FRAME`]. The client sends [`Op::Hello`]
+//! first; after a matching [`PROTOCOL_VERSION`] it sends [`Request`]s, each
+//! answered by one [`Reply`] with the same `id`. Variants are only ever
+//! appended, so a newer client can talk to an older daemon of the same
+//! protocol version as long as it sticks to the variants that daemon knows.
+
+use std::io::{Read, Write};
+
+use serde::{Deserialize, Serialize};
+use serde_json::Value;
+
+/// The protocol version; bumped on any incompatible change.
+pub const PROTOCOL_VERSION: u32 = 1;
+
+/// The largest frame either side accepts (a tool catalog or call result
+/// fits easily; a garbage length prefix is refused before allocating).
+pub const MAX_FRAME: usize = 16 * 1024 * 1024;
+
+/// One request: an id chosen by the client, echoed in the reply.
+#[derive(Debug, Clone, Serialize, Deserialize)]
+pub struct Request {
+    /// Echoed in the [`Reply`], so a client can match answers.
+    pub id: u64,
+    /// What to do.
+    pub op: Op,
+}
+
+/// Which servers a lifecycle verb applies to.
+#[derive(Debug, Clone, Default, Serialize, Deserialize)]
+pub struct Target {
+    /// Server names, in order.
+    #[serde(default)]
+    pub names: Vec<String>,
+    /// Every enabled server (for `start`), every running one (otherwise).
+    #[serde(default)]
+    pub all: bool,
+}
+
+/// Every operation the supervisor understands; append-only.
+#[derive(Debug, Clone, Serialize, Deserialize)]
+#[serde(tag = "type", rename_all = "snake_case")]
+pub enum Op {
+    /// Must be the first request; `version` must equal [`PROTOCOL_VERSION`].
+    Hello {
+        /// The client's protocol version.
+        version: u32,
+        /// The client's program version, for logs.
+        client: String,
+    },
+    /// The daemon itself: pid, uptime, socket, sources, version.
+    Daemon,
+    /// Per-server status; empty `names` means every server.
+    Status {
+        /// Servers to report.
+        #[serde(default)]
+        names: Vec<String>,
+    },
+    /// Start servers and wait until they are ready (or failed).
+    Start(Target),
+    /// Stop servers.
+    Stop(Target),
+    /// Stop then start, with new binding and catalog ids.
+    Restart(Target),
+    /// Re-list tools of ready servers.
+    Refresh(Target),
+    /// One server's current catalog.
+    Tools {
+        /// The server.
+        name: String,
+    },
+    /// Call a tool.
+    Call(CallRequest),
+    /// Where a server's log is, with its last lines.
+    Logs {
+        /// The server.
+        name: String,
+        /// How many lines from the end.
+        lines: usize,
+    },
+    /// Re-read the definition files.
+    Reload,
+    /// Stop every server, then the daemon.
+    Shutdown,
+}
+
+/// The arguments of [`Op::Call`].
+#[derive(Debug, Clone, Serialize, Deserialize)]
+pub struct CallRequest {
+    /// The server.
+    pub name: String,
+    /// The tool.
+    pub tool: String,
+    /// The tool arguments (a JSON object).
+    #[serde(default)]
+    pub arguments: serde_json::Map<String, Value>,
+    /// Refuse unless this is the current catalog id.
+    #[serde(default)]
+    pub catalog_id: Option<String>,
+    /// Refuse unless this is the current binding id.
+    #[serde(default)]
+    pub binding_id: Option<String>,
+    /// Timeout in milliseconds (default 60 000).
+    #[serde(default)]
+    pub timeout_ms: Option<u64>,
+    /// Validate the arguments against the tool's `inputSchema` (default true).
+    #[serde(default = "yes")]
+    pub validate: bool,
+}
+
+fn yes() -> bool {
+    true
+}
+
+/// One reply: the request's id and either a result or an error.
+#[derive(Debug, Clone, Serialize, Deserialize)]
+pub struct Reply {
+    /// The id of the request this answers (0 for a refused Hello).
+    pub id: u64,
+    /// The outcome.
+    #[serde(flatten)]
+    pub outcome: Outcome,
+}
+
+/// A result or an error.
+#[derive(Debug, Clone, Serialize, Deserialize)]
+#[serde(rename_all = "snake_case")]
+pub enum Outcome {
+    /// It worked.
+    Result(Body),
+    /// It failed; nothing (more) happened.
+    Error(WireError),
+}
+
+/// Error codes; the CLI maps each to an exit code.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Serialize, Deserialize)]
+#[serde(rename_all = "snake_case")]
+pub enum ErrorCode {
+    /// No such server or tool (exit 3).
+    NotFound,
+    /// Disabled, changed, or in a state that forbids the verb (exit 4).
+    Conflict,
+    /// Another operation holds the server (exit 4).
+    Busy,
+    /// A budget ran out (exit 1).
+    Timeout,
+    /// The caller's catalog or binding id is no longer current (exit 4).
+    Stale,
+    /// The request or the call arguments are invalid (exit 2).
+    Invalid,
+    /// The operation ran and failed (exit 1).
+    Failed,
+}
+
+impl ErrorCode {
+    /// The snake_case spelling used on the wire.
+    pub fn as_str(self) -> &'static str {
+        match self {
+            ErrorCode::NotFound => "not_found",
+            ErrorCode::Conflict => "conflict",
+            ErrorCode::Busy => "busy",
+            ErrorCode::Timeout => "timeout",
+            ErrorCode::Stale => "stale",
+            ErrorCode::Invalid => "invalid",
+            ErrorCode::Failed => "failed",
+        }
+    }
+}
+
+/// An error as sent on the wire.
+#[derive(Debug, Clone, Serialize, Deserialize)]
+pub struct WireError {
+    /// The class of error.
+    pub code: ErrorCode,
+    /// What happened.
+    pub message: String,
+    /// What to do next.
+    #[serde(default)]
+    pub hint: Option<String>,
+}
+
+impl WireError {
+    /// An error with a code and message.
+    pub fn new(code: ErrorCode, message: impl Into<String>) -> Self {
+        WireError {
+            code,
+            message: message.into(),
+            hint: None,
+        }
+    }
+
+    /// Attach a hint.
+    pub fn hint(mut self, hint: impl Into<String>) -> Self {
+        self.hint = Some(hint.into());
+        self
+    }
+}
+
+/// What a server's owner reports (`status`, and every lifecycle verb).
+#[derive(Debug, Clone, Serialize, Deserialize)]
+pub struct ServerStatus {
+    /// The server's name.
+    pub name: String,
+    /// `stopped`, `starting`, `ready`, `refreshing`, `stopping`, `failed` or `changed`.
+    pub state: String,
+    /// Whether the definition is enabled.
+    pub enabled: bool,
+    /// The transport.
+    pub transport: String,
+    /// The process id of a running stdio server.
+    pub pid: Option<u32>,
+    /// Seconds since it became ready.
+    pub uptime_secs: Option<u64>,
+    /// Changes on every (re)start.
+    pub binding_id: Option<String>,
+    /// Changes on every (re)start and refresh.
+    pub catalog_id: Option<String>,
+    /// True when the last refresh failed and the catalog may be out of date.
+    pub catalog_stale: bool,
+    /// Tools in the current catalog.
+    pub tools: Option<usize>,
+    /// Restarts made by the restart policy.
+    pub restarts: u32,
+    /// The last failure, if any.
+    pub last_error: Option<LastError>,
+    /// The server's stderr log.
+    pub log: String,
+}
+
+/// A failure with what the process said.
+#[derive(Debug, Clone, Serialize, Deserialize)]
+pub struct LastError {
+    /// What went wrong.
+    pub message: String,
+    /// The exit code, when the process exited.
+    pub exit_code: Option<i32>,
+    /// The last stderr lines.
+    pub stderr_tail: Vec<String>,
+    /// Seconds since the Unix epoch.
+    pub at: u64,
+}
+
+/// One server's outcome in a lifecycle batch.
+#[derive(Debug, Clone, Serialize, Deserialize)]
+pub struct ItemResult {
+    /// The server.
+    pub name: String,
+    /// Its status afterwards, when it worked.
+    pub status: Option<ServerStatus>,
+    /// Why it did not.
+    pub error: Option<WireError>,
+}
+
+/// A tool as listed in a catalog.
+#[derive(Debug, Clone, Serialize, Deserialize)]
+pub struct ToolInfo {
+    /// The tool's name.
+    pub name: String,
+    /// Its description.
+    pub description: Option<String>,
+    /// Its JSON Schema for arguments.
+    #[serde(rename = "inputSchema")]
+    pub input_schema: Value,
+}
+
+/// Result bodies; append-only.
+#[derive(Debug, Clone, Serialize, Deserialize)]
+#[serde(tag = "type", rename_all = "snake_case")]
+pub enum Body {
+    /// Answer to [`Op::Hello`].
+    Hello {
+        /// The daemon's protocol version.
+        version: u32,
+        /// The daemon's program version.
+        daemon: String,
+        /// The daemon's pid.
+        pid: u32,
+    },
+    /// Answer to [`Op::Daemon`].
+    Daemon {
+        /// The daemon's pid.
+        pid: u32,
+        /// Seconds since it started.
+        uptime_secs: u64,
+        /// The socket path.
+        socket: String,
+        /// The definition files.
+        sources: Vec<String>,
+        /// The program version.
+        version: String,
+        /// How many servers are defined.
+        servers: usize,
+        /// How many are running (not stopped or failed).
+        running: usize,
+    },
+    /// Answer to [`Op::Status`].
+    Servers {
+        /// One entry per server.
+        servers: Vec<ServerStatus>,
+    },
+    /// Answer to the lifecycle verbs.
+    Batch {
+        /// One entry per named server.
+        results: Vec<ItemResult>,
+    },
+    /// Answer to [`Op::Tools`].
+    Tools {
+        /// The server.
+        name: String,
+        /// The binding id the catalog belongs to.
+        binding_id: String,
+        /// The catalog id.
+        catalog_id: String,
+        /// True when the last refresh failed.
+        stale: bool,
+        /// The tools.
+        tools: Vec<ToolInfo>,
+    },
+    /// Answer to [`Op::Call`]: the MCP `CallToolResult` as JSON.
+    Call {
+        /// The binding id that served the call.
+        binding_id: String,
+        /// The catalog id the arguments were validated against.
+        catalog_id: String,
+        /// The `CallToolResult`.
+        result: Value,
+    },
+    /// Answer to [`Op::Logs`].
+    Logs {
+        /// The log file.
+        path: String,
+        /// The last lines.
+        lines: Vec<String>,
+    },
+    /// Answer to [`Op::Reload`] and [`Op::Shutdown`].
+    Done,
+}
+
+/// Why a frame could not be read.
+#[derive(Debug, thiserror::Error)]
+pub enum FrameError {
+    /// The peer closed the connection between frames.
+    #[error("connection closed")]
+    Closed,
+    /// The length prefix is over [`MAX_FRAME`].
+    #[error("frame of {0} bytes is over the {MAX_FRAME}-byte cap")]
+    TooLarge(usize),
+    /// The bytes are not the expected JSON.
+    #[error("malformed frame: {0}")]
+    Malformed(#[from] serde_json::Error),
+    /// Reading or writing failed.
+    #[error("{0}")]
+    Io(#[from] std::io::Error),
+}
+
+/// Encode `value` as one frame.
+pub fn encode(value: &impl Serialize) -> Result<Vec<u8>, FrameError> {
+    let mut buf = vec![0u8; 4];
+    serde_json::to_writer(&mut buf, value)?;
+    let len = buf.len() - 4;
+    if len > MAX_FRAME {
+        return Err(FrameError::TooLarge(len));
+    }
+    buf[..4].copy_from_slice(&(len as u32).to_be_bytes());
+    Ok(buf)
+}
+
+/// Check a length prefix against the cap.
+pub fn frame_len(prefix: [u8; 4]) -> Result<usize, FrameError> {
+    let len = u32::from_be_bytes(prefix) as usize;
+    if len > MAX_FRAME {
+        Err(FrameError::TooLarge(len))
+    } else {
+        Ok(len)
+    }
+}
+
+/// Read one frame (blocking; the CLI side).
+pub fn read_blocking<T: serde::de::DeserializeOwned>(r: &mut impl Read) -> Result<T, FrameError> {
+    let mut prefix = [0u8; 4];
+    if let Err(e) = r.read_exact(&mut prefix) {
+        return Err(if e.kind() == std::io::ErrorKind::UnexpectedEof {
+            FrameError::Closed
+        } else {
+            FrameError::Io(e)
+        });
+    }
+    let len = frame_len(prefix)?;
+    let mut buf = vec![0u8; len];
+    r.read_exact(&mut buf)?;
+    Ok(serde_json::from_slice(&buf)?)
+}
+
+/// Write one frame (blocking; the CLI side).
+pub fn write_blocking(w: &mut impl Write, value: &impl Serialize) -> Result<(), FrameError> {
+    w.write_all(&encode(value)?)?;
+    w.flush()?;
+    Ok(())
+}
+
+/// Read one frame's bytes (async; the daemon side). JSON decoding is left
+/// to the caller so a malformed frame can still be answered.
+pub async fn read_async(
+    r: &mut (impl tokio::io::AsyncRead + Unpin),
+) -> Result<Vec<u8>, FrameError> {
+    use tokio::io::AsyncReadExt;
+    let mut prefix = [0u8; 4];
+    if let Err(e) = r.read_exact(&mut prefix).await {
+        return Err(if e.kind() == std::io::ErrorKind::UnexpectedEof {
+            FrameError::Closed
+        } else {
+            FrameError::Io(e)
+        });
+    }
+    let len = frame_len(prefix)?;
+    let mut buf = vec![0u8; len];
+    r.read_exact(&mut buf).await?;
+    Ok(buf)
+}
+
+/// Write one frame (async; the daemon side).
+pub async fn write_async(
+    w: &mut (impl tokio::io::AsyncWrite + Unpin),
+    value: &impl Serialize,
+) -> Result<(), FrameError> {
+    use tokio::io::AsyncWriteExt;
+    w.write_all(&encode(value)?).await?;
+    w.flush().await?;
+    Ok(())
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn request_round_trips_with_its_id() {
+        let req = Request {
+            id: 7,
+            op: Op::Start(Target {
+                names: vec!["a".into()],
+                all: false,
+            }),
+        };
+        let bytes = encode(&req).unwrap();
+        assert_eq!(
+            u32::from_be_bytes(bytes[..4].try_into().unwrap()) as usize,
+            bytes.len() - 4
+        );
+        let back: Request = read_blocking(&mut &bytes[..]).unwrap();
+        assert_eq!(back.id, 7);
+        assert!(matches!(back.op, Op::Start(t) if t.names == ["a"]));
+        let text = std::str::from_utf8(&bytes[4..]).unwrap();
+        assert_eq!(
+            text,
+            r#"{"id":7,"op":{"type":"start","names":["a"],"all":false}}"#
+        );
+    }
+
+    #[test]
+    fn error_reply_shape() {
+        let reply = Reply {
+            id: 3,
+            outcome: Outcome::Error(WireError::new(ErrorCode::NotFound, "no")),
+        };
+        let v = serde_json::to_value(&reply).unwrap();
+        assert_eq!(v["id"], 3);
+        assert_eq!(v["error"]["code"], "not_found");
+    }
+
+    #[test]
+    fn oversize_prefix_is_refused_before_allocating() {
+        let bytes = u32::MAX.to_be_bytes();
+        let err = read_blocking::<Request>(&mut &bytes[..]).unwrap_err();
+        assert!(matches!(err, FrameError::TooLarge(_)));
+    }
+}

@@ -1,0 +1,110 @@
+//! Which processes the supervisor owns, on disk, so a successor can end them.
+//!
+//! A `kill -9` of the daemon leaves its servers running, re-parented.
+//! Every time a server starts or stops, the daemon rewrites a small JSON
+//! file of `(name, pid, start time)`; the next daemon reads it on boot and
+//! ends each process *group* whose leader still has the recorded start
+//! time (guarding against pid reuse, like pitchfork), or whose group still
+//! has members after the leader died. `PR_SET_PDEATHSIG` is avoided on
+//! purpose: under tokio it fires when the spawning thread exits.
+
+use std::path::Path;
+use std::time::{Duration, Instant};
+
+use nix::sys::signal::{Signal, killpg};
+use nix::unistd::Pid;
+use serde::{Deserialize, Serialize};
+
+/// One owned process group.
+#[derive(Debug, Clone, PartialEq, Eq, Serialize, Deserialize)]
+pub struct Record {
+    /// The server's name.
+    pub name: String,
+    /// The leader's pid (also the process group id).
+    pub pid: u32,
+    /// The leader's start time in clock ticks since boot (`/proc/PID/stat` field 22).
+    pub start_time: u64,
+}
+
+/// `(start time, process group)` of `pid` from `/proc`, if it exists.
+pub fn proc_stat(pid: u32) -> Option<(u64, i32, char)> {
+    let stat = std::fs::read_to_string(format!("/proc/{pid}/stat")).ok()?;
+    // Fields after the command name, which may contain spaces and ')'.
+    let rest = stat.rsplit_once(')')?.1;
+    let fields: Vec<&str> = rest.split_whitespace().collect();
+    // rest[0] is field 3 (state); field N is rest[N - 3].
+    let state = fields.first()?.chars().next()?;
+    let pgrp = fields.get(2)?.parse().ok()?;
+    let start = fields.get(19)?.parse().ok()?;
+    Some((start, pgrp, state))
+}
+
+/// Write `records` atomically.
+pub fn save(path: &Path, records: &[Record]) {
+    let tmp = path.with_extension("pids.tmp");
+    use std::io::Write;
+    use std::os::unix::fs::OpenOptionsExt;
+    let written = serde_json::to_vec(records).ok().and_then(|text| {
+        let mut f = std::fs::OpenOptions::new()
+            .create(true)
+            .write(true)
+            .truncate(true)
+            .mode(0o600)
+            .open(&tmp)
+            .ok()?;
+        f.write_all(&text).ok()
+    });
+    if written.is_some() {
+        let _ = std::fs::rename(&tmp, path);
+    }
+}
+
+/// Read the records a previous daemon left.
+pub fn load(path: &Path) -> Vec<Record> {
+    std::fs::read(path)
+        .ok()
+        .and_then(|b| serde_json::from_slice(&b).ok())
+        .unwrap_or_default()
+}
+
+fn group_alive(pgid: i32) -> bool {
+    std::fs::read_dir("/proc")
+        .map(|dir| {
+            dir.flatten().any(|e| {
+                e.file_name()
+                    .to_str()
+                    .and_then(|s| s.parse::<u32>().ok())
+                    .and_then(proc_stat)
+                    .is_some_and(|(_, g, state)| g == pgid && state != 'Z')
+            })
+        })
+        .unwrap_or(false)
+}
+
+/// End every still-running group in `records`: TERM, up to `grace`, KILL.
+/// Returns the names of the servers that were found running.
+pub fn end_orphans(records: &[Record], grace: Duration) -> Vec<String> {
+    let mut ended = Vec::new();
+    let mut groups = Vec::new();
+    for r in records {
+        let leader = proc_stat(r.pid);
+        let leader_matches = leader.is_some_and(|(start, _, _)| start == r.start_time);
+        // A group can outlive its leader (a grandchild ignoring TERM); its
+        // id is not reused while it exists. A live leader with another
+        // start time is a reused pid: not ours.
+        if leader_matches || (leader.is_none() && group_alive(r.pid as i32)) {
+            let _ = killpg(Pid::from_raw(r.pid as i32), Signal::SIGTERM);
+            groups.push(r.pid as i32);
+            ended.push(r.name.clone());
+        }
+    }
+    let until = Instant::now() + grace;
+    while !groups.is_empty() && Instant::now() < until {
+        groups.retain(|g| group_alive(*g));
+        std::thread::sleep(Duration::from_millis(20));
+    }
+    for g in groups {
+        let _ = killpg(Pid::from_raw(g), Signal::SIGKILL);
+    }
+    ended
+}

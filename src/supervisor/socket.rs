@@ -1,0 +1,176 @@
+//! Where the supervisor lives on disk and who may talk to it.
+//!
+//! One supervisor per set of definition sources: its files are named by a
+//! digest of the sources' canonical paths, under `MCPCTL_STATE_DIR`, else
+//! `$XDG_RUNTIME_DIR/mcpctl`, else the user's state dir. The directory is
+//! 0700 and the socket 0600 (created under a umask, never chmod-ed after
+//! the fact only); peers with another uid are refused; a lock file makes
+//! the daemon single-instance, and a socket nobody answers on is stale.
+
+use std::fs::{DirBuilder, File, OpenOptions};
+use std::os::unix::fs::{DirBuilderExt, OpenOptionsExt, PermissionsExt};
+use std::path::{Path, PathBuf};
+
+use nix::fcntl::{Flock, FlockArg};
+use nix::sys::stat::{Mode, umask};
+
+use crate::defs::Sources;
+
+/// The files belonging to one supervisor.
+#[derive(Debug, Clone)]
+pub struct Paths {
+    /// The directory (0700).
+    pub dir: PathBuf,
+    /// The Unix socket (0600).
+    pub socket: PathBuf,
+    /// Held with `flock` by the running daemon.
+    pub lock: PathBuf,
+    /// Pids and start times of the servers it runs (orphan cleanup).
+    pub records: PathBuf,
+    /// The daemon's own log when detached.
+    pub daemon_log: PathBuf,
+    /// Per-server stderr logs.
+    pub logs: PathBuf,
+    /// The canonical definition sources the digest is made from.
+    pub sources: Vec<PathBuf>,
+}
+
+/// The base directory: `MCPCTL_STATE_DIR`, else `$XDG_RUNTIME_DIR/mcpctl`,
+/// else `<state dir>/mcpctl`, else `/tmp/mcpctl-<uid>`.
+pub fn base_dir() -> PathBuf {
+    if let Some(dir) = std::env::var_os("MCPCTL_STATE_DIR").filter(|d| !d.is_empty()) {
+        return PathBuf::from(dir);
+    }
+    if let Some(dir) = std::env::var_os("XDG_RUNTIME_DIR").filter(|d| !d.is_empty()) {
+        return PathBuf::from(dir).join("mcpctl");
+    }
+    if let Some(dirs) = directories::BaseDirs::new()
+        && let Some(state) = dirs.state_dir()
+    {
+        return state.join("mcpctl");
+    }
+    PathBuf::from(format!("/tmp/mcpctl-{}", nix::unistd::geteuid()))
+}
+
+/// A source path made canonical even if the file does not exist yet.
+pub fn canonical(path: &Path) -> PathBuf {
+    if let Ok(p) = path.canonicalize() {
+        return p;
+    }
+    let abs = if path.is_absolute() {
+        path.to_path_buf()
+    } else {
+        std::env::current_dir().unwrap_or_default().join(path)
+    };
+    match (abs.parent(), abs.file_name()) {
+        (Some(parent), Some(name)) => parent
+            .canonicalize()
+            .map(|p| p.join(name))
+            .unwrap_or(abs.clone()),
+        _ => abs,
+    }
+}
+
+/// FNV-1a, 64 bits: stable across builds and Rust versions (unlike std's
+/// hasher), which matters because the CLI and the daemon must agree.
+fn fnv1a(bytes: &[u8]) -> u64 {
+    let mut hash: u64 = 0xcbf29ce484222325;
+    for b in bytes {
+        hash ^= u64::from(*b);
+        hash = hash.wrapping_mul(0x100000001b3);
+    }
+    hash
+}
+
+impl Paths {
+    /// The paths for `sources`.
+    pub fn for_sources(sources: &Sources) -> Paths {
+        let canon: Vec<PathBuf> = sources.files.iter().map(|p| canonical(p)).collect();
+        let mut key = Vec::new();
+        for p in &canon {
+            key.extend_from_slice(p.as_os_str().as_encoded_bytes());
+            key.push(0);
+        }
+        let digest = format!("{:016x}", fnv1a(&key));
+        let dir = base_dir();
+        Paths {
+            socket: dir.join(format!("{digest}.sock")),
+            lock: dir.join(format!("{digest}.lock")),
+            records: dir.join(format!("{digest}.pids")),
+            daemon_log: dir.join(format!("{digest}.log")),
+            logs: dir.join(format!("{digest}.logs")),
+            dir,
+            sources: canon,
+        }
+    }
+
+    /// Unix socket paths are limited to 108 bytes (with the NUL).
+    pub fn check_length(&self) -> std::io::Result<()> {
+        let len = self.socket.as_os_str().len();
+        if len > 107 {
+            return Err(std::io::Error::new(
+                std::io::ErrorKind::InvalidInput,
+                format!(
+                    "the socket path is {len} bytes, over the 107-byte limit of Unix sockets; set MCPCTL_STATE_DIR to a shorter directory"
+                ),
+            ));
+        }
+        Ok(())
+    }
+
+    /// Create the directory 0700 (and tighten it if it exists with looser
+    /// bits and is ours).
+    pub fn ensure_dir(&self) -> std::io::Result<()> {
+        make_private_dir(&self.dir)?;
+        make_private_dir(&self.logs)
+    }
+
+    /// Take the single-instance lock, or `None` if another daemon holds it.
+    pub fn try_lock(&self) -> std::io::Result<Option<Flock<File>>> {
+        let file = OpenOptions::new()
+            .create(true)
+            .truncate(false)
+            .write(true)
+            .mode(0o600)
+            .open(&self.lock)?;
+        match Flock::lock(file, FlockArg::LockExclusiveNonblock) {
+            Ok(lock) => Ok(Some(lock)),
+            Err((_, nix::errno::Errno::EWOULDBLOCK)) => Ok(None),
+            Err((_, e)) => Err(std::io::Error::from(e)),
+        }
+    }
+
+    /// Bind the socket 0600 under a umask, replacing a stale one. Call only
+    /// while holding the lock (so any existing socket file is stale).
+    pub fn bind(&self) -> std::io::Result<tokio::net::UnixListener> {
+        self.check_length()?;
+        match std::fs::remove_file(&self.socket) {
+            Ok(()) => {}
+            Err(e) if e.kind() == std::io::ErrorKind::NotFound => {}
+            Err(e) => return Err(e),
+        }
+        let old = umask(Mode::from_bits_truncate(0o177));
+        let bound = std::os::unix::net::UnixListener::bind(&self.socket);
+        umask(old);
+        let listener = bound?;
+        listener.set_nonblocking(true)?;
+        tokio::net::UnixListener::from_std(listener)
+    }
+}
+
+fn make_private_dir(dir: &Path) -> std::io::Result<()> {
+    DirBuilder::new().recursive(true).mode(0o700).create(dir)?;
+    let meta = std::fs::metadata(dir)?;
+    if meta.permissions().mode() & 0o077 != 0 {
+        std::fs::set_permissions(dir, std::fs::Permissions::from_mode(0o700))?;
+    }
+    Ok(())
+}
+
+/// True when the peer of `stream` runs as our own effective uid.
+pub fn peer_is_us(stream: &tokio::net::UnixStream) -> bool {
+    stream
+        .peer_cred()
+        .map(|cred| cred.uid() == nix::unistd::geteuid().as_raw())
+        .unwrap_or(false)
+}

@@ -1,0 +1,1094 @@
+//! The supervisor end to end: a real daemon per test in its own short
+//! `MCPCTL_STATE_DIR`, driven through the real `mcpctl` binary (and, where
+//! the wire itself is under test, through raw socket frames). Every test
+//! gives its servers a unique `--marker` and asserts that no process with
+//! it survives. No mocks.
+
+mod common;
+
+use std::io::{Read, Write};
+use std::os::unix::fs::PermissionsExt;
+use std::os::unix::net::UnixStream;
+use std::path::{Path, PathBuf};
+use std::process::{Command, Output};
+use std::time::{Duration, Instant};
+
+use common::{fixture, processes_with, require};
+use serde_json::{Value, json};
+
+static NEXT: std::sync::atomic::AtomicU32 = std::sync::atomic::AtomicU32::new(0);
+
+/// One test's supervisor world: a definitions file and a state dir.
+struct Sup {
+    dir: tempfile::TempDir,
+    file: PathBuf,
+    marker: String,
+}
+
+fn live(marker: &str) -> Vec<(u32, String)> {
+    processes_with(marker)
+        .into_iter()
+        .filter(|(_, s)| !s.starts_with('Z'))
+        .collect()
+}
+
+impl Sup {
+    /// `servers` maps names to definition objects; `{fixture}` in a
+    /// command is the fixture server, and every fixture gets the marker.
+    fn new(servers: Value) -> Sup {
+        let n = NEXT.fetch_add(1, std::sync::atomic::Ordering::Relaxed);
+        let dir = tempfile::Builder::new()
+            .prefix("ms")
+            .tempdir_in("/tmp")
+            .unwrap();
+        let marker = format!("mk{}x{n}", std::process::id());
+        let sup = Sup {
+            file: dir.path().join("servers.json"),
+            dir,
+            marker,
+        };
+        sup.write(servers);
+        sup
+    }
+
+    fn write(&self, servers: Value) {
+        let mut servers = servers;
+        for (_, def) in servers.as_object_mut().unwrap() {
+            if def["command"] == "{fixture}" {
+                def["command"] = json!(fixture().to_str().unwrap());
+                let args = def["args"].as_array_mut().unwrap();
+                args.push(json!("--marker"));
+                args.push(json!(self.marker));
+            }
+        }
+        std::fs::write(
+            &self.file,
+            serde_json::to_vec_pretty(&json!({ "mcpServers": servers })).unwrap(),
+        )
+        .unwrap();
+    }
+
+    fn state(&self) -> PathBuf {
+        self.dir.path().join("st")
+    }
+
+    fn command(&self) -> Command {
+        let mut cmd = Command::new(env!("CARGO_BIN_EXE_mcpctl"));
+        cmd.env("MCPCTL_STATE_DIR", self.state())
+            .env_remove("MCPCTL_NO_SPAWN")
+            .env_remove("MCPCTL_FILE")
+            .arg("--file")
+            .arg(&self.file);
+        cmd
+    }
+
+    fn run(&self, args: &[&str]) -> Output {
+        self.command().args(args).output().unwrap()
+    }
+
+    /// Run, assert the exit code, return stdout.
+    fn ok(&self, args: &[&str], code: i32) -> String {
+        let out = self.run(args);
+        assert_eq!(
+            out.status.code(),
+            Some(code),
+            "mcpctl {args:?}\nstdout: {}\nstderr: {}",
+            String::from_utf8_lossy(&out.stdout),
+            String::from_utf8_lossy(&out.stderr)
+        );
+        String::from_utf8(out.stdout).unwrap()
+    }
+
+    fn json(&self, args: &[&str]) -> Value {
+        let mut all = args.to_vec();
+        all.push("--json");
+        serde_json::from_str(&self.ok(&all, 0)).unwrap()
+    }
+
+    fn status(&self, name: &str) -> Value {
+        self.json(&["status", name])["servers"][0].clone()
+    }
+
+    fn daemon_pid(&self) -> u32 {
+        self.json(&["supervisor", "status"])["pid"]
+            .as_u64()
+            .unwrap() as u32
+    }
+
+    fn socket(&self) -> PathBuf {
+        let dir = std::fs::read_dir(self.state()).unwrap();
+        dir.flatten()
+            .map(|e| e.path())
+            .find(|p| p.extension().is_some_and(|e| e == "sock"))
+            .expect("a socket")
+    }
+
+    fn assert_no_orphans(&self) {
+        let deadline = Instant::now() + Duration::from_secs(10);
+        while !live(&self.marker).is_empty() && Instant::now() < deadline {
+            std::thread::sleep(Duration::from_millis(50));
+        }
+        assert_eq!(live(&self.marker), vec![], "processes left behind");
+    }
+}
+
+impl Drop for Sup {
+    fn drop(&mut self) {
+        let _ = self.run(&["supervisor", "stop"]);
+        if !std::thread::panicking() {
+            self.assert_no_orphans();
+        }
+    }
+}
+
+fn fx(args: &[&str]) -> Value {
+    json!({"command": "{fixture}", "args": args})
+}
+
+fn alive(pid: u32) -> bool {
+    mcpctl::supervisor::records::proc_stat(pid).is_some_and(|(_, _, s)| s != 'Z')
+}
+
+// ---- raw frames ---------------------------------------------------------
+
+fn send(stream: &mut UnixStream, value: &Value) {
+    let body = serde_json::to_vec(value).unwrap();
+    stream
+        .write_all(&(body.len() as u32).to_be_bytes())
+        .unwrap();
+    stream.write_all(&body).unwrap();
+}
+
+fn recv(stream: &mut UnixStream) -> Option<Value> {
+    let mut len = [0u8; 4];
+    stream.read_exact(&mut len).ok()?;
+    let mut body = vec![0u8; u32::from_be_bytes(len) as usize];
+    stream.read_exact(&mut body).ok()?;
+    serde_json::from_slice(&body).ok()
+}
+
+fn hello(stream: &mut UnixStream) {
+    send(
+        stream,
+        &json!({"id": 1, "op": {"type": "hello", "version": 1, "client": "test"}}),
+    );
+    let reply = recv(stream).unwrap();
+    assert_eq!(reply["result"]["type"], "hello", "{reply}");
+}
+
+// ---- tests ----------------------------------------------------------------
+
+#[test]
+fn socket_and_directory_are_private() {
+    let sup = Sup::new(json!({"a": fx(&[])}));
+    sup.ok(&["supervisor", "start"], 0);
+    let dir_mode = std::fs::metadata(sup.state()).unwrap().permissions().mode() & 0o777;
+    assert_eq!(dir_mode, 0o700);
+    let sock_mode = std::fs::metadata(sup.socket())
+        .unwrap()
+        .permissions()
+        .mode()
+        & 0o777;
+    assert_eq!(sock_mode, 0o600);
+    // Idempotent start: same daemon.
+    let pid = sup.daemon_pid();
+    sup.ok(&["supervisor", "start"], 0);
+    assert_eq!(sup.daemon_pid(), pid);
+    // Single instance: a second daemon refuses to run.
+    let out = sup.run(&["supervisor", "run"]);
+    assert_eq!(
+        out.status.code(),
+        Some(4),
+        "{}",
+        String::from_utf8_lossy(&out.stderr)
+    );
+    assert!(String::from_utf8_lossy(&out.stderr).contains("already running"));
+    assert_eq!(sup.daemon_pid(), pid);
+    let info = sup.json(&["supervisor", "status"]);
+    assert_eq!(info["servers"], 1);
+    assert!(
+        info["sources"][0]
+            .as_str()
+            .unwrap()
+            .ends_with("servers.json")
+    );
+}
+
+#[test]
+fn hello_with_another_version_says_restart_the_supervisor() {
+    let sup = Sup::new(json!({}));
+    sup.ok(&["supervisor", "start"], 0);
+    let mut s = UnixStream::connect(sup.socket()).unwrap();
+    send(
+        &mut s,
+        &json!({"id": 9, "op": {"type": "hello", "version": 999, "client": "future"}}),
+    );
+    let reply = recv(&mut s).unwrap();
+    assert_eq!(reply["id"], 9);
+    assert_eq!(reply["error"]["code"], "invalid");
+    assert!(
+        reply["error"]["hint"]
+            .as_str()
+            .unwrap()
+            .contains("restart the supervisor"),
+        "{reply}"
+    );
+    // A request before Hello is refused too.
+    let mut s = UnixStream::connect(sup.socket()).unwrap();
+    send(&mut s, &json!({"id": 2, "op": {"type": "status"}}));
+    assert_eq!(recv(&mut s).unwrap()["error"]["code"], "invalid");
+}
+
+#[test]
+fn garbage_and_oversize_frames_are_refused_without_harm() {
+    let sup = Sup::new(json!({"a": fx(&[])}));
+    sup.ok(&["start", "a"], 0);
+    let pid = sup.daemon_pid();
+    // Garbage JSON after Hello: an `invalid` reply, and the connection lives on.
+    let mut s = UnixStream::connect(sup.socket()).unwrap();
+    hello(&mut s);
+    let junk = b"{not json";
+    s.write_all(&(junk.len() as u32).to_be_bytes()).unwrap();
+    s.write_all(junk).unwrap();
+    assert_eq!(recv(&mut s).unwrap()["error"]["code"], "invalid");
+    send(&mut s, &json!({"id": 5, "op": {"type": "nonsense"}}));
+    let reply = recv(&mut s).unwrap();
+    assert_eq!(
+        (reply["id"].clone(), reply["error"]["code"].clone()),
+        (json!(5), json!("invalid"))
+    );
+    send(
+        &mut s,
+        &json!({"id": 6, "op": {"type": "status", "names": ["a"]}}),
+    );
+    assert_eq!(
+        recv(&mut s).unwrap()["result"]["servers"][0]["state"],
+        "ready"
+    );
+    // An oversize length prefix: refused, connection closed, nothing allocated.
+    let mut s = UnixStream::connect(sup.socket()).unwrap();
+    hello(&mut s);
+    s.write_all(&u32::MAX.to_be_bytes()).unwrap();
+    let reply = recv(&mut s).unwrap();
+    assert_eq!(reply["error"]["code"], "invalid");
+    assert!(recv(&mut s).is_none(), "connection must be closed");
+    // Raw garbage without a Hello, and a half frame then hang-up.
+    let mut s = UnixStream::connect(sup.socket()).unwrap();
+    s.write_all(b"GET / HTTP/1.1\r\n\r\n").unwrap();
+    drop(s);
+    let mut s = UnixStream::connect(sup.socket()).unwrap();
+    s.write_all(&[0, 0, 1]).unwrap();
+    drop(s);
+    // The daemon and its server are unharmed.
+    assert_eq!(sup.daemon_pid(), pid);
+    assert_eq!(sup.status("a")["state"], "ready");
+    assert_eq!(
+        sup.ok(&["call", "a", "echo", "--arg", "message=still"], 0)
+            .trim(),
+        "Echo: still"
+    );
+}
+
+#[test]
+fn lifecycle_against_the_fixture() {
+    let sup = Sup::new(json!({
+        "a": fx(&["--tools", "3"]),
+        "off": {"command": "{fixture}", "args": [], "enabled": false},
+    }));
+    // start → ready with a pid, ids and a catalog
+    let started = sup.json(&["start", "a"]);
+    let a = &started["results"][0]["status"];
+    assert_eq!(a["state"], "ready");
+    let pid = a["pid"].as_u64().unwrap() as u32;
+    assert!(alive(pid));
+    let (binding, catalog) = (a["binding_id"].clone(), a["catalog_id"].clone());
+    assert_eq!(a["tools"], 3);
+    // start again: idempotent, same process
+    let again = sup.json(&["start", "a"]);
+    assert_eq!(again["results"][0]["status"]["pid"], json!(pid));
+    // unknown → 3, disabled → 4
+    sup.ok(&["start", "nope"], 3);
+    sup.ok(&["start", "off"], 4);
+    // tools
+    let tools = sup.json(&["tools", "a"]);
+    assert_eq!(tools["binding_id"], binding);
+    assert_eq!(tools["catalog_id"], catalog);
+    assert_eq!(tools["tools"][0]["name"], "echo");
+    assert_eq!(tools["tools"][0]["inputSchema"]["required"][0], "message");
+    // call
+    assert_eq!(
+        sup.ok(&["call", "a", "echo", "--args", r#"{"message":"hi"}"#], 0)
+            .trim(),
+        "Echo: hi"
+    );
+    let called = sup.json(&["call", "a", "fast"]);
+    assert_eq!(called["result"]["content"][0]["text"], "ok");
+    sup.ok(&["call", "a", "no_such_tool"], 3);
+    // refresh: new catalog id, same binding
+    let refreshed = sup.json(&["refresh", "a"]);
+    let r = &refreshed["results"][0]["status"];
+    assert_eq!(r["binding_id"], binding);
+    assert_ne!(r["catalog_id"], catalog);
+    // refresh is only from ready
+    sup.ok(&["refresh", "off"], 4);
+    // restart: new process, binding and catalog ids
+    let restarted = sup.json(&["restart", "a"]);
+    let r = &restarted["results"][0]["status"];
+    assert_ne!(r["pid"], json!(pid));
+    assert_ne!(r["binding_id"], binding);
+    assert!(!alive(pid), "the old process must be gone");
+    // logs
+    let logs = sup.ok(&["logs", "a", "-n", "100"], 0);
+    assert!(logs.contains("fixture: starting"), "{logs}");
+    assert!(logs.contains("[mcpctl] stopped"), "{logs}");
+    let l = sup.json(&["logs", "a"]);
+    assert!(Path::new(l["path"].as_str().unwrap()).exists());
+    // status (all)
+    let all = sup.json(&["status"]);
+    assert_eq!(all["servers"].as_array().unwrap().len(), 2);
+    // stop → stopped, no process; stop again is fine; calls now conflict
+    let new_pid = r["pid"].as_u64().unwrap() as u32;
+    let stopped = sup.json(&["stop", "a"]);
+    assert_eq!(stopped["results"][0]["status"]["state"], "stopped");
+    assert!(!alive(new_pid));
+    sup.ok(&["stop", "a"], 0);
+    sup.ok(&["call", "a", "fast"], 4);
+    sup.ok(&["tools", "a"], 4);
+    sup.assert_no_orphans();
+    // --all
+    sup.ok(&["start", "--all"], 0);
+    assert_eq!(sup.status("a")["state"], "ready");
+    sup.ok(&["stop", "--all"], 0);
+    assert_eq!(sup.status("a")["state"], "stopped");
+}
+
+#[test]
+fn no_spawn_fails_with_exit_5() {
+    let sup = Sup::new(json!({"a": fx(&[])}));
+    let out = sup
+        .command()
+        .args(["status", "--no-spawn"])
+        .output()
+        .unwrap();
+    assert_eq!(out.status.code(), Some(5));
+    let out = sup
+        .command()
+        .env("MCPCTL_NO_SPAWN", "1")
+        .args(["start", "a"])
+        .output()
+        .unwrap();
+    assert_eq!(
+        out.status.code(),
+        Some(5),
+        "{}",
+        String::from_utf8_lossy(&out.stderr)
+    );
+    // Nothing was spawned: no socket anywhere in the state dir.
+    let sockets = std::fs::read_dir(sup.state())
+        .map(|d| {
+            d.flatten()
+                .filter(|e| e.path().extension().is_some_and(|x| x == "sock"))
+                .count()
+        })
+        .unwrap_or(0);
+    assert_eq!(sockets, 0);
+    sup.ok(&["supervisor", "status"], 5);
+}
+
+#[test]
+fn a_stale_catalog_id_is_refused() {
+    let sup = Sup::new(json!({"a": fx(&[])}));
+    sup.ok(&["start", "a"], 0);
+    let old = sup.json(&["tools", "a"]);
+    let old_catalog = old["catalog_id"].as_str().unwrap().to_string();
+    let old_binding = old["binding_id"].as_str().unwrap().to_string();
+    sup.ok(&["call", "a", "fast", "--catalog-id", &old_catalog], 0);
+    sup.ok(&["refresh", "a"], 0);
+    let out = sup.run(&["call", "a", "fast", "--catalog-id", &old_catalog]);
+    assert_eq!(out.status.code(), Some(4));
+    assert!(String::from_utf8_lossy(&out.stderr).contains("stale"));
+    let current = sup.json(&["tools", "a"])["catalog_id"]
+        .as_str()
+        .unwrap()
+        .to_string();
+    sup.ok(
+        &[
+            "call",
+            "a",
+            "fast",
+            "--catalog-id",
+            &current,
+            "--binding-id",
+            &old_binding,
+        ],
+        0,
+    );
+    sup.ok(&["restart", "a"], 0);
+    sup.ok(&["call", "a", "fast", "--binding-id", &old_binding], 4);
+}
+
+#[test]
+fn schema_invalid_arguments_are_refused_before_dispatch() {
+    let sup = Sup::new(json!({"a": fx(&["--bad-schema"])}));
+    sup.ok(&["start", "a"], 0);
+    let out = sup.run(&["call", "a", "echo", "--arg", "message=5"]);
+    assert_eq!(out.status.code(), Some(2));
+    let err = String::from_utf8_lossy(&out.stderr);
+    assert!(err.contains("not sent") && err.contains("string"), "{err}");
+    sup.ok(&["call", "a", "echo"], 2);
+    // A draft-07 style schema without $schema does not compile as 2020-12:
+    // refused unless --no-validate.
+    let out = sup.run(&["call", "a", "pairs", "--args", r#"{"pair":["x",1]}"#]);
+    assert_eq!(out.status.code(), Some(2));
+    assert!(String::from_utf8_lossy(&out.stderr).contains("--no-validate"));
+    sup.ok(
+        &[
+            "call",
+            "a",
+            "pairs",
+            "--args",
+            r#"{"pair":["x",1]}"#,
+            "--no-validate",
+        ],
+        0,
+    );
+    // Same rules without the supervisor.
+    sup.ok(&["call", "a", "echo", "--arg", "message=5", "--direct"], 2);
+    assert_eq!(
+        sup.ok(
+            &["call", "a", "echo", "--arg", "message=hey", "--direct"],
+            0
+        )
+        .trim(),
+        "Echo: hey"
+    );
+}
+
+#[test]
+fn a_crash_is_noticed_within_one_second() {
+    let sup = Sup::new(json!({"a": fx(&[])}));
+    sup.ok(&["start", "a"], 0);
+    let pid = sup.status("a")["pid"].as_u64().unwrap() as i32;
+    nix::sys::signal::kill(
+        nix::unistd::Pid::from_raw(pid),
+        nix::sys::signal::Signal::SIGKILL,
+    )
+    .unwrap();
+    let t0 = Instant::now();
+    loop {
+        let s = sup.status("a");
+        if s["state"] == "failed" {
+            assert!(
+                s["last_error"]["message"]
+                    .as_str()
+                    .unwrap()
+                    .contains("signal 9"),
+                "{s}"
+            );
+            break;
+        }
+        assert!(
+            t0.elapsed() < Duration::from_secs(1),
+            "not noticed within 1 s: {s}"
+        );
+        std::thread::sleep(Duration::from_millis(20));
+    }
+    assert!(t0.elapsed() < Duration::from_secs(1));
+    // A server that exits with a code shows it.
+    sup.ok(&["start", "a"], 0);
+    sup.ok(&["stop", "a"], 0);
+}
+
+#[test]
+fn restart_on_failure_backs_off_then_stops_at_the_burst_limit() {
+    let sup = Sup::new(json!({"a": {"command": "{fixture}", "args": [], "restart": "on-failure"}}));
+    sup.ok(&["start", "a"], 0);
+    let kill = |pid: u64| {
+        nix::sys::signal::kill(
+            nix::unistd::Pid::from_raw(pid as i32),
+            nix::sys::signal::Signal::SIGKILL,
+        )
+        .unwrap()
+    };
+    let mut last = sup.status("a")["pid"].as_u64().unwrap();
+    // Backoffs 1, 2, 4, 8 s; the 5th start in 60 s is the limit.
+    for (i, expect) in [1u64, 2, 4, 8].iter().enumerate() {
+        kill(last);
+        let t0 = Instant::now();
+        loop {
+            let s = sup.status("a");
+            if s["state"] == "ready" && s["pid"].as_u64() != Some(last) {
+                last = s["pid"].as_u64().unwrap();
+                assert_eq!(s["restarts"], json!(i + 1));
+                break;
+            }
+            assert!(
+                t0.elapsed() < Duration::from_secs(expect + 5),
+                "no restart: {s}"
+            );
+            std::thread::sleep(Duration::from_millis(50));
+        }
+        let took = t0.elapsed();
+        assert!(
+            took >= Duration::from_millis(expect * 1000 - 100),
+            "restart {i} after {took:?}"
+        );
+    }
+    kill(last);
+    std::thread::sleep(Duration::from_secs(3));
+    let s = sup.status("a");
+    assert_eq!(s["state"], "failed", "{s}");
+    assert!(
+        s["last_error"]["message"]
+            .as_str()
+            .unwrap()
+            .contains("restart limit"),
+        "{s}"
+    );
+}
+
+#[test]
+fn kill_9_of_the_supervisor_leaves_no_server_after_the_next_one_starts() {
+    // --grandchild leaves a child that ignores SIGTERM in the same group.
+    let sup = Sup::new(json!({"a": fx(&["--grandchild"]), "b": fx(&[])}));
+    sup.ok(&["start", "a", "b"], 0);
+    assert!(live(&sup.marker).len() >= 3, "{:?}", live(&sup.marker));
+    let daemon = sup.daemon_pid();
+    nix::sys::signal::kill(
+        nix::unistd::Pid::from_raw(daemon as i32),
+        nix::sys::signal::Signal::SIGKILL,
+    )
+    .unwrap();
+    // The next supervisor (spawned by this status) ends them.
+    let all = sup.json(&["status"]);
+    assert_ne!(sup.daemon_pid(), daemon);
+    assert!(
+        all["servers"]
+            .as_array()
+            .unwrap()
+            .iter()
+            .all(|s| s["state"] == "stopped")
+    );
+    assert_eq!(
+        live(&sup.marker),
+        vec![],
+        "orphans survived the next supervisor"
+    );
+}
+
+#[test]
+fn sigterm_stops_every_server_removes_the_socket_and_exits_0() {
+    let sup = Sup::new(json!({"a": fx(&["--grandchild"]), "b": fx(&[])}));
+    let mut daemon = sup
+        .command()
+        .args(["supervisor", "run"])
+        .stderr(std::process::Stdio::null())
+        .spawn()
+        .unwrap();
+    let t0 = Instant::now();
+    while sup
+        .run(&["supervisor", "status", "--no-spawn"])
+        .status
+        .code()
+        != Some(0)
+    {
+        assert!(t0.elapsed() < Duration::from_secs(10));
+        std::thread::sleep(Duration::from_millis(20));
+    }
+    sup.ok(&["start", "a", "b", "--no-spawn"], 0);
+    let socket = sup.socket();
+    nix::sys::signal::kill(
+        nix::unistd::Pid::from_raw(daemon.id() as i32),
+        nix::sys::signal::Signal::SIGTERM,
+    )
+    .unwrap();
+    let status = daemon.wait().unwrap();
+    assert_eq!(status.code(), Some(0));
+    assert!(!socket.exists());
+    assert_eq!(live(&sup.marker), vec![]);
+}
+
+#[test]
+fn two_racing_starts_produce_one_process() {
+    for round in 0..3 {
+        let sup = Sup::new(json!({"a": fx(&["--slow-start", "300"])}));
+        // No supervisor yet: both CLIs race to spawn it as well.
+        let handles: Vec<_> = (0..2)
+            .map(|_| {
+                let cmd = sup.command();
+                std::thread::spawn(move || {
+                    let mut cmd = cmd;
+                    cmd.args(["start", "a"]).output().unwrap()
+                })
+            })
+            .collect();
+        for h in handles {
+            let out = h.join().unwrap();
+            assert_eq!(
+                out.status.code(),
+                Some(0),
+                "round {round}: {}",
+                String::from_utf8_lossy(&out.stderr)
+            );
+        }
+        assert_eq!(
+            live(&sup.marker).len(),
+            1,
+            "round {round}: {:?}",
+            live(&sup.marker)
+        );
+    }
+}
+
+fn fd_count(pid: u32) -> usize {
+    std::fs::read_dir(format!("/proc/{pid}/fd"))
+        .unwrap()
+        .count()
+}
+
+fn child_count(pid: u32) -> usize {
+    std::fs::read_dir("/proc")
+        .unwrap()
+        .flatten()
+        .filter_map(|e| e.file_name().to_str()?.parse::<u32>().ok())
+        .filter(|p| {
+            std::fs::read_to_string(format!("/proc/{p}/stat"))
+                .ok()
+                .and_then(|s| {
+                    s.rsplit_once(')')
+                        .map(|(_, r)| r.split_whitespace().nth(1) == Some(&pid.to_string()))
+                })
+                .unwrap_or(false)
+        })
+        .count()
+}
+
+#[test]
+fn five_hundred_start_stop_cycles_leak_no_fd_and_no_child() {
+    use mcpctl::supervisor::client::Client;
+    use mcpctl::supervisor::protocol::{Body, Op, Target};
+    let sup = Sup::new(json!({"a": fx(&[])}));
+    sup.ok(&["start", "a"], 0);
+    sup.ok(&["stop", "a"], 0);
+    let daemon = sup.daemon_pid();
+    // The digest depends only on the sources; the directory is this test's.
+    let sources = mcpctl::defs::Sources {
+        files: vec![sup.file.clone()],
+        origin: mcpctl::defs::sources::Origin::Flag,
+    };
+    let paths = {
+        let mut p = mcpctl::supervisor::socket::Paths::for_sources(&sources);
+        let name = p.socket.file_name().unwrap().to_owned();
+        p.socket = sup.state().join(name);
+        p
+    };
+    let mut client = Client::try_connect(&paths).unwrap().expect("connected");
+    let target = || Target {
+        names: vec!["a".into()],
+        all: false,
+    };
+    let fds = fd_count(daemon);
+    let children = child_count(daemon);
+    for i in 0..500 {
+        let Body::Batch { results } = client.request(Op::Start(target())).unwrap() else {
+            panic!()
+        };
+        assert!(
+            results[0].error.is_none(),
+            "cycle {i}: {:?}",
+            results[0].error
+        );
+        let Body::Batch { results } = client.request(Op::Stop(target())).unwrap() else {
+            panic!()
+        };
+        assert!(
+            results[0].error.is_none(),
+            "cycle {i}: {:?}",
+            results[0].error
+        );
+    }
+    // Measured with this client's connection open, as at the start.
+    std::thread::sleep(Duration::from_millis(300));
+    assert_eq!(child_count(daemon), children, "children of the daemon");
+    assert_eq!(fd_count(daemon), fds, "open fds of the daemon");
+    drop(client);
+}
+
+#[test]
+fn definitions_change_underneath() {
+    let sup = Sup::new(json!({"a": fx(&[]), "b": fx(&[]), "c": fx(&[])}));
+    sup.ok(&["start", "a", "b", "c"], 0);
+    let b_pid = sup.status("b")["pid"].as_u64().unwrap() as u32;
+    // disable → a running server is stopped
+    sup.ok(&["disable", "b"], 0);
+    assert_eq!(sup.status("b")["state"], "stopped");
+    assert!(!alive(b_pid));
+    sup.ok(&["start", "b"], 4);
+    // remove → stopped and gone
+    let c_pid = sup.status("c")["pid"].as_u64().unwrap() as u32;
+    sup.ok(&["remove", "c"], 0);
+    assert!(!alive(c_pid));
+    sup.ok(&["status", "c"], 3);
+    // a changed definition shows `changed` until restarted
+    let text = std::fs::read_to_string(&sup.file).unwrap();
+    let mut v: Value = serde_json::from_str(&text).unwrap();
+    v["mcpServers"]["a"]["args"]
+        .as_array_mut()
+        .unwrap()
+        .insert(0, json!("--tools"));
+    v["mcpServers"]["a"]["args"]
+        .as_array_mut()
+        .unwrap()
+        .insert(1, json!("4"));
+    std::fs::write(&sup.file, serde_json::to_vec(&v).unwrap()).unwrap();
+    sup.ok(&["enable", "b"], 0); // any write reloads
+    assert_eq!(sup.status("a")["state"], "changed");
+    sup.ok(&["start", "a"], 4);
+    sup.ok(&["restart", "a"], 0);
+    let a = sup.status("a");
+    assert_eq!(
+        (a["state"].clone(), a["tools"].clone()),
+        (json!("ready"), json!(4))
+    );
+}
+
+#[test]
+fn autostart_servers_start_with_the_supervisor() {
+    let sup = Sup::new(
+        json!({"a": {"command": "{fixture}", "args": [], "autostart": true}, "b": fx(&[])}),
+    );
+    sup.ok(&["supervisor", "start"], 0);
+    let t0 = Instant::now();
+    while sup.status("a")["state"] != "ready" {
+        assert!(
+            t0.elapsed() < Duration::from_secs(10),
+            "{}",
+            sup.status("a")
+        );
+        std::thread::sleep(Duration::from_millis(50));
+    }
+    assert_eq!(sup.status("b")["state"], "stopped");
+}
+
+const EVERYTHING_HOW: &str = "npm install -g @modelcontextprotocol/server-everything@2026.8.31";
+
+#[test]
+fn server_everything_over_stdio_through_the_supervisor() {
+    let bin = require("mcp-server-everything", EVERYTHING_HOW);
+    let sup = Sup::new(json!({"everything": {"command": bin, "args": ["stdio"]}}));
+    sup.ok(&["start", "everything"], 0);
+    let tools = sup.json(&["tools", "everything"]);
+    let names: Vec<&str> = tools["tools"]
+        .as_array()
+        .unwrap()
+        .iter()
+        .map(|t| t["name"].as_str().unwrap())
+        .collect();
+    assert!(names.contains(&"echo") && names.len() >= 10, "{names:?}");
+    let out = sup.ok(&["call", "everything", "echo", "--arg", "message=hello"], 0);
+    assert!(out.contains("hello"), "{out}");
+    // Its schemas declare draft-07, which is respected: a wrong type is refused.
+    sup.ok(
+        &["call", "everything", "echo", "--args", r#"{"message": 3}"#],
+        2,
+    );
+    let dir = tempfile::tempdir().unwrap();
+    let img = names.iter().find(|n| n.contains("image")).copied();
+    if let Some(tool) = img {
+        let out = sup.ok(
+            &[
+                "call",
+                "everything",
+                tool,
+                "--output-dir",
+                dir.path().to_str().unwrap(),
+            ],
+            0,
+        );
+        assert!(out.contains("written to"), "{out}");
+        assert!(std::fs::read_dir(dir.path()).unwrap().count() >= 1);
+    }
+    sup.ok(&["refresh", "everything"], 0);
+    sup.ok(&["restart", "everything"], 0);
+    let pid = sup.status("everything")["pid"].as_u64().unwrap() as u32;
+    sup.ok(&["stop", "everything"], 0);
+    assert!(!alive(pid));
+}
+
+#[test]
+fn mcp_server_time_through_the_supervisor() {
+    let uvx = require("uvx", "pip install uv");
+    let sup = Sup::new(
+        json!({"time": {"command": uvx, "args": ["mcp-server-time==2026.10.19"], "connect_timeout": 120,
+        // uv's own TLS roots do not include this machine's proxy CA.
+        "env": {"UV_SYSTEM_CERTS": "1"}}}),
+    );
+    sup.ok(&["start", "time"], 0);
+    let tools = sup.json(&["tools", "time"]);
+    assert_eq!(tools["tools"].as_array().unwrap().len(), 2, "{tools}");
+    let out = sup.ok(
+        &["call", "time", "get_current_time", "--arg", "timezone=UTC"],
+        0,
+    );
+    assert!(out.contains("UTC"), "{out}");
+    let s = sup.status("time");
+    let pid = s["pid"].as_u64().unwrap() as u32;
+    sup.ok(&["stop", "time"], 0);
+    assert!(!alive(pid));
+}
+
+#[test]
+fn tools_list_changed_triggers_a_refresh() {
+    let sup = Sup::new(json!({"a": fx(&["--list-changed"])}));
+    sup.ok(&["start", "a"], 0);
+    let before = sup.json(&["tools", "a"]);
+    let n = before["tools"].as_array().unwrap().len();
+    sup.ok(&["call", "a", "add_tool"], 0);
+    let t0 = Instant::now();
+    loop {
+        let now = sup.json(&["tools", "a"]);
+        if now["tools"].as_array().unwrap().len() == n + 1 {
+            assert_ne!(now["catalog_id"], before["catalog_id"]);
+            assert_eq!(now["binding_id"], before["binding_id"]);
+            break;
+        }
+        assert!(t0.elapsed() < Duration::from_secs(5), "no refresh: {now}");
+        std::thread::sleep(Duration::from_millis(50));
+    }
+}
+
+#[test]
+fn a_streamable_http_server_through_the_supervisor() {
+    let (bg, base) = common::http_fixture(&[]);
+    let sup = Sup::new(json!({"web": {"url": format!("{base}/mcp")}}));
+    let s = sup.json(&["start", "web"])["results"][0]["status"].clone();
+    assert_eq!(s["state"], "ready", "{s}");
+    assert_eq!(s["transport"], "streamable-http");
+    assert_eq!(s["pid"], Value::Null);
+    assert_eq!(
+        sup.ok(&["call", "web", "echo", "--arg", "message=web"], 0)
+            .trim(),
+        "Echo: web"
+    );
+    sup.ok(&["refresh", "web"], 0);
+    sup.ok(&["restart", "web"], 0);
+    sup.ok(&["logs", "web"], 0);
+    // Idle but alive: pings keep it ready.
+    std::thread::sleep(Duration::from_secs(5));
+    assert_eq!(sup.status("web")["state"], "ready");
+    // The server goes away: noticed through missed pings.
+    drop(bg);
+    let t0 = Instant::now();
+    loop {
+        let s = sup.status("web");
+        if s["state"] == "failed" {
+            assert!(
+                s["last_error"]["message"]
+                    .as_str()
+                    .unwrap()
+                    .contains("ping"),
+                "{s}"
+            );
+            break;
+        }
+        assert!(t0.elapsed() < Duration::from_secs(10), "not noticed: {s}");
+        std::thread::sleep(Duration::from_millis(100));
+    }
+    sup.ok(&["stop", "web"], 0);
+}
+
+#[test]
+fn stop_cancels_a_slow_start() {
+    let sup = Sup::new(json!({"a": fx(&["--slow-start", "20000", "--grandchild"])}));
+    sup.ok(&["supervisor", "start"], 0);
+    let starter = {
+        let mut cmd = sup.command();
+        cmd.args(["start", "a"]);
+        std::thread::spawn(move || cmd.output().unwrap())
+    };
+    let t0 = Instant::now();
+    while sup.status("a")["state"] != "starting" {
+        assert!(t0.elapsed() < Duration::from_secs(5));
+        std::thread::sleep(Duration::from_millis(20));
+    }
+    std::thread::sleep(Duration::from_millis(300));
+    // A refresh never queues behind a start: it is `busy` (exit 4).
+    let out = sup.run(&["refresh", "a"]);
+    assert_eq!(out.status.code(), Some(4));
+    assert!(String::from_utf8_lossy(&out.stderr).contains("is starting"));
+    let t1 = Instant::now();
+    sup.ok(&["stop", "a"], 0);
+    assert!(
+        t1.elapsed() < Duration::from_secs(5),
+        "stop waited for the start"
+    );
+    let out = starter.join().unwrap();
+    assert_eq!(
+        out.status.code(),
+        Some(4),
+        "{}",
+        String::from_utf8_lossy(&out.stderr)
+    );
+    assert_eq!(sup.status("a")["state"], "stopped");
+    sup.assert_no_orphans();
+}
+
+#[test]
+fn a_peer_with_another_uid_is_refused() {
+    use std::os::unix::process::CommandExt;
+    // Switching uid needs root; elsewhere the 0700/0600 modes (tested
+    // above) already keep other users out before the uid check is reached.
+    if !nix::unistd::geteuid().is_root() {
+        eprintln!("not root: cannot run a client under another uid");
+        return;
+    }
+    let sup = Sup::new(json!({"a": fx(&[])}));
+    sup.ok(&["supervisor", "start"], 0);
+    let open = |p: &Path, mode| {
+        std::fs::set_permissions(p, std::fs::Permissions::from_mode(mode)).unwrap()
+    };
+    let as_nobody = || {
+        let mut cmd = sup.command();
+        cmd.args(["status", "--no-spawn"]).uid(65534).gid(65534);
+        cmd.output().unwrap()
+    };
+    // With the modes as created, the other user cannot even connect.
+    assert_eq!(as_nobody().status.code(), Some(5));
+    // Open every door: now only the peer-credential check stands.
+    open(sup.dir.path(), 0o755);
+    open(&sup.state(), 0o755);
+    open(&sup.socket(), 0o666);
+    open(&sup.file, 0o644);
+    let out = as_nobody();
+    assert_eq!(
+        out.status.code(),
+        Some(5),
+        "{}",
+        String::from_utf8_lossy(&out.stdout)
+    );
+    assert!(out.stdout.is_empty());
+    let log = std::fs::read_dir(sup.state())
+        .unwrap()
+        .flatten()
+        .map(|e| e.path())
+        .find(|p| p.extension().is_some_and(|e| e == "log"))
+        .unwrap();
+    let log = std::fs::read_to_string(log).unwrap();
+    assert!(log.contains("refused a connection from uid 65534"), "{log}");
+    // Our own uid still gets answers, and the daemon is unharmed.
+    sup.ok(&["status", "--no-spawn"], 0);
+    open(&sup.state(), 0o700);
+}
+
+#[test]
+fn a_failed_start_shows_the_exit_code_and_stderr_tail() {
+    let sup =
+        Sup::new(json!({"bad": fx(&["--exit-at-once"]), "mid": fx(&["--exit-mid-discovery"])}));
+    let out = sup.run(&["start", "bad"]);
+    assert_eq!(out.status.code(), Some(1));
+    let s = sup.status("bad");
+    assert_eq!(s["state"], "failed");
+    assert_eq!(s["last_error"]["exit_code"], 3, "{s}");
+    let tail = s["last_error"]["stderr_tail"].to_string();
+    assert!(tail.contains("configuration file not found"), "{tail}");
+    let text = sup.ok(&["status", "bad"], 0);
+    assert!(
+        text.contains("exit code:  3") && text.contains("giving up"),
+        "{text}"
+    );
+    sup.ok(&["start", "mid"], 1);
+    let s = sup.status("mid");
+    assert_eq!(
+        (s["state"].clone(), s["last_error"]["exit_code"].clone()),
+        (json!("failed"), json!(4)),
+        "{s}"
+    );
+    let logs = sup.ok(&["logs", "mid"], 0);
+    assert!(logs.contains("simulated crash"), "{logs}");
+}
+
+#[test]
+fn server_everything_over_streamable_http_through_the_supervisor() {
+    let bin = require("mcp-server-everything", EVERYTHING_HOW);
+    let port = common::free_port();
+    let mut cmd = Command::new(bin);
+    cmd.arg("streamableHttp").env("PORT", port.to_string());
+    let bg = common::Background::start(cmd, port);
+    let sup =
+        Sup::new(json!({"web": {"type": "http", "url": format!("http://localhost:{port}/mcp")}}));
+    sup.ok(&["start", "web"], 0);
+    let tools = sup.json(&["tools", "web"]);
+    assert!(tools["tools"].as_array().unwrap().len() >= 10, "{tools}");
+    let out = sup.ok(&["call", "web", "echo", "--arg", "message=over-http"], 0);
+    assert!(out.contains("over-http"), "{out}");
+    sup.ok(&["restart", "web"], 0);
+    sup.ok(&["stop", "web"], 0);
+    drop(bg);
+}
+
+#[test]
+fn a_call_times_out_and_stop_fails_calls_in_flight() {
+    let bin = require("mcp-server-everything", EVERYTHING_HOW);
+    let sup = Sup::new(json!({"everything": {"command": bin, "args": ["stdio"]}}));
+    sup.ok(&["start", "everything"], 0);
+    let slow = r#"{"duration": 20, "steps": 4}"#;
+    // A timeout is reported as such and not retried.
+    let t0 = Instant::now();
+    let out = sup.run(&[
+        "call",
+        "everything",
+        "trigger-long-running-operation",
+        "--args",
+        slow,
+        "--timeout",
+        "0.5",
+    ]);
+    assert_eq!(out.status.code(), Some(1));
+    assert!(String::from_utf8_lossy(&out.stderr).contains("not retried"));
+    assert!(t0.elapsed() < Duration::from_secs(5));
+    // A call in flight fails at once when the server is stopped.
+    let caller = {
+        let mut cmd = sup.command();
+        cmd.args([
+            "call",
+            "everything",
+            "trigger-long-running-operation",
+            "--args",
+            slow,
+        ]);
+        std::thread::spawn(move || (Instant::now(), cmd.output().unwrap()))
+    };
+    std::thread::sleep(Duration::from_millis(700));
+    sup.ok(&["stop", "everything"], 0);
+    let (started, out) = caller.join().unwrap();
+    assert_eq!(
+        out.status.code(),
+        Some(1),
+        "{}",
+        String::from_utf8_lossy(&out.stderr)
+    );
+    assert!(String::from_utf8_lossy(&out.stderr).contains("stopped before the call finished"));
+    assert!(started.elapsed() < Duration::from_secs(15));
+}
+
+#[test]
+fn a_broken_definitions_file_keeps_running_servers_and_says_why() {
+    let sup = Sup::new(json!({"a": fx(&[])}));
+    sup.ok(&["start", "a"], 0);
+    let daemon = nix::unistd::Pid::from_raw(sup.daemon_pid() as i32);
+    let good = std::fs::read_to_string(&sup.file).unwrap();
+    std::fs::write(&sup.file, "{ not json").unwrap();
+    nix::sys::signal::kill(daemon, nix::sys::signal::Signal::SIGHUP).unwrap();
+    std::thread::sleep(Duration::from_millis(300));
+    assert_eq!(sup.status("a")["state"], "ready");
+    let out = sup.run(&["start", "b"]);
+    assert_eq!(out.status.code(), Some(3));
+    assert!(String::from_utf8_lossy(&out.stderr).contains("could not read the definitions"));
+    // Fixed, and SIGHUP reloads: the new server is known.
+    let mut v: Value = serde_json::from_str(&good).unwrap();
+    v["mcpServers"]["b"] = v["mcpServers"]["a"].clone();
+    std::fs::write(&sup.file, serde_json::to_vec(&v).unwrap()).unwrap();
+    nix::sys::signal::kill(daemon, nix::sys::signal::Signal::SIGHUP).unwrap();
+    std::thread::sleep(Duration::from_millis(300));
+    sup.ok(&["start", "b"], 0);
+}
