@@ -107,6 +107,8 @@ impl Client {
     fn request_raw(&mut self, op: Op) -> Result<Outcome, protocol::FrameError> {
         let id = self.next_id;
         self.next_id += 1;
+        // A daemon that went away must give an error (exit 5), not SIGPIPE.
+        let _sigpipe = crate::mcp::child::ignore_sigpipe();
         protocol::write_blocking(&mut self.stream, &Request { id, op })?;
         let reply: Reply = protocol::read_blocking(&mut self.stream)?;
         Ok(reply.outcome)

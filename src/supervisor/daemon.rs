@@ -36,6 +36,9 @@ pub struct Daemon {
 
 /// Run the daemon in this process until it is told to stop.
 pub fn run(sources: Sources) -> Result<(), SupervisorError> {
+    // A server that exits while we write to its stdin (or a client that
+    // hangs up mid-reply) must cost an EPIPE, never the daemon itself.
+    std::mem::forget(crate::mcp::child::ignore_sigpipe());
     let paths = Paths::for_sources(&sources);
     paths
         .ensure_dir()
