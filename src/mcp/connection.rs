@@ -600,26 +600,17 @@ impl Connection {
         budget: Duration,
         max_pages: usize,
     ) -> Result<usize, ConnectError> {
-        let mut count = 0;
-        let mut seen = HashSet::new();
-        let mut cursor = None;
-        for _ in 0..max_pages.max(1) {
-            let left = deadline.saturating_duration_since(Instant::now());
-            let params = PaginatedRequestParams::default().with_cursor(cursor.clone());
-            let page = match tokio::time::timeout(left, self.peer().list_resources(Some(params)))
-                .await
-            {
-                Ok(Ok(page)) => page,
-                Ok(Err(err)) => return Err(self.request_error(Phase::ResourcesList, err).await),
-                Err(_) => return Err(self.timed_out(Phase::ResourcesList, budget).await),
-            };
-            count += page.resources.len();
-            match page.next_cursor {
-                Some(next) if !next.is_empty() && seen.insert(next.clone()) => cursor = Some(next),
-                _ => break,
-            }
-        }
-        Ok(count)
+        self.count_pages(
+            Phase::ResourcesList,
+            deadline,
+            budget,
+            max_pages,
+            |peer, params| async move {
+                let page = peer.list_resources(Some(params)).await?;
+                Ok((page.resources.len(), page.next_cursor))
+            },
+        )
+        .await
     }
 
     /// Count prompts (all pages, same guards as tools) within `deadline`.
@@ -629,20 +620,47 @@ impl Connection {
         budget: Duration,
         max_pages: usize,
     ) -> Result<usize, ConnectError> {
+        self.count_pages(
+            Phase::PromptsList,
+            deadline,
+            budget,
+            max_pages,
+            |peer, params| async move {
+                let page = peer.list_prompts(Some(params)).await?;
+                Ok((page.prompts.len(), page.next_cursor))
+            },
+        )
+        .await
+    }
+
+    /// Follow a paginated list, counting items: stop on an empty or repeated
+    /// cursor or after `max_pages`, every page within `deadline`.
+    async fn count_pages<F, Fut>(
+        &mut self,
+        phase: Phase,
+        deadline: Instant,
+        budget: Duration,
+        max_pages: usize,
+        fetch: F,
+    ) -> Result<usize, ConnectError>
+    where
+        F: Fn(rmcp::Peer<RoleClient>, PaginatedRequestParams) -> Fut,
+        Fut: std::future::Future<Output = Result<(usize, Option<String>), rmcp::ServiceError>>,
+    {
         let mut count = 0;
         let mut seen = HashSet::new();
         let mut cursor = None;
         for _ in 0..max_pages.max(1) {
             let left = deadline.saturating_duration_since(Instant::now());
             let params = PaginatedRequestParams::default().with_cursor(cursor.clone());
-            let page =
-                match tokio::time::timeout(left, self.peer().list_prompts(Some(params))).await {
+            let (items, next) =
+                match tokio::time::timeout(left, fetch(self.peer().clone(), params)).await {
                     Ok(Ok(page)) => page,
-                    Ok(Err(err)) => return Err(self.request_error(Phase::PromptsList, err).await),
-                    Err(_) => return Err(self.timed_out(Phase::PromptsList, budget).await),
+                    Ok(Err(err)) => return Err(self.request_error(phase, err).await),
+                    Err(_) => return Err(self.timed_out(phase, budget).await),
                 };
-            count += page.prompts.len();
-            match page.next_cursor {
+            count += items;
+            match next {
                 Some(next) if !next.is_empty() && seen.insert(next.clone()) => cursor = Some(next),
                 _ => break,
             }
