@@ -10,7 +10,7 @@ use super::Context;
 use crate::defs::edit::{self, Edit};
 use crate::defs::format::{self, Format, ParsedFile};
 use crate::defs::{
-    DefsError, Launch, LocalProcess, RestartPolicy, ServerDef, Transport, render, store,
+    DefsError, Launch, LocalProcess, RestartPolicy, ServerDef, Transport, render, store, vars,
 };
 use crate::error::{ExitCode, Result, UsageError};
 use crate::output;
@@ -377,6 +377,11 @@ fn registry_definition(
         def.connect_timeout = Some(std::time::Duration::from_secs_f64(secs));
     }
     def.source = target.to_path_buf();
+    // The file gets `${VAR}` references; the check before save still needs
+    // the values the operator just typed or passed.
+    for (name, value) in &plan.secret_env {
+        vars::provide(name, value.expose());
+    }
     Ok((def, plan.stored_secrets))
 }
 

@@ -179,9 +179,34 @@ pub fn expand_with(
     Ok(out)
 }
 
-/// Expand every reference in `value` from mcpctl's own environment.
+/// Values this process knows for variables its environment lacks: the
+/// secrets typed into `add NAME` for a registry entry, which are written as
+/// `${VAR}` references but must still reach the server during the check
+/// before save. Held in memory only; never written, never printed.
+static PROVIDED: std::sync::Mutex<Vec<(String, String)>> = std::sync::Mutex::new(Vec::new());
+
+/// Make `value` the expansion of `${name}` for the rest of this process,
+/// unless the environment already sets `name`.
+pub fn provide(name: &str, value: &str) {
+    let mut provided = PROVIDED.lock().unwrap_or_else(|e| e.into_inner());
+    provided.retain(|(n, _)| n != name);
+    provided.push((name.to_string(), value.to_string()));
+}
+
+fn lookup(name: &str) -> Option<String> {
+    std::env::var(name).ok().or_else(|| {
+        let provided = PROVIDED.lock().unwrap_or_else(|e| e.into_inner());
+        provided
+            .iter()
+            .find(|(n, _)| n == name)
+            .map(|(_, v)| v.clone())
+    })
+}
+
+/// Expand every reference in `value` from mcpctl's own environment (and
+/// any values [`provide`]d to this process).
 pub fn expand(server: &str, value: &str) -> Result<String, VarError> {
-    expand_with(server, value, &|name| std::env::var(name).ok())
+    expand_with(server, value, &lookup)
 }
 
 #[cfg(test)]
@@ -234,6 +259,17 @@ mod tests {
             expand_with("s", "${1BAD}", &env),
             Err(VarError::Malformed { .. })
         ));
+    }
+
+    #[test]
+    fn provided_values_expand_when_the_environment_lacks_them() {
+        let name = "MCPCTL_TEST_PROVIDED_ONLY";
+        assert!(expand("s", &format!("${{{name}}}")).is_err());
+        provide(name, "typed-secret");
+        assert_eq!(
+            expand("s", &format!("Bearer ${{{name}}}")).unwrap(),
+            "Bearer typed-secret"
+        );
     }
 
     #[test]
