@@ -23,6 +23,7 @@ fi
 # uv (for uvx) from PyPI, then mcp-server-time through uvx into uv's cache.
 if ! command -v uvx >/dev/null || [[ "$(uv --version 2>/dev/null)" != "uv $UV_VERSION"* ]]; then
   python3 -m pip install --quiet --disable-pip-version-check "uv==$UV_VERSION"
+  if command -v pyenv >/dev/null; then pyenv rehash; fi
   hash -r
 fi
 # uv ships its own CA bundle; trust the system's too (TLS-inspecting proxies).
