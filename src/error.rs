@@ -126,7 +126,9 @@ impl Diagnostic for UsageError {
     fn hint(&self) -> Option<String> {
         match self {
             UsageError::Invalid { hint, .. } => hint.clone(),
-            UsageError::Output(_) => None,
+            UsageError::Output(_) => {
+                Some("check that stdout is writable (a full disk, a closed pipe)".into())
+            }
         }
     }
 }

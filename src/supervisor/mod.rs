@@ -112,7 +112,12 @@ impl Diagnostic for SupervisorError {
                     .into(),
             ),
             SupervisorError::Remote(e) => e.hint.clone(),
-            SupervisorError::Io { .. } => None,
+            SupervisorError::Io { source, .. } => Some(match source.kind() {
+                std::io::ErrorKind::PermissionDenied => {
+                    "the state directory belongs to another user; set MCPCTL_STATE_DIR to a directory of your own".into()
+                }
+                _ => "check the state directory (MCPCTL_STATE_DIR), or run `mcpctl supervisor run` in the foreground to see more".into(),
+            }),
         }
     }
 }
