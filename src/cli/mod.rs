@@ -59,7 +59,9 @@ Examples:
   mcpctl add --command npx --args=-y,@modelcontextprotocol/server-everything@2026.8.31
   mcpctl add --name time --command uvx -- mcp-server-time==2026.10.19
   mcpctl add --url https://mcp.example.com/mcp --header 'Authorization: Bearer ${TOKEN}'
+  mcpctl search time && mcpctl add io.github.modelcontextprotocol/server-time
   mcpctl list
+  mcpctl check --tools
   mcpctl disable time
   mcpctl start time && mcpctl call time get_current_time --arg timezone=UTC
   mcpctl status
