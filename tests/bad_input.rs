@@ -242,7 +242,13 @@ fn command_and_url_together() {
 fn entry_that_is_not_an_object() {
     let sb = Sandbox::new();
     let f = write(&sb, "a.json", b"{\"mcpServers\": {\"a\": \"npx -y pkg\"}}");
-    assert_refused(&sb, &f, 2, "expected struct RawEntry").stderr_has("a.json:1:");
+    assert_refused(
+        &sb,
+        &f,
+        2,
+        "expected a server definition (an object with `command` or `url`)",
+    )
+    .stderr_has("a.json:1:");
 }
 
 #[test]
@@ -390,4 +396,20 @@ fn read_only_directory() {
     sb.run_with(&["--file", f.to_str().unwrap(), "list"], as_unprivileged)
         .expect_code(0);
     std::fs::set_permissions(&dir, std::fs::Permissions::from_mode(0o755)).unwrap();
+}
+
+#[test]
+fn timeout_that_is_not_a_number() {
+    let sb = Sandbox::new();
+    let f = write(
+        &sb,
+        "a.json",
+        b"{\"a\": {\"command\": \"sh\", \"connect_timeout\": \"ten\"}}",
+    );
+    assert_refused(
+        &sb,
+        &f,
+        2,
+        "a.json:1:48: invalid type: string \"ten\", expected a number of seconds",
+    );
 }

@@ -306,16 +306,34 @@ impl<V> UniqueMap<V> {
     }
 }
 
-/// A connect timeout in seconds: an integer or a fraction, never negative.
-#[derive(Deserialize)]
-#[serde(untagged)]
-enum Seconds {
-    Whole(u64),
-    Fraction(f64),
+/// A connect timeout in seconds, as written: an integer or a fraction.
+struct Seconds(f64);
+
+impl<'de> Deserialize<'de> for Seconds {
+    fn deserialize<D: de::Deserializer<'de>>(deserializer: D) -> Result<Self, D::Error> {
+        struct SecondsVisitor;
+        impl Visitor<'_> for SecondsVisitor {
+            type Value = Seconds;
+            fn expecting(&self, f: &mut fmt::Formatter) -> fmt::Result {
+                f.write_str("a number of seconds")
+            }
+            fn visit_u64<E: de::Error>(self, v: u64) -> Result<Seconds, E> {
+                Ok(Seconds(v as f64))
+            }
+            fn visit_i64<E: de::Error>(self, v: i64) -> Result<Seconds, E> {
+                Ok(Seconds(v as f64))
+            }
+            fn visit_f64<E: de::Error>(self, v: f64) -> Result<Seconds, E> {
+                Ok(Seconds(v))
+            }
+        }
+        deserializer.deserialize_any(SecondsVisitor)
+    }
 }
 
 /// One entry as written, before its fields are checked against each other.
 #[derive(Deserialize)]
+#[serde(expecting = "a server definition (an object with `command` or `url`)")]
 struct RawEntry {
     transport: Option<String>,
     #[serde(rename = "type")]
@@ -407,11 +425,10 @@ impl RawEntry {
         };
         let connect_timeout = match self.connect_timeout {
             None => None,
-            Some(Seconds::Whole(secs)) => Some(Duration::from_secs(secs)),
-            Some(Seconds::Fraction(secs)) if secs.is_finite() && secs >= 0.0 => {
+            Some(Seconds(secs)) if secs.is_finite() && secs > 0.0 => {
                 Some(Duration::from_secs_f64(secs))
             }
-            Some(Seconds::Fraction(secs)) => {
+            Some(Seconds(secs)) => {
                 return Err(fail(format!(
                     "`connect_timeout` must be a positive number of seconds, not {secs}"
                 )));
