@@ -358,25 +358,7 @@ fn registry_definition(
         .name
         .clone()
         .unwrap_or_else(|| name::suggest(&plan.suggested_name));
-    if args.label.is_some() {
-        def.label = args.label.clone();
-    }
-    def.enabled = !args.disabled;
-    def.autostart = args.autostart;
-    if args.restart.as_deref() == Some("on-failure") {
-        def.restart = RestartPolicy::OnFailure;
-    }
-    if let Some(secs) = args.connect_timeout {
-        if !(secs.is_finite() && secs > 0.0) {
-            return Err(UsageError::new(
-                format!("--connect-timeout must be a positive number of seconds, not {secs}"),
-                "e.g. --connect-timeout 60",
-            )
-            .into());
-        }
-        def.connect_timeout = Some(std::time::Duration::from_secs_f64(secs));
-    }
-    def.source = target.to_path_buf();
+    apply_common_flags(&mut def, args, target)?;
     // The file gets `${VAR}` references; the check before save still needs
     // the values the operator just typed or passed.
     for (name, value) in &plan.secret_env {
@@ -515,39 +497,50 @@ fn definition_from_args(args: &Args, target: &Path) -> Result<ServerDef> {
             );
         }
     };
-    let connect_timeout = match args.connect_timeout {
-        Some(secs) if secs.is_finite() && secs > 0.0 => {
-            Some(std::time::Duration::from_secs_f64(secs))
-        }
-        Some(secs) => {
+    let mut def = ServerDef {
+        name: String::new(),
+        transport,
+        launch,
+        label: None,
+        enabled: true,
+        autostart: false,
+        connect_timeout: None,
+        protocol: None,
+        restart: RestartPolicy::No,
+        source: PathBuf::new(),
+    };
+    apply_common_flags(&mut def, args, target)?;
+    def.name = match &args.name {
+        Some(explicit) => explicit.clone(),
+        None => derive_name(&def),
+    };
+    Ok(def)
+}
+
+/// The flags every kind of `add` shares (`--label`, `--disabled`,
+/// `--autostart`, `--restart`, `--connect-timeout`), applied on top of a
+/// definition built from flags or from a registry entry.
+fn apply_common_flags(def: &mut ServerDef, args: &Args, target: &Path) -> Result<()> {
+    if let Some(label) = &args.label {
+        def.label = Some(label.clone());
+    }
+    def.enabled = !args.disabled;
+    def.autostart = args.autostart;
+    if args.restart.as_deref() == Some("on-failure") {
+        def.restart = RestartPolicy::OnFailure;
+    }
+    if let Some(secs) = args.connect_timeout {
+        if !(secs.is_finite() && secs > 0.0) {
             return Err(UsageError::new(
                 format!("--connect-timeout must be a positive number of seconds, not {secs}"),
                 "e.g. --connect-timeout 60",
             )
             .into());
         }
-        None => None,
-    };
-    let mut def = ServerDef {
-        name: String::new(),
-        transport,
-        launch,
-        label: args.label.clone(),
-        enabled: !args.disabled,
-        autostart: args.autostart,
-        connect_timeout,
-        protocol: None,
-        restart: match args.restart.as_deref() {
-            Some("on-failure") => RestartPolicy::OnFailure,
-            _ => RestartPolicy::No,
-        },
-        source: target.to_path_buf(),
-    };
-    def.name = match &args.name {
-        Some(explicit) => explicit.clone(),
-        None => derive_name(&def),
-    };
-    Ok(def)
+        def.connect_timeout = Some(std::time::Duration::from_secs_f64(secs));
+    }
+    def.source = target.to_path_buf();
+    Ok(())
 }
 
 /// Split `NAME=VALUE` / `Name: value` flags into an ordered map.
