@@ -336,10 +336,7 @@ fn registry_definition(
     req.interactive = ctx.interactive;
 
     let client = RegistryClient::new(ClientOptions::from_env(args.registry.clone(), args.refresh))?;
-    let runtime = tokio::runtime::Builder::new_current_thread()
-        .enable_all()
-        .build()
-        .map_err(UsageError::Output)?;
+    let runtime = super::runtime()?;
     let plan = runtime.block_on(install::plan_install(&client, &req))?;
     // On stderr even with --json: the notes (secrets to export, HTTP
     // packages to start first) matter to scripts too.

@@ -158,10 +158,7 @@ fn direct(
     let catalog = ctx.catalog()?;
     let def = catalog.get(&args.name)?.clone();
     crate::mcp::install_crypto_provider();
-    let rt = tokio::runtime::Builder::new_current_thread()
-        .enable_all()
-        .build()
-        .map_err(UsageError::Output)?;
+    let rt = super::runtime()?;
     rt.block_on(async move {
         let opts = ConnectOptions::default();
         let (mut conn, deadline) = Connection::connect(&def, &opts).await?;

@@ -179,10 +179,7 @@ pub fn check_one(
 ) -> std::result::Result<DiscoveryReport, ConnectError> {
     let mut opts = DiscoverOptions::default();
     opts.connect.budget = timeout;
-    let runtime = tokio::runtime::Builder::new_current_thread()
-        .enable_all()
-        .build()
-        .expect("a current-thread runtime builds");
+    let runtime = super::runtime().expect("a current-thread runtime builds");
     mcp::install_crypto_provider();
     let _sigpipe = mcp::child::ignore_sigpipe();
     runtime.block_on(mcp::discover(def, &opts))

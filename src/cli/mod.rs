@@ -163,6 +163,15 @@ impl Context {
     }
 }
 
+/// A single-threaded tokio runtime for one command's network and child I/O:
+/// commands run one operation at a time, so no worker pool is started.
+fn runtime() -> std::result::Result<tokio::runtime::Runtime, crate::error::UsageError> {
+    tokio::runtime::Builder::new_current_thread()
+        .enable_all()
+        .build()
+        .map_err(crate::error::UsageError::Output)
+}
+
 /// The clap command tree, for completions and man pages.
 pub fn command() -> clap::Command {
     Cli::command()

@@ -61,10 +61,7 @@ pub fn run(ctx: &Context, args: Args) -> Result<ExitCode> {
     let client = RegistryClient::new(ClientOptions::from_env(args.registry.clone(), args.refresh))?;
     let limit = (!args.all).then_some(args.limit as usize);
     let spinner = spinner();
-    let runtime = tokio::runtime::Builder::new_current_thread()
-        .enable_all()
-        .build()
-        .map_err(crate::error::UsageError::Output)?;
+    let runtime = super::runtime()?;
     let result =
         runtime.block_on(
             client.search(&args.term, limit, args.include_deprecated, &mut |found| {
