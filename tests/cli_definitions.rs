@@ -128,12 +128,7 @@ fn names_are_derived_and_made_unique() {
     let sb = Sandbox::new();
     let f = sb.path("s.json");
     let f = f.to_str().unwrap();
-    let fake_npx = sb.path("bin");
-    std::fs::create_dir_all(&fake_npx).unwrap();
-    let npx = fake_npx.join("npx");
-    std::fs::write(&npx, "#!/bin/sh\n").unwrap();
-    std::fs::set_permissions(&npx, std::os::unix::fs::PermissionsExt::from_mode(0o755)).unwrap();
-    let path = format!("{}:/usr/bin:/bin", fake_npx.display());
+    let path = sb.stub_launchers(&["npx"]);
     for expected in ["everything", "everything-2"] {
         sb.run_with(
             &[
@@ -298,15 +293,7 @@ fn launcher_rule_error_text() {
 #[test]
 fn pin_rule_error_text() {
     let sb = Sandbox::new();
-    let bin = sb.path("bin");
-    std::fs::create_dir_all(&bin).unwrap();
-    for tool in ["npx", "uvx", "docker", "bunx", "pnpm", "pipx"] {
-        let path = bin.join(tool);
-        std::fs::write(&path, "#!/bin/sh\n").unwrap();
-        std::fs::set_permissions(&path, std::os::unix::fs::PermissionsExt::from_mode(0o755))
-            .unwrap();
-    }
-    let path = format!("{}:/usr/bin:/bin", bin.display());
+    let path = sb.stub_launchers(&["npx", "uvx", "docker", "bunx", "pnpm", "pipx"]);
     let add = |args: &[&str]| {
         let mut full = vec!["add", "--no-check", "--dry-run"];
         full.extend_from_slice(args);

@@ -77,6 +77,21 @@ impl Sandbox {
         self.dir.path().join(name)
     }
 
+    /// Put do-nothing executables named `tools` in a `bin/` directory and
+    /// return a PATH with it first, so launcher and pin rules can be tested
+    /// without installing Node.js, uv or Docker.
+    pub fn stub_launchers(&self, tools: &[&str]) -> String {
+        use std::os::unix::fs::PermissionsExt;
+        let bin = self.path("bin");
+        std::fs::create_dir_all(&bin).unwrap();
+        for tool in tools {
+            let path = bin.join(tool);
+            std::fs::write(&path, "#!/bin/sh\n").unwrap();
+            std::fs::set_permissions(&path, std::fs::Permissions::from_mode(0o755)).unwrap();
+        }
+        format!("{}:/usr/bin:/bin", bin.display())
+    }
+
     /// A command for the mcpctl binary with an isolated environment.
     pub fn command(&self) -> Command {
         let mut cmd = Command::new(env!("CARGO_BIN_EXE_mcpctl"));
