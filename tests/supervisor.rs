@@ -1058,7 +1058,9 @@ fn a_call_times_out_and_stop_fails_calls_in_flight() {
         ]);
         std::thread::spawn(move || (Instant::now(), cmd.output().unwrap()))
     };
-    std::thread::sleep(Duration::from_millis(700));
+    // Give the caller time to connect and dispatch even on a loaded
+    // machine; the call itself runs for 20 s, so it is still in flight.
+    std::thread::sleep(Duration::from_secs(3));
     sup.ok(&["stop", "everything"], 0);
     let (started, out) = caller.join().unwrap();
     assert_eq!(
