@@ -2,7 +2,14 @@
 //!
 //! Human output goes to stdout, diagnostics (`warning:`, `error:`, `hint:`)
 //! and progress to stderr, so `--json` output can always be piped to `jq`.
+//!
+//! Every human-readable printer here passes its text through [`sanitize`] or
+//! [`sanitize_block`], so text that came from outside (servers, registries,
+//! definition files) can never move the cursor, clear the screen, set the
+//! window title or plant a hyperlink. `--json` is written exactly: JSON
+//! escaping already covers control characters there.
 
+use std::borrow::Cow;
 use std::io::{IsTerminal, Write};
 
 use serde::Serialize;
@@ -24,11 +31,84 @@ pub fn print_json(value: &impl Serialize) -> Result<(), UsageError> {
     Ok(())
 }
 
-/// Print a line of human output on stdout.
+/// Print a line (or a block of lines) of human output on stdout, with
+/// every control character but newline and tab made visible.
 pub fn line(text: impl AsRef<str>) -> Result<(), UsageError> {
     let mut out = std::io::stdout().lock();
-    writeln!(out, "{}", text.as_ref())?;
+    writeln!(out, "{}", sanitize_block(text.as_ref()))?;
     Ok(())
+}
+
+/// Print a note, a progress word or a message on stderr, sanitized like
+/// [`line`]. Write errors are ignored: stderr is where they would go.
+pub fn note(text: impl AsRef<str>) {
+    let mut err = std::io::stderr().lock();
+    let _ = writeln!(err, "{}", sanitize_block(text.as_ref()));
+}
+
+/// Print `error: …` and its `hint: …` on stderr, sanitized: error messages
+/// quote servers, registries and files.
+pub fn error(message: &str, hint: Option<&str>) {
+    let mut err = std::io::stderr().lock();
+    let _ = writeln!(err, "error: {}", sanitize_block(message));
+    if let Some(hint) = hint {
+        let _ = writeln!(err, "hint: {}", sanitize_block(hint));
+    }
+}
+
+/// `text` with every character that a terminal could act on written as a
+/// visible escape, for one line of output (a table cell, a name, a label).
+///
+/// Escaped: the C0 controls (U+0000–U+001F, newline and tab included), DEL,
+/// the C1 controls (U+0080–U+009F, which some terminals obey as CSI, OSC …),
+/// the line and paragraph separators U+2028/U+2029, and the bidirectional
+/// controls (U+061C, U+200E/F, U+202A–U+202E, U+2066–U+2069) that can make
+/// text read differently from what it is. Newline, carriage return and tab
+/// become `\n`, `\r` and `\t`; every other one becomes `\u{hex}` as in
+/// Rust (ESC is `\u{1b}`). Backslashes are left alone, so sanitizing twice
+/// changes nothing and Windows paths and regexes stay readable; the exact
+/// text is always available with `--json`.
+pub fn sanitize(text: &str) -> Cow<'_, str> {
+    escape(text, false)
+}
+
+/// [`sanitize`] for a block of text printed as several lines (tool output,
+/// stderr tails, error messages): newline and tab are kept, and a CR right
+/// before a newline is dropped (a CRLF line end, not an overwrite).
+pub fn sanitize_block(text: &str) -> Cow<'_, str> {
+    escape(text, true)
+}
+
+/// True for the characters [`sanitize`] escapes.
+fn is_unsafe(c: char) -> bool {
+    matches!(c,
+        '\u{0}'..='\u{1f}'
+        | '\u{7f}'..='\u{9f}'
+        | '\u{61c}'
+        | '\u{200e}'
+        | '\u{200f}'
+        | '\u{2028}'..='\u{202e}'
+        | '\u{2066}'..='\u{2069}')
+}
+
+fn escape(text: &str, block: bool) -> Cow<'_, str> {
+    let kept = |c: char| block && (c == '\n' || c == '\t');
+    if !text.chars().any(|c| is_unsafe(c) && !kept(c)) {
+        return Cow::Borrowed(text);
+    }
+    let mut out = String::with_capacity(text.len() + 16);
+    let mut chars = text.chars().peekable();
+    while let Some(c) = chars.next() {
+        match c {
+            c if !is_unsafe(c) || kept(c) => out.push(c),
+            '\r' if block && chars.peek() == Some(&'\n') => {}
+            '\n' => out.push_str("\\n"),
+            '\r' => out.push_str("\\r"),
+            '\t' => out.push_str("\\t"),
+            c => out.push_str(&format!("\\u{{{:x}}}", c as u32)),
+        }
+    }
+    Cow::Owned(out)
 }
 
 /// True when stdout is a terminal (colour, widths, progress decisions).
@@ -47,9 +127,9 @@ pub fn interactive() -> bool {
 /// Print a warning and its hint on stderr.
 pub fn warn(message: &str, hint: Option<&str>) {
     let mut err = std::io::stderr().lock();
-    let _ = writeln!(err, "warning: {message}");
+    let _ = writeln!(err, "warning: {}", sanitize_block(message));
     if let Some(hint) = hint {
-        let _ = writeln!(err, "  hint: {hint}");
+        let _ = writeln!(err, "  hint: {}", sanitize_block(hint));
     }
 }
 
@@ -107,6 +187,8 @@ pub fn server_json(def: &ServerDef, show_secrets: bool) -> Value {
 
 /// A plain aligned table: a header row, then rows, columns padded to fit.
 /// The last column is never padded, so lines carry no trailing spaces.
+/// Every cell is [`sanitize`]d as it is added, so no caller can forget and
+/// widths are measured on what is printed.
 pub struct Table {
     header: Vec<String>,
     rows: Vec<Vec<String>>,
@@ -121,9 +203,17 @@ impl Table {
         }
     }
 
-    /// Add one row (as many cells as columns).
+    /// Add one row (as many cells as columns), each cell sanitized.
     pub fn row(&mut self, cells: Vec<String>) {
-        self.rows.push(cells);
+        self.rows.push(
+            cells
+                .into_iter()
+                .map(|cell| match sanitize(&cell) {
+                    Cow::Borrowed(_) => cell,
+                    Cow::Owned(escaped) => escaped,
+                })
+                .collect(),
+        );
     }
 
     /// Render to a string ending in a newline.
@@ -173,6 +263,43 @@ mod tests {
         assert_eq!(shown_secret("Bearer ${TOKEN}", false), "Bearer ${TOKEN}");
         assert_eq!(shown_secret("${T:-abc}", false), "${T:-<redacted>}");
         assert_eq!(shown_secret("key=abc;${T}", false), "<redacted>${T}");
+    }
+
+    #[test]
+    fn every_terminal_control_is_made_visible() {
+        let hostile = "a\u{1b}]8;;http://x\u{7}b\u{1b}[2J\u{1b}P1\u{1b}\\c\rd\u{8}e\u{9b}31mf\u{7f}\u{202e}g\u{2028}h\u{0}";
+        let shown = sanitize(hostile);
+        assert_eq!(
+            shown,
+            "a\\u{1b}]8;;http://x\\u{7}b\\u{1b}[2J\\u{1b}P1\\u{1b}\\c\\rd\\u{8}e\\u{9b}31mf\\u{7f}\\u{202e}g\\u{2028}h\\u{0}"
+        );
+        assert!(!shown.chars().any(is_unsafe));
+        assert_eq!(sanitize("two\nlines\tx"), "two\\nlines\\tx");
+    }
+
+    #[test]
+    fn blocks_keep_newlines_and_tabs_and_read_crlf_as_a_line_end() {
+        assert_eq!(sanitize_block("a\tb\r\nc\rd\n"), "a\tb\nc\\rd\n");
+        assert_eq!(sanitize_block("x\u{1b}[2Jy\n"), "x\\u{1b}[2Jy\n");
+    }
+
+    #[test]
+    fn clean_text_is_borrowed_and_sanitizing_twice_changes_nothing() {
+        let clean = "C:\\tools\\x  é 日本 ✓ \\u{1b}";
+        assert!(matches!(sanitize(clean), Cow::Borrowed(_)));
+        let once = sanitize("\u{1b}[1m\\").into_owned();
+        assert_eq!(sanitize(&once), once);
+    }
+
+    #[test]
+    fn table_cells_are_sanitized_and_measured_as_shown() {
+        let mut table = Table::new(&["NAME", "X"]);
+        table.row(vec!["\u{1b}[31mred".into(), "1".into()]);
+        table.row(vec!["b".into(), "\u{9b}2J".into()]);
+        assert_eq!(
+            table.render(),
+            "NAME           X\n\\u{1b}[31mred  1\nb              \\u{9b}2J\n"
+        );
     }
 
     #[test]

@@ -253,7 +253,11 @@ pub fn run(ctx: &Context, args: Args) -> Result<ExitCode> {
     // unless --force. The budget is the definition's connect_timeout.
     if !args.no_check {
         match super::check::check_one(&def, None) {
-            Ok(found) => eprintln!("{}: {}", def.name, super::check::summary(&found)),
+            Ok(found) => output::note(format!(
+                "{}: {}",
+                output::sanitize(&def.name),
+                super::check::summary(&found)
+            )),
             Err(err) if args.force => output::warn(
                 &format!("{err} (saving anyway because of --force)"),
                 crate::error::Diagnostic::hint(&err).as_deref(),
@@ -340,15 +344,15 @@ fn registry_definition(
     let plan = runtime.block_on(install::plan_install(&client, &req))?;
     // On stderr even with --json: the notes (secrets to export, HTTP
     // packages to start first) matter to scripts too.
-    eprintln!(
+    output::note(format!(
         "{}@{} from {}: {}",
-        plan.registry_name,
-        plan.version,
+        output::sanitize(&plan.registry_name),
+        output::sanitize(&plan.version),
         client.base_url(),
         plan.chosen
-    );
+    ));
     for note in &plan.notes {
-        eprintln!("note: {note}");
+        output::note(format!("note: {note}"));
     }
     let mut def = plan.def;
     def.name = args

@@ -308,9 +308,9 @@ fn print_result(
         }
     }
     if is_error {
-        eprintln!(
-            "error: the tool `{}` reported an error (isError)",
-            args.tool
+        output::error(
+            &format!("the tool `{}` reported an error (isError)", args.tool),
+            None,
         );
         return Ok(ExitCode::Failed);
     }

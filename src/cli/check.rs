@@ -122,10 +122,10 @@ pub fn run(ctx: &Context, args: Args) -> Result<ExitCode> {
                 &json!({"schema_version": 1, "servers": [], "passed": 0, "failed": 0}),
             )?;
         } else {
-            eprintln!(
+            output::note(format!(
                 "no enabled servers in {}; nothing to check",
                 catalog.sources.describe()
-            );
+            ));
         }
         return Ok(ExitCode::Success);
     }
@@ -211,11 +211,11 @@ impl Diagnostic for NotSaved {
 /// `ok, 14 tools: echo, get-env, get-sum, …`.
 pub fn summary(report: &DiscoveryReport) -> String {
     const SHOWN: usize = 8;
-    let names: Vec<&str> = report
+    let names: Vec<_> = report
         .tools
         .iter()
         .take(SHOWN)
-        .map(|t| t.name.as_ref())
+        .map(|t| output::sanitize(&t.name))
         .collect();
     let more = if report.tools.len() > SHOWN {
         ", …"
@@ -248,7 +248,7 @@ async fn check_all(
                 let bar = p.add(
                     ProgressBar::new_spinner()
                         .with_style(style.clone())
-                        .with_prefix(def.name.clone()),
+                        .with_prefix(output::sanitize(&def.name).into_owned()),
                 );
                 bar.set_message("connecting…");
                 bar.enable_steady_tick(Duration::from_millis(100));
@@ -360,12 +360,22 @@ fn print_human(outcomes: &[Outcome], list_tools: bool) -> Result<()> {
                     };
                     output::line(format!(
                         "{}: {level} [{}]: {}",
-                        outcome.def.name, lint.code, lint.message
+                        output::sanitize(&outcome.def.name),
+                        lint.code,
+                        output::sanitize(&lint.message)
                     ))?;
                 }
                 if list_tools {
-                    let names: Vec<_> = report.tools.iter().map(|t| t.name.to_string()).collect();
-                    output::line(format!("{} tools: {}", outcome.def.name, names.join(", ")))?;
+                    let names: Vec<_> = report
+                        .tools
+                        .iter()
+                        .map(|t| output::sanitize(&t.name))
+                        .collect();
+                    output::line(format!(
+                        "{} tools: {}",
+                        output::sanitize(&outcome.def.name),
+                        names.join(", ")
+                    ))?;
                 }
             }
         }

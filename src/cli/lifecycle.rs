@@ -112,10 +112,7 @@ pub fn report(ctx: &Context, results: &[ItemResult]) -> Result<ExitCode> {
     }
     for r in results {
         if let Some(e) = &r.error {
-            eprintln!("error: {}: {}", r.name, e.message);
-            if let Some(hint) = &e.hint {
-                eprintln!("hint: {hint}");
-            }
+            output::error(&format!("{}: {}", r.name, e.message), e.hint.as_deref());
         }
     }
     Ok(code)

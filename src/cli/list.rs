@@ -38,13 +38,16 @@ pub fn run(ctx: &Context, args: Args) -> Result<ExitCode> {
         return Ok(ExitCode::Success);
     }
     for missing in catalog.files.iter().filter(|f| !f.exists) {
-        eprintln!("note: {} does not exist yet", missing.path.display());
+        output::note(format!(
+            "note: {} does not exist yet",
+            missing.path.display()
+        ));
     }
     if catalog.servers().is_empty() {
-        eprintln!(
+        output::note(format!(
             "no servers defined in {}; add one with `mcpctl add --command …` or `mcpctl add --url …`",
             catalog.sources.describe()
-        );
+        ));
         return Ok(ExitCode::Success);
     }
     let mut table = Table::new(&["NAME", "TRANSPORT", "TARGET", "ENABLED", "SOURCE"]);
@@ -52,7 +55,7 @@ pub fn run(ctx: &Context, args: Args) -> Result<ExitCode> {
         table.row(vec![
             def.name.clone(),
             def.transport.to_string(),
-            truncate(&def.target(), 60),
+            truncate(&output::sanitize(&def.target()), 60),
             if def.enabled { "yes" } else { "no" }.to_string(),
             def.source.display().to_string(),
         ]);

@@ -52,7 +52,7 @@ pub fn run(ctx: &Context, args: Args) -> Result<ExitCode> {
         return Ok(ExitCode::Success);
     }
     for line in &lines {
-        output::line(line)?;
+        output::line(output::sanitize(line))?;
     }
     if !args.follow {
         return Ok(ExitCode::Success);
@@ -61,10 +61,16 @@ pub fn run(ctx: &Context, args: Args) -> Result<ExitCode> {
     follow(std::path::Path::new(&path))
 }
 
-/// Print what is appended to `path`, reopening it when it rotates.
+/// A line still unfinished after this many bytes is printed as it is, so
+/// a server that never writes a newline cannot grow `logs -f` without end.
+const MAX_PENDING: usize = 64 * 1024;
+
+/// Print what is appended to `path`, reopening it when it rotates. Lines
+/// are printed whole and sanitized, like the tail before them: the file
+/// holds what the server wrote, raw.
 fn follow(path: &std::path::Path) -> Result<ExitCode> {
     let mut pos = std::fs::metadata(path).map_or(0, |m| m.len());
-    let mut buf = Vec::new();
+    let mut pending = Vec::new();
     loop {
         std::thread::sleep(Duration::from_millis(200));
         let len = std::fs::metadata(path).map_or(0, |m| m.len());
@@ -75,13 +81,29 @@ fn follow(path: &std::path::Path) -> Result<ExitCode> {
             continue;
         }
         if let Ok(mut f) = std::fs::File::open(path) {
-            buf.clear();
-            if f.seek(SeekFrom::Start(pos)).is_ok() && f.read_to_end(&mut buf).is_ok() {
-                pos += buf.len() as u64;
-                let mut out = std::io::stdout().lock();
-                out.write_all(&buf).map_err(UsageError::Output)?;
-                out.flush().map_err(UsageError::Output)?;
+            let before = pending.len();
+            if f.seek(SeekFrom::Start(pos)).is_ok() && f.read_to_end(&mut pending).is_ok() {
+                pos += (pending.len() - before) as u64;
+                print_lines(&mut pending)?;
             }
         }
     }
+}
+
+/// Print and remove the complete lines at the start of `pending` (all of
+/// it once it passes [`MAX_PENDING`]), each sanitized.
+fn print_lines(pending: &mut Vec<u8>) -> Result<()> {
+    let end = match pending.iter().rposition(|&b| b == b'\n') {
+        Some(i) => i + 1,
+        None if pending.len() > MAX_PENDING => pending.len(),
+        None => return Ok(()),
+    };
+    let text = String::from_utf8_lossy(&pending[..end]).into_owned();
+    pending.drain(..end);
+    let mut out = std::io::stdout().lock();
+    for line in text.strip_suffix('\n').unwrap_or(&text).split('\n') {
+        writeln!(out, "{}", output::sanitize(line)).map_err(UsageError::Output)?;
+    }
+    out.flush().map_err(UsageError::Output)?;
+    Ok(())
 }

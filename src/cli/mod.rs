@@ -197,10 +197,7 @@ pub fn run_from_env() -> ExitCode {
     match run(cli) {
         Ok(code) => code,
         Err(err) => {
-            eprintln!("error: {err}");
-            if let Some(hint) = err.hint() {
-                eprintln!("hint: {hint}");
-            }
+            output::error(&err.to_string(), err.hint().as_deref());
             err.exit_code()
         }
     }

@@ -42,14 +42,14 @@ pub fn run(ctx: &Context, args: Args) -> Result<ExitCode> {
             })
             .collect();
         let confirmed = dialoguer::Confirm::new()
-            .with_prompt(format!("Remove {}?", listing.join(", ")))
+            .with_prompt(output::sanitize(&format!("Remove {}?", listing.join(", "))))
             .default(false)
             .interact()
             .map_err(|err| {
                 UsageError::new(format!("cannot ask for confirmation: {err}"), "pass --yes")
             })?;
         if !confirmed {
-            eprintln!("nothing removed");
+            output::note("nothing removed");
             return Ok(ExitCode::Failed);
         }
     }

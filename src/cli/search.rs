@@ -157,7 +157,7 @@ fn print_text(args: &Args, outcome: &SearchOutcome) -> Result<()> {
         } else {
             message.push_str("; try a shorter part of the name");
         }
-        eprintln!("{message}");
+        output::note(message);
         return Ok(());
     }
     let width = terminal_width();
@@ -169,8 +169,8 @@ fn print_text(args: &Args, outcome: &SearchOutcome) -> Result<()> {
         let server = &entry.server;
         let mut head = format!(
             "{}  {}  {}",
-            server.name,
-            server.version,
+            output::sanitize(&server.name),
+            output::sanitize(&server.version),
             entry.status().as_str()
         );
         if let Some(title) = server.title.as_deref().filter(|t| !t.trim().is_empty()) {
@@ -187,7 +187,7 @@ fn print_text(args: &Args, outcome: &SearchOutcome) -> Result<()> {
             text.push_str("  (no package or remote mcpctl can install)\n");
         }
         for form in forms {
-            text.push_str(&format!("  {form}\n"));
+            text.push_str(&format!("  {}\n", output::sanitize(&form)));
         }
     }
     output::line(text.trim_end())?;
@@ -208,16 +208,19 @@ fn print_text(args: &Args, outcome: &SearchOutcome) -> Result<()> {
             args.limit.saturating_mul(2)
         ));
     }
-    eprintln!("{footer}");
-    eprintln!(
+    output::note(footer);
+    output::note(format!(
         "install one by its exact name, e.g. `mcpctl add {}`",
-        outcome.servers[0].server.name
-    );
+        output::sanitize(&outcome.servers[0].server.name)
+    ));
     Ok(())
 }
 
+/// `text` on one line, whitespace runs collapsed and controls escaped (so
+/// the width [`cut`] measures is the width printed).
 fn one_line(text: &str) -> String {
-    text.split_whitespace().collect::<Vec<_>>().join(" ")
+    let joined = text.split_whitespace().collect::<Vec<_>>().join(" ");
+    output::sanitize(&joined).into_owned()
 }
 
 /// The width to cut descriptions at: the terminal's, else `COLUMNS`, else 100.

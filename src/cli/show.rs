@@ -3,7 +3,7 @@
 use super::Context;
 use crate::defs::Launch;
 use crate::error::{ExitCode, Result};
-use crate::output::{self, shown_secret};
+use crate::output::{self, sanitize, shown_secret};
 
 const EXAMPLES: &str = "\
 Examples:
@@ -30,41 +30,48 @@ pub fn run(ctx: &Context, args: Args) -> Result<ExitCode> {
         output::print_json(&output::server_json(def, args.show_secrets))?;
         return Ok(ExitCode::Success);
     }
+    // Every field on its own line, escaped: a definitions file cannot
+    // reach the terminal or add lines.
     let mut lines = vec![
-        format!("name:       {}", def.name),
+        format!("name:       {}", sanitize(&def.name)),
         format!("transport:  {}", def.transport),
         format!("enabled:    {}", if def.enabled { "yes" } else { "no" }),
         format!("autostart:  {}", if def.autostart { "yes" } else { "no" }),
     ];
     if let Some(label) = &def.label {
-        lines.push(format!("label:      {label}"));
+        lines.push(format!("label:      {}", sanitize(label)));
     }
     if let Some(process) = def.process() {
-        lines.push(format!("command:    {}", process.command));
+        lines.push(format!("command:    {}", sanitize(process.command)));
         if !process.args.is_empty() {
-            lines.push(format!("args:       {}", process.args.join(" ")));
+            lines.push(format!("args:       {}", sanitize(&process.args.join(" "))));
         }
         if let Some(cwd) = process.cwd {
-            lines.push(format!("cwd:        {}", cwd.display()));
+            lines.push(format!(
+                "cwd:        {}",
+                sanitize(&cwd.display().to_string())
+            ));
         }
         if !process.env.is_empty() {
             lines.push("env:".to_string());
             for (key, value) in process.env {
                 lines.push(format!(
-                    "  {key}={}",
-                    shown_secret(value, args.show_secrets)
+                    "  {}={}",
+                    sanitize(key),
+                    sanitize(&shown_secret(value, args.show_secrets))
                 ));
             }
         }
     }
     if let Launch::Remote { url, headers, .. } = &def.launch {
-        lines.push(format!("url:        {url}"));
+        lines.push(format!("url:        {}", sanitize(url)));
         if !headers.is_empty() {
             lines.push("headers:".to_string());
             for (key, value) in headers {
                 lines.push(format!(
-                    "  {key}: {}",
-                    shown_secret(value, args.show_secrets)
+                    "  {}: {}",
+                    sanitize(key),
+                    sanitize(&shown_secret(value, args.show_secrets))
                 ));
             }
         }
@@ -74,9 +81,12 @@ pub fn run(ctx: &Context, args: Args) -> Result<ExitCode> {
         def.connect_budget().as_secs_f64()
     ));
     if let Some(protocol) = &def.protocol {
-        lines.push(format!("protocol:   {protocol}"));
+        lines.push(format!("protocol:   {}", sanitize(protocol)));
     }
-    lines.push(format!("source:     {}", def.source.display()));
+    lines.push(format!(
+        "source:     {}",
+        sanitize(&def.source.display().to_string())
+    ));
     output::line(lines.join("\n"))?;
     Ok(ExitCode::Success)
 }

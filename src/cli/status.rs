@@ -50,9 +50,11 @@ pub fn run(ctx: &Context, args: Args) -> Result<ExitCode> {
         }
         return Ok(ExitCode::Success);
     }
+    // One line per field: what came from files or servers cannot add lines.
+    let one = |text: &str| output::sanitize(text).into_owned();
     for s in &servers {
         let mut out = vec![
-            format!("name:       {}", s.name),
+            format!("name:       {}", one(&s.name)),
             format!("state:      {}", s.state),
             format!("transport:  {}", s.transport),
             format!(
@@ -71,7 +73,7 @@ pub fn run(ctx: &Context, args: Args) -> Result<ExitCode> {
                 s.tools.map_or("-".into(), |n| n.to_string())
             ),
             format!("restarts:   {}", s.restarts),
-            format!("log:        {}", s.log),
+            format!("log:        {}", one(&s.log)),
         ];
         if let Some(e) = &s.last_error {
             out.push(format!("last error: {}", e.message));
@@ -79,7 +81,7 @@ pub fn run(ctx: &Context, args: Args) -> Result<ExitCode> {
                 out.push(format!("exit code:  {code}"));
             }
             for line in &e.stderr_tail {
-                out.push(format!("  | {line}"));
+                out.push(format!("  | {}", one(line)));
             }
         }
         output::line(out.join("\n"))?;

@@ -59,13 +59,15 @@ pub fn run(ctx: &Context, args: Args) -> Result<ExitCode> {
     }
     let mut table = Table::new(&["TOOL", "DESCRIPTION"]);
     for t in &tools {
-        let desc = t
+        let first = t
             .description
             .as_deref()
             .unwrap_or("")
             .lines()
             .next()
             .unwrap_or("");
+        // Escape before cutting, so the cut is measured on what is printed.
+        let desc = output::sanitize(first);
         let desc: String = if desc.chars().count() > 80 {
             desc.chars().take(79).chain(['…']).collect()
         } else {

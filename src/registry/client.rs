@@ -391,9 +391,12 @@ impl RegistryClient {
         if let Some(cache) = &self.cache
             && let Err(err) = cache.put(key, &body)
         {
-            eprintln!(
-                "warning: cannot write the registry cache in {}: {err}",
-                cache.dir().display()
+            crate::output::warn(
+                &format!(
+                    "cannot write the registry cache in {}: {err}",
+                    cache.dir().display()
+                ),
+                None,
             );
         }
         Ok(Fetched::Body(body))

@@ -55,10 +55,10 @@ pub fn run(sources: Sources) -> Result<(), SupervisorError> {
     if !orphans.is_empty() {
         let ended = records::end_orphans(&orphans, super::owner::STOP_GRACE);
         if !ended.is_empty() {
-            eprintln!(
+            crate::output::note(format!(
                 "mcpctl supervisor: ended servers left by a previous supervisor: {}",
                 ended.join(", ")
-            );
+            ));
         }
         records::save(&paths.records, &[]);
     }
@@ -91,16 +91,16 @@ async fn serve(paths: Paths, sources: Sources) -> Result<(), SupervisorError> {
         load_error: std::sync::Mutex::new(None),
     });
     if let Err(e) = daemon.reload().await {
-        eprintln!(
+        crate::output::note(format!(
             "mcpctl supervisor: cannot read the definitions: {}",
             e.message
-        );
+        ));
     }
-    eprintln!(
+    crate::output::note(format!(
         "mcpctl supervisor: pid {} listening on {}",
         std::process::id(),
         daemon.paths.socket.display()
-    );
+    ));
     let autostart: Vec<Arc<Owner>> = daemon
         .owners()
         .into_iter()
@@ -125,7 +125,7 @@ async fn serve(paths: Paths, sources: Sources) -> Result<(), SupervisorError> {
             _ = hup.recv() => {
                 // SIGHUP re-reads the definitions, like `mcpctl` writes do.
                 if let Err(e) = daemon.reload().await {
-                    eprintln!("mcpctl supervisor: reload failed: {}", e.message);
+                    crate::output::note(format!("mcpctl supervisor: reload failed: {}", e.message));
                 }
             }
             accepted = listener.accept() => {
@@ -139,7 +139,7 @@ async fn serve(paths: Paths, sources: Sources) -> Result<(), SupervisorError> {
             _ = daemon.shutdown.notified() => break,
         }
     }
-    eprintln!("mcpctl supervisor: stopping every server");
+    crate::output::note("mcpctl supervisor: stopping every server");
     let _ = std::fs::remove_file(&daemon.paths.socket);
     join_all(
         daemon
@@ -220,10 +220,10 @@ impl Daemon {
     async fn connection(self: Arc<Self>, mut stream: UnixStream) {
         if !socket::peer_is_us(&stream) {
             let uid = stream.peer_cred().map(|c| c.uid().to_string());
-            eprintln!(
+            crate::output::note(format!(
                 "mcpctl supervisor: refused a connection from uid {}",
                 uid.as_deref().unwrap_or("unknown")
-            );
+            ));
             return;
         }
         // Hello first.

@@ -20,6 +20,7 @@ use super::client::RegistryClient;
 use super::error::{MissingInput, OptionHint, RegistryError};
 use super::types::{Argument, Input, KeyValueInput, Package, Remote, ServerEntry, Status};
 use crate::defs::{Launch, LocalProcess, RestartPolicy, ServerDef, Transport, vars};
+use crate::output::sanitize;
 
 mod forms;
 mod inputs;
@@ -177,23 +178,36 @@ pub trait Prompter {
 }
 
 /// Prompts on the controlling terminal (stderr), so stdout stays clean.
+/// Prompts quote registry fields (descriptions, choices, names), so every
+/// text shown is sanitized; the values returned are the registry's own.
 #[derive(Debug, Default)]
 pub struct TerminalPrompter;
 
 impl Prompter for TerminalPrompter {
     fn select(&mut self, prompt: &str, items: &[String]) -> Result<usize, RegistryError> {
+        let shown: Vec<String> = items
+            .iter()
+            .map(|item| sanitize(item).into_owned())
+            .collect();
         dialoguer::Select::new()
-            .with_prompt(prompt)
-            .items(items)
+            .with_prompt(sanitize(prompt))
+            .items(&shown)
             .default(0)
             .interact_on(&console::Term::stderr())
             .map_err(|e| RegistryError::Prompt(e.to_string()))
     }
 
     fn input(&mut self, prompt: &str, default: Option<&str>) -> Result<String, RegistryError> {
-        let mut input = dialoguer::Input::<String>::new().with_prompt(prompt);
-        if let Some(d) = default {
-            input = input.default(d.to_string());
+        let mut input = dialoguer::Input::<String>::new();
+        match default {
+            // Shown escaped in the prompt, returned as it is.
+            Some(d) => {
+                input = input
+                    .with_prompt(format!("{} [{}]", sanitize(prompt), sanitize(d)))
+                    .default(d.to_string())
+                    .show_default(false);
+            }
+            None => input = input.with_prompt(sanitize(prompt)),
         }
         input
             .interact_text_on(&console::Term::stderr())
@@ -202,7 +216,7 @@ impl Prompter for TerminalPrompter {
 
     fn secret(&mut self, prompt: &str) -> Result<String, RegistryError> {
         let term = console::Term::stderr();
-        term.write_str(&format!("{prompt} (hidden): "))
+        term.write_str(&format!("{} (hidden): ", sanitize(prompt)))
             .map_err(|e| RegistryError::Prompt(e.to_string()))?;
         term.read_secure_line()
             .map_err(|e| RegistryError::Prompt(e.to_string()))
