@@ -3,7 +3,8 @@
 //! Flags make it behave well or badly in every way `mcpctl check` must name:
 //! paging, slow start, crashes, garbage on stdout, silence, repeated cursors,
 //! bearer auth, stateless-only protocol, SIGTERM-ignoring grandchildren and
-//! bad schemas. Over stdio by default; `--http PORT` serves Streamable HTTP
+//! bad schemas, and `--hostile` terminal control sequences in every string it
+//! sends (see [`HOSTILE`]). Over stdio by default; `--http PORT` serves Streamable HTTP
 //! at `http://127.0.0.1:PORT/mcp` (and an HTML page at `/`).
 
 use std::borrow::Cow;
@@ -38,7 +39,15 @@ struct Config {
     marker: Option<String>,
     http: Option<u16>,
     list_changed: bool,
+    hostile: bool,
 }
+
+/// What `--hostile` puts in its tool names, descriptions, serverInfo,
+/// instructions, stderr, results and errors: an OSC 8 hyperlink, an OSC 0
+/// title set, CSI 2J (clear screen), a DCS string, a CR overwrite,
+/// backspaces, a C1 CSI (U+009B), a bidi override and a line separator.
+const HOSTILE: &str = "\u{1b}]8;;https://evil.example/\u{1b}\\link\u{1b}]8;;\u{1b}\\ \
+     \u{1b}]0;pwned\u{7} \u{1b}[2J \u{1b}Pdcs\u{1b}\\ safe\rEVIL \u{8}\u{8}x \u{9b}31m \u{202e}cod.exe \u{2028}end";
 
 fn parse_args() -> Config {
     let mut cfg = Config {
@@ -66,6 +75,7 @@ fn parse_args() -> Config {
             "--marker" => cfg.marker = Some(value()),
             "--http" => cfg.http = Some(value().parse().expect("--http PORT")),
             "--list-changed" => cfg.list_changed = true,
+            "--hostile" => cfg.hostile = true,
             "--grandchild-sleeper" => sleeper(),
             other => {
                 eprintln!("fixture-server: unknown flag {other}");
@@ -114,6 +124,28 @@ fn build_tools(cfg: &Config) -> Vec<Tool> {
             schema(json!({"type":"object"})),
         ));
     }
+    if cfg.hostile {
+        tools.push(Tool::new(
+            "hostile",
+            format!("Answers with {HOSTILE}"),
+            schema(json!({"type":"object"})),
+        ));
+        tools.push(Tool::new(
+            "fail",
+            "Fails with a JSON-RPC error",
+            schema(json!({"type":"object"})),
+        ));
+        tools.push(Tool::new(
+            "shout",
+            "Writes a line to stderr",
+            schema(json!({"type":"object"})),
+        ));
+        tools.push(Tool::new(
+            format!("trap{HOSTILE}"),
+            HOSTILE,
+            schema(json!({"type":"object"})),
+        ));
+    }
     if cfg.bad_schema {
         tools.push(Tool::new(
             "pairs",
@@ -135,6 +167,14 @@ impl ServerHandler for Fixture {
     fn get_info(&self) -> ServerConfig {
         let mut info = ServerConfig::new(ServerCapabilities::builder().enable_tools().build())
             .with_server_info(Implementation::new("mcpctl-fixture", "1.0.0"));
+        if self.cfg.hostile {
+            info = info
+                .with_server_info(
+                    Implementation::new(format!("fixture{HOSTILE}"), format!("1.0{HOSTILE}"))
+                        .with_title(HOSTILE),
+                )
+                .with_instructions(HOSTILE);
+        }
         if let Some(v) = &self.cfg.answer_version {
             info = info.with_protocol_version(version(v));
         }
@@ -212,6 +252,18 @@ impl ServerHandler for Fixture {
                 format!("Echo: {message}")
             }
             "fast" => "ok".to_string(),
+            "hostile" => {
+                let mut result = CallToolResult::success(vec![ContentBlock::text(format!(
+                    "line one {HOSTILE}\nline two\tend"
+                ))]);
+                result.structured_content = Some(json!({ "note": HOSTILE }));
+                return Ok(CallToolResponse::Complete(result));
+            }
+            "fail" => return Err(ErrorData::internal_error(format!("boom {HOSTILE}"), None)),
+            "shout" => {
+                eprintln!("fixture: shout {HOSTILE}");
+                "shouted".to_string()
+            }
             other => format!("called {other}"),
         };
         Ok(CallToolResponse::Complete(CallToolResult::success(vec![
@@ -284,6 +336,9 @@ async fn main() {
     let cfg = parse_args();
     BEARER.set(cfg.bearer.clone()).expect("set once");
     eprintln!("fixture: starting (pid {})", std::process::id());
+    if cfg.hostile {
+        eprintln!("fixture: hostile {HOSTILE}");
+    }
     if cfg.exit_at_once {
         eprintln!("fixture: error: configuration file not found");
         eprintln!("fixture: giving up");
