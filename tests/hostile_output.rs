@@ -210,6 +210,36 @@ fn supervised_tools_call_status_and_logs_are_escaped() {
     assert_run_clean("logs", &run);
     run.stdout_has(&format!("fixture: hostile {SHOWN}"));
 
+    let run = sandbox.run(&["--file", &file, "--json", "logs", "evil"]);
+    let doc = run.json();
+    assert!(
+        doc["lines"]
+            .as_array()
+            .unwrap()
+            .iter()
+            .any(|l| l == &json!(format!("fixture: hostile {HOSTILE}"))),
+        "{run}"
+    );
+    let run = sandbox.run(&["--file", &file, "--json", "tools", "evil"]);
+    assert!(
+        run.json()["tools"]
+            .as_array()
+            .unwrap()
+            .iter()
+            .any(|t| t["description"] == HOSTILE),
+        "{run}"
+    );
+}
+
+#[test]
+fn logs_follow_prints_new_lines_escaped() {
+    let sandbox = Sandbox::new();
+    let file = hostile_defs(&sandbox);
+    let _stop = StopSupervisor(&sandbox, &file);
+    sandbox
+        .run(&["--file", &file, "start", "evil"])
+        .expect_code(0);
+
     // `logs -f` prints lines that arrive after it started, escaped.
     let mut follow = sandbox
         .command()
@@ -252,26 +282,6 @@ fn supervised_tools_call_status_and_logs_are_escaped() {
     let line = found.unwrap_or_else(|| panic!("logs -f printed no shout within 30 s: {seen:?}"));
     assert_clean("logs -f", &line);
     assert_eq!(line, format!("fixture: shout {SHOWN}"));
-
-    let run = sandbox.run(&["--file", &file, "--json", "logs", "evil"]);
-    let doc = run.json();
-    assert!(
-        doc["lines"]
-            .as_array()
-            .unwrap()
-            .iter()
-            .any(|l| l == &json!(format!("fixture: hostile {HOSTILE}"))),
-        "{run}"
-    );
-    let run = sandbox.run(&["--file", &file, "--json", "tools", "evil"]);
-    assert!(
-        run.json()["tools"]
-            .as_array()
-            .unwrap()
-            .iter()
-            .any(|t| t["description"] == HOSTILE),
-        "{run}"
-    );
 }
 
 #[test]
@@ -304,7 +314,7 @@ fn definitions_file_labels_commands_and_urls_are_escaped() {
 }
 
 #[test]
-fn registry_search_and_add_messages_are_escaped() {
+fn registry_search_results_are_escaped() {
     let registry = registry_support::TestRegistry::start();
     let sandbox = Sandbox::new();
     let cache = sandbox.path("cache");
@@ -331,7 +341,18 @@ fn registry_search_and_add_messages_are_escaped() {
         "{run}"
     );
     assert_eq!(doc["servers"][0]["title"], format!("Tricks {HOSTILE}"));
+}
 
+#[test]
+fn registry_add_messages_are_escaped() {
+    let registry = registry_support::TestRegistry::start();
+    let sandbox = Sandbox::new();
+    let cache = sandbox.path("cache");
+    let with_registry = |cmd: &mut std::process::Command| {
+        cmd.env("MCPCTL_REGISTRY_URL", &registry.url)
+            .env("MCPCTL_CACHE_DIR", &cache)
+            .env("MCPCTL_FILE", sandbox.path("servers.json"));
+    };
     // Without a terminal the missing input is an error quoting the
     // publisher's description: escaped too.
     let run = sandbox.run_with(
