@@ -94,7 +94,12 @@ pub struct Cli {
 
     /// Launch from a definition file even when another user could change it
     /// (group- or world-writable, or owned by someone else), for this run.
-    #[arg(long, global = true, env = "MCPCTL_ALLOW_INSECURE_FILE")]
+    #[arg(
+        long,
+        global = true,
+        env = "MCPCTL_ALLOW_INSECURE_FILE",
+        value_parser = clap::builder::FalseyValueParser::new()
+    )]
     pub allow_insecure_file: bool,
 
     /// The command to run.
