@@ -188,7 +188,7 @@ _mcpctl() {
 
     case "${cmd}" in
         mcpctl)
-            opts="-h -V --file --json --no-spawn --help --version list ls show get add check remove rm enable disable search start stop restart refresh status tools call logs supervisor completions help"
+            opts="-h -V --file --json --no-spawn --allow-insecure-file --help --version list ls show get add check remove rm enable disable search start stop restart refresh status tools call logs supervisor completions help"
             if [[ ${cur} == -* || ${COMP_CWORD} -eq 1 ]] ; then
                 COMPREPLY=( $(compgen -W "${opts}" -- "${cur}") )
                 return 0
@@ -206,7 +206,7 @@ _mcpctl() {
             return 0
             ;;
         mcpctl__subcmd__add)
-            opts="-h -V --package --remote --as-remote --arg --allow-deprecated --store-secret --refresh --registry --url --transport --header --command --args --env --cwd --name --label --disabled --autostart --restart --connect-timeout --to --force --require-pin --no-check --dry-run --show-secrets --file --json --no-spawn --help --version"
+            opts="-h -V --package --remote --as-remote --arg --allow-deprecated --store-secret --refresh --registry --url --transport --header --command --args --env --cwd --name --label --disabled --autostart --restart --connect-timeout --to --force --require-pin --no-check --dry-run --show-secrets --file --json --no-spawn --allow-insecure-file --help --version"
             if [[ ${cur} == -* || ${COMP_CWORD} -eq 2 ]] ; then
                 COMPREPLY=( $(compgen -W "${opts}" -- "${cur}") )
                 return 0
@@ -288,7 +288,7 @@ _mcpctl() {
             return 0
             ;;
         mcpctl__subcmd__call)
-            opts="-h -V --args --arg --catalog-id --binding-id --timeout --output-dir --direct --no-validate --file --json --no-spawn --help --version"
+            opts="-h -V --args --arg --catalog-id --binding-id --timeout --output-dir --direct --no-validate --file --json --no-spawn --allow-insecure-file --help --version"
             if [[ ${cur} == -* || ${COMP_CWORD} -eq 2 ]] ; then
                 COMPREPLY=( $(compgen -W "${opts}" -- "${cur}") )
                 return 0
@@ -330,7 +330,7 @@ _mcpctl() {
             return 0
             ;;
         mcpctl__subcmd__check)
-            opts="-j -h -V --jobs --tools --strict --timeout --file --json --no-spawn --help --version"
+            opts="-j -h -V --jobs --tools --strict --timeout --file --json --no-spawn --allow-insecure-file --help --version"
             if [[ ${cur} == -* || ${COMP_CWORD} -eq 2 ]] ; then
                 COMPREPLY=( $(compgen -W "${opts}" -- "${cur}") )
                 return 0
@@ -360,7 +360,7 @@ _mcpctl() {
             return 0
             ;;
         mcpctl__subcmd__completions)
-            opts="-h -V --file --json --no-spawn --help --version bash elvish fish powershell zsh"
+            opts="-h -V --file --json --no-spawn --allow-insecure-file --help --version bash elvish fish powershell zsh"
             if [[ ${cur} == -* || ${COMP_CWORD} -eq 2 ]] ; then
                 COMPREPLY=( $(compgen -W "${opts}" -- "${cur}") )
                 return 0
@@ -378,7 +378,7 @@ _mcpctl() {
             return 0
             ;;
         mcpctl__subcmd__disable)
-            opts="-h -V --file --json --no-spawn --help --version"
+            opts="-h -V --file --json --no-spawn --allow-insecure-file --help --version"
             if [[ ${cur} == -* || ${COMP_CWORD} -eq 2 ]] ; then
                 COMPREPLY=( $(compgen -W "${opts}" -- "${cur}") )
                 return 0
@@ -396,7 +396,7 @@ _mcpctl() {
             return 0
             ;;
         mcpctl__subcmd__enable)
-            opts="-h -V --file --json --no-spawn --help --version"
+            opts="-h -V --file --json --no-spawn --allow-insecure-file --help --version"
             if [[ ${cur} == -* || ${COMP_CWORD} -eq 2 ]] ; then
                 COMPREPLY=( $(compgen -W "${opts}" -- "${cur}") )
                 return 0
@@ -750,7 +750,7 @@ _mcpctl() {
             return 0
             ;;
         mcpctl__subcmd__list)
-            opts="-h -V --show-secrets --file --json --no-spawn --help --version"
+            opts="-h -V --show-secrets --file --json --no-spawn --allow-insecure-file --help --version"
             if [[ ${cur} == -* || ${COMP_CWORD} -eq 2 ]] ; then
                 COMPREPLY=( $(compgen -W "${opts}" -- "${cur}") )
                 return 0
@@ -768,7 +768,7 @@ _mcpctl() {
             return 0
             ;;
         mcpctl__subcmd__logs)
-            opts="-f -n -h -V --follow --lines --file --json --no-spawn --help --version"
+            opts="-f -n -h -V --follow --lines --file --json --no-spawn --allow-insecure-file --help --version"
             if [[ ${cur} == -* || ${COMP_CWORD} -eq 2 ]] ; then
                 COMPREPLY=( $(compgen -W "${opts}" -- "${cur}") )
                 return 0
@@ -794,7 +794,7 @@ _mcpctl() {
             return 0
             ;;
         mcpctl__subcmd__refresh)
-            opts="-h -V --all --file --json --no-spawn --help --version"
+            opts="-h -V --all --file --json --no-spawn --allow-insecure-file --help --version"
             if [[ ${cur} == -* || ${COMP_CWORD} -eq 2 ]] ; then
                 COMPREPLY=( $(compgen -W "${opts}" -- "${cur}") )
                 return 0
@@ -812,7 +812,7 @@ _mcpctl() {
             return 0
             ;;
         mcpctl__subcmd__remove)
-            opts="-y -h -V --yes --force --file --json --no-spawn --help --version"
+            opts="-y -h -V --yes --force --file --json --no-spawn --allow-insecure-file --help --version"
             if [[ ${cur} == -* || ${COMP_CWORD} -eq 2 ]] ; then
                 COMPREPLY=( $(compgen -W "${opts}" -- "${cur}") )
                 return 0
@@ -830,7 +830,7 @@ _mcpctl() {
             return 0
             ;;
         mcpctl__subcmd__restart)
-            opts="-h -V --all --file --json --no-spawn --help --version"
+            opts="-h -V --all --file --json --no-spawn --allow-insecure-file --help --version"
             if [[ ${cur} == -* || ${COMP_CWORD} -eq 2 ]] ; then
                 COMPREPLY=( $(compgen -W "${opts}" -- "${cur}") )
                 return 0
@@ -848,7 +848,7 @@ _mcpctl() {
             return 0
             ;;
         mcpctl__subcmd__search)
-            opts="-h -V --limit --all --include-deprecated --refresh --registry --file --json --no-spawn --help --version"
+            opts="-h -V --limit --all --include-deprecated --refresh --registry --file --json --no-spawn --allow-insecure-file --help --version"
             if [[ ${cur} == -* || ${COMP_CWORD} -eq 2 ]] ; then
                 COMPREPLY=( $(compgen -W "${opts}" -- "${cur}") )
                 return 0
@@ -874,7 +874,7 @@ _mcpctl() {
             return 0
             ;;
         mcpctl__subcmd__show)
-            opts="-h -V --show-secrets --file --json --no-spawn --help --version"
+            opts="-h -V --show-secrets --file --json --no-spawn --allow-insecure-file --help --version"
             if [[ ${cur} == -* || ${COMP_CWORD} -eq 2 ]] ; then
                 COMPREPLY=( $(compgen -W "${opts}" -- "${cur}") )
                 return 0
@@ -892,7 +892,7 @@ _mcpctl() {
             return 0
             ;;
         mcpctl__subcmd__start)
-            opts="-h -V --all --file --json --no-spawn --help --version"
+            opts="-h -V --all --file --json --no-spawn --allow-insecure-file --help --version"
             if [[ ${cur} == -* || ${COMP_CWORD} -eq 2 ]] ; then
                 COMPREPLY=( $(compgen -W "${opts}" -- "${cur}") )
                 return 0
@@ -910,7 +910,7 @@ _mcpctl() {
             return 0
             ;;
         mcpctl__subcmd__status)
-            opts="-h -V --file --json --no-spawn --help --version"
+            opts="-h -V --file --json --no-spawn --allow-insecure-file --help --version"
             if [[ ${cur} == -* || ${COMP_CWORD} -eq 2 ]] ; then
                 COMPREPLY=( $(compgen -W "${opts}" -- "${cur}") )
                 return 0
@@ -928,7 +928,7 @@ _mcpctl() {
             return 0
             ;;
         mcpctl__subcmd__stop)
-            opts="-h -V --all --file --json --no-spawn --help --version"
+            opts="-h -V --all --file --json --no-spawn --allow-insecure-file --help --version"
             if [[ ${cur} == -* || ${COMP_CWORD} -eq 2 ]] ; then
                 COMPREPLY=( $(compgen -W "${opts}" -- "${cur}") )
                 return 0
@@ -946,7 +946,7 @@ _mcpctl() {
             return 0
             ;;
         mcpctl__subcmd__supervisor)
-            opts="-h -V --file --json --no-spawn --help --version run start stop status help"
+            opts="-h -V --file --json --no-spawn --allow-insecure-file --help --version run start stop status help"
             if [[ ${cur} == -* || ${COMP_CWORD} -eq 2 ]] ; then
                 COMPREPLY=( $(compgen -W "${opts}" -- "${cur}") )
                 return 0
@@ -1048,7 +1048,7 @@ _mcpctl() {
             return 0
             ;;
         mcpctl__subcmd__supervisor__subcmd__run)
-            opts="-h -V --file --json --no-spawn --help --version"
+            opts="-h -V --file --json --no-spawn --allow-insecure-file --help --version"
             if [[ ${cur} == -* || ${COMP_CWORD} -eq 3 ]] ; then
                 COMPREPLY=( $(compgen -W "${opts}" -- "${cur}") )
                 return 0
@@ -1066,7 +1066,7 @@ _mcpctl() {
             return 0
             ;;
         mcpctl__subcmd__supervisor__subcmd__start)
-            opts="-h -V --file --json --no-spawn --help --version"
+            opts="-h -V --file --json --no-spawn --allow-insecure-file --help --version"
             if [[ ${cur} == -* || ${COMP_CWORD} -eq 3 ]] ; then
                 COMPREPLY=( $(compgen -W "${opts}" -- "${cur}") )
                 return 0
@@ -1084,7 +1084,7 @@ _mcpctl() {
             return 0
             ;;
         mcpctl__subcmd__supervisor__subcmd__status)
-            opts="-h -V --file --json --no-spawn --help --version"
+            opts="-h -V --file --json --no-spawn --allow-insecure-file --help --version"
             if [[ ${cur} == -* || ${COMP_CWORD} -eq 3 ]] ; then
                 COMPREPLY=( $(compgen -W "${opts}" -- "${cur}") )
                 return 0
@@ -1102,7 +1102,7 @@ _mcpctl() {
             return 0
             ;;
         mcpctl__subcmd__supervisor__subcmd__stop)
-            opts="-h -V --file --json --no-spawn --help --version"
+            opts="-h -V --file --json --no-spawn --allow-insecure-file --help --version"
             if [[ ${cur} == -* || ${COMP_CWORD} -eq 3 ]] ; then
                 COMPREPLY=( $(compgen -W "${opts}" -- "${cur}") )
                 return 0
@@ -1120,7 +1120,7 @@ _mcpctl() {
             return 0
             ;;
         mcpctl__subcmd__tools)
-            opts="-h -V --file --json --no-spawn --help --version"
+            opts="-h -V --file --json --no-spawn --allow-insecure-file --help --version"
             if [[ ${cur} == -* || ${COMP_CWORD} -eq 2 ]] ; then
                 COMPREPLY=( $(compgen -W "${opts}" -- "${cur}") )
                 return 0

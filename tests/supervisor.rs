@@ -686,6 +686,7 @@ fn five_hundred_start_stop_cycles_leak_no_fd_and_no_child() {
     let target = || Target {
         names: vec!["a".into()],
         all: false,
+        allow_insecure_file: false,
     };
     let fds = fd_count(daemon);
     let children = child_count(daemon);

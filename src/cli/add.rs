@@ -252,6 +252,7 @@ pub fn run(ctx: &Context, args: Args) -> Result<ExitCode> {
     // Connect and list tools before saving (issue 3); refuse on failure
     // unless --force. The budget is the definition's connect_timeout.
     if !args.no_check {
+        ctx.require_trusted(&target)?;
         match super::check::check_one(&def, None) {
             Ok(found) => output::note(format!(
                 "{}: {}",

@@ -157,6 +157,7 @@ fn direct(
 ) -> Result<Called> {
     let catalog = ctx.catalog()?;
     let def = catalog.get(&args.name)?.clone();
+    ctx.require_trusted(&def.source)?;
     crate::mcp::install_crypto_provider();
     let rt = super::runtime()?;
     rt.block_on(async move {

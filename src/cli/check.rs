@@ -105,6 +105,9 @@ pub fn run(ctx: &Context, args: Args) -> Result<ExitCode> {
         }
         picked
     };
+    for def in &defs {
+        ctx.require_trusted(&def.source)?;
+    }
     let timeout = match args.timeout {
         Some(s) if !(s.is_finite() && s > 0.0) => {
             return Err(UsageError::new(

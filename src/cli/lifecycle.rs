@@ -28,6 +28,7 @@ impl Names {
         Target {
             names: self.names.clone(),
             all: self.all,
+            allow_insecure_file: false,
         }
     }
 }
@@ -85,7 +86,9 @@ pub fn status_table(servers: &[&ServerStatus]) -> Table {
 /// Send a lifecycle op built from `names` and report it.
 pub fn run(ctx: &Context, names: &Names, make: impl Fn(Target) -> Op) -> Result<ExitCode> {
     let mut client = connect(ctx)?;
-    let body = client.request(make(names.target()))?;
+    let mut target = names.target();
+    target.allow_insecure_file = ctx.allow_insecure_file;
+    let body = client.request(make(target))?;
     let Body::Batch { results } = body else {
         return Err(UsageError::new(
             "the supervisor sent an unexpected answer",

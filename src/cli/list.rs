@@ -21,29 +21,53 @@ pub struct Args {
     pub show_secrets: bool,
 }
 
-/// Print the servers as a table, or the documented JSON document.
+/// Print the servers as a table, or the documented JSON document. Entries
+/// refused for their name are shown with their error (and make the exit
+/// code 2); the others are listed as usual.
 pub fn run(ctx: &Context, args: Args) -> Result<ExitCode> {
     let catalog = ctx.catalog()?;
+    ctx.warn_untrusted();
+    let code = if catalog.refused().is_empty() {
+        ExitCode::Success
+    } else {
+        ExitCode::Usage
+    };
     if ctx.json {
         let servers: Vec<_> = catalog
             .servers()
             .iter()
             .map(|def| output::server_json(def, args.show_secrets))
             .collect();
+        let invalid: Vec<_> = catalog
+            .refused()
+            .iter()
+            .map(|r| {
+                json!({
+                    "name": r.name,
+                    "source": r.path,
+                    "line": r.line,
+                    "column": r.column,
+                    "error": r.problem,
+                    "suggestion": r.suggestion,
+                })
+            })
+            .collect();
         output::print_json(&json!({
             "schema_version": 1,
             "sources": catalog.files,
             "servers": servers,
+            "invalid": invalid,
         }))?;
-        return Ok(ExitCode::Success);
+        return Ok(code);
     }
+    print_refused(&catalog);
     for missing in catalog.files.iter().filter(|f| !f.exists) {
         output::note(format!(
             "note: {} does not exist yet",
             missing.path.display()
         ));
     }
-    if catalog.servers().is_empty() {
+    if catalog.servers().is_empty() && catalog.refused().is_empty() {
         output::note(format!(
             "no servers defined in {}; add one with `mcpctl add --command …` or `mcpctl add --url …`",
             catalog.sources.describe()
@@ -60,8 +84,26 @@ pub fn run(ctx: &Context, args: Args) -> Result<ExitCode> {
             def.source.display().to_string(),
         ]);
     }
+    for refused in catalog.refused() {
+        table.row(vec![
+            refused.name.escape_debug().to_string(),
+            "-".to_string(),
+            format!("(invalid name; try `{}`)", refused.suggestion),
+            "no".to_string(),
+            refused.path.display().to_string(),
+        ]);
+    }
     table.print()?;
-    Ok(ExitCode::Success)
+    Ok(code)
+}
+
+/// Each refused entry's error and hint on stderr, as a failed command prints them.
+fn print_refused(catalog: &crate::defs::Catalog) {
+    for refused in catalog.refused() {
+        let err = refused.error();
+        let hint = crate::error::Diagnostic::hint(&err);
+        output::error(&err.to_string(), hint.as_deref());
+    }
 }
 
 /// Shorten long targets so the table stays readable; `show` has the rest.

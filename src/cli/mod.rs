@@ -92,6 +92,16 @@ pub struct Cli {
     #[arg(long, global = true)]
     pub no_spawn: bool,
 
+    /// Launch from a definition file even when another user could change it
+    /// (group- or world-writable, or owned by someone else), for this run.
+    #[arg(
+        long,
+        global = true,
+        env = "MCPCTL_ALLOW_INSECURE_FILE",
+        value_parser = clap::builder::FalseyValueParser::new()
+    )]
+    pub allow_insecure_file: bool,
+
     /// The command to run.
     #[command(subcommand)]
     pub command: Command,
@@ -154,12 +164,30 @@ pub struct Context {
     /// The supervisor may be started implicitly (no `--no-spawn`, no
     /// `MCPCTL_NO_SPAWN=1`).
     pub spawn: bool,
+    /// `--allow-insecure-file`: launch from files others could change.
+    pub allow_insecure_file: bool,
 }
 
 impl Context {
     /// Load every definition from the sources.
     pub fn catalog(&self) -> Result<Catalog> {
         Ok(Catalog::load(&self.sources)?)
+    }
+
+    /// Refuse to launch from `file` when another user could change it,
+    /// unless `--allow-insecure-file` was given.
+    pub fn require_trusted(&self, file: &std::path::Path) -> Result<()> {
+        Ok(crate::defs::trust::require(file, self.allow_insecure_file)?)
+    }
+
+    /// For read-only verbs: warn about every source another user could
+    /// change, without refusing.
+    pub fn warn_untrusted(&self) {
+        for file in &self.sources.files {
+            if let Err(untrusted) = crate::defs::trust::check(file) {
+                output::warn(&untrusted.to_string(), Some(&untrusted.hint_text()));
+            }
+        }
     }
 }
 
@@ -210,6 +238,7 @@ pub fn run(cli: Cli) -> Result<ExitCode> {
         json: cli.json,
         interactive: output::interactive(),
         spawn: !cli.no_spawn && crate::supervisor::client::spawn_allowed_by_env(),
+        allow_insecure_file: cli.allow_insecure_file,
     };
     let writes = matches!(
         cli.command,

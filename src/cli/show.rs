@@ -25,6 +25,7 @@ pub struct Args {
 /// Print one server's definition.
 pub fn run(ctx: &Context, args: Args) -> Result<ExitCode> {
     let catalog = ctx.catalog()?;
+    ctx.warn_untrusted();
     let def = catalog.get(&args.name)?;
     if ctx.json {
         output::print_json(&output::server_json(def, args.show_secrets))?;

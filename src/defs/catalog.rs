@@ -2,6 +2,12 @@
 //!
 //! A name defined in two sources is an error that names both files; mcpctl
 //! never merges or shadows definitions silently.
+//!
+//! An entry whose name is not a valid server name (`../../x`, `a/b`, an
+//! empty name, a control character) is kept aside: `list` shows its error,
+//! every command that names it is refused, and the other entries of the
+//! file stay usable. Such a name never reaches the supervisor, so it never
+//! becomes part of a log or state path.
 
 use std::path::{Path, PathBuf};
 
@@ -10,6 +16,7 @@ use super::format::{self, Format};
 use super::model::ServerDef;
 use super::sources::Sources;
 use super::store;
+use crate::validate::name;
 
 /// One source file as loaded.
 #[derive(Debug, Clone, serde::Serialize)]
@@ -30,6 +37,37 @@ pub struct Catalog {
     /// Each source file's state.
     pub files: Vec<SourceFile>,
     servers: Vec<ServerDef>,
+    refused: Vec<RefusedEntry>,
+}
+
+/// An entry whose name is not a valid server name: listed, never used.
+#[derive(Debug, Clone)]
+pub struct RefusedEntry {
+    /// The name as written (may hold anything; print it escaped).
+    pub name: String,
+    /// The file.
+    pub path: PathBuf,
+    /// 1-based line of the entry's key.
+    pub line: usize,
+    /// 1-based column of the entry's key.
+    pub column: usize,
+    /// What is wrong with the name, the name debug-escaped.
+    pub problem: String,
+    /// A valid name derived from it.
+    pub suggestion: String,
+}
+
+impl RefusedEntry {
+    /// The error a command that names this entry fails with.
+    pub fn error(&self) -> DefsError {
+        DefsError::InvalidName {
+            path: self.path.clone(),
+            line: self.line,
+            column: self.column,
+            problem: self.problem.clone(),
+            suggestion: self.suggestion.clone(),
+        }
+    }
 }
 
 impl Catalog {
@@ -38,6 +76,7 @@ impl Catalog {
     pub fn load(sources: &Sources) -> Result<Catalog, DefsError> {
         let mut files = Vec::with_capacity(sources.files.len());
         let mut servers: Vec<ServerDef> = Vec::new();
+        let mut refused = Vec::new();
         for path in &sources.files {
             let Some(text) = store::read_text(path)? else {
                 files.push(SourceFile {
@@ -49,6 +88,19 @@ impl Catalog {
             };
             let parsed = format::parse(path, &text)?;
             for def in parsed.servers {
+                if let Some(finding) = name::check(&def.name) {
+                    let (line, column) = super::locate::key(&text, &def.name, parsed.format.syntax)
+                        .unwrap_or((1, 1));
+                    refused.push(RefusedEntry {
+                        suggestion: name::suggest(&def.name),
+                        name: def.name,
+                        path: path.clone(),
+                        line,
+                        column,
+                        problem: finding.message,
+                    });
+                    continue;
+                }
                 if let Some(first) = servers.iter().find(|d| d.name == def.name) {
                     return Err(DefsError::DuplicateAcrossSources {
                         name: def.name,
@@ -68,6 +120,7 @@ impl Catalog {
             sources: sources.clone(),
             files,
             servers,
+            refused,
         })
     }
 
@@ -76,8 +129,17 @@ impl Catalog {
         &self.servers
     }
 
-    /// The server called `name`, or a not-found error with a suggestion.
+    /// The entries refused for their name, in source order.
+    pub fn refused(&self) -> &[RefusedEntry] {
+        &self.refused
+    }
+
+    /// The server called `name`; the entry's own error when that name was
+    /// refused; else a not-found error with a suggestion.
     pub fn get(&self, name: &str) -> Result<&ServerDef, DefsError> {
+        if let Some(refused) = self.refused.iter().find(|r| r.name == name) {
+            return Err(refused.error());
+        }
         self.servers
             .iter()
             .find(|def| def.name == name)

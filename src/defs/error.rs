@@ -78,6 +78,20 @@ pub enum DefsError {
         /// Where it is defined.
         path: PathBuf,
     },
+    /// An entry's name is not a valid server name; mcpctl never uses it.
+    #[error("{}:{line}:{column}: invalid server name: {problem}", path.display())]
+    InvalidName {
+        /// The file.
+        path: PathBuf,
+        /// 1-based line of the entry's key.
+        line: usize,
+        /// 1-based column of the entry's key.
+        column: usize,
+        /// What is wrong with the name (the name debug-escaped).
+        problem: String,
+        /// A valid name derived from it.
+        suggestion: String,
+    },
     /// An edit would drop comments, so it was refused.
     #[error("{}: editing this file would lose {lost} comment line(s)", path.display())]
     WouldLoseComments {
@@ -94,6 +108,7 @@ impl Diagnostic for DefsError {
             DefsError::Malformed { .. }
             | DefsError::Invalid { .. }
             | DefsError::TooLarge { .. }
+            | DefsError::InvalidName { .. }
             | DefsError::DuplicateAcrossSources { .. } => ExitCode::Usage,
             DefsError::Io { source, .. } if source.kind() == std::io::ErrorKind::NotFound => {
                 ExitCode::NotFound
@@ -137,6 +152,12 @@ impl Diagnostic for DefsError {
             DefsError::Exists { name, .. } => {
                 format!("choose another --name, or pass --force to replace `{name}`")
             }
+            DefsError::InvalidName {
+                path, suggestion, ..
+            } => format!(
+                "rename the entry in {} by hand, e.g. to `{suggestion}`; until then mcpctl lists it but will not use it",
+                path.display()
+            ),
             DefsError::WouldLoseComments { .. } => {
                 "edit the file by hand, or pass --force to write it without those comments"
                     .to_string()

@@ -460,21 +460,7 @@ impl RawEntry {
 
 /// Best-effort position of an entry's key, so semantic errors point at it.
 fn locate_key(text: &str, name: &str, syntax: Syntax) -> Option<(usize, usize)> {
-    let needles: Vec<String> = match syntax {
-        Syntax::Json => vec![format!("\"{name}\"")],
-        Syntax::Yaml => vec![
-            format!("{name}:"),
-            format!("\"{name}\":"),
-            format!("'{name}':"),
-        ],
-    };
-    text.lines().enumerate().find_map(|(index, line)| {
-        let trimmed = line.trim_start();
-        needles
-            .iter()
-            .any(|needle| trimmed.starts_with(needle.as_str()))
-            .then(|| (index + 1, line.len() - trimmed.len() + 1))
-    })
+    super::locate::key(text, name, syntax)
 }
 
 #[cfg(test)]

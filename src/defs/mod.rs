@@ -13,9 +13,11 @@ pub mod format;
 pub use error::DefsError;
 pub mod catalog;
 pub mod edit;
+pub mod locate;
 pub mod render;
 pub mod sources;
 pub mod store;
+pub mod trust;
 
 pub use catalog::Catalog;
 pub use sources::Sources;

@@ -9,7 +9,7 @@
 
 use std::fs::{self, File, OpenOptions};
 use std::io::{Read, Write};
-use std::os::unix::fs::{OpenOptionsExt, PermissionsExt};
+use std::os::unix::fs::{DirBuilderExt, MetadataExt, OpenOptionsExt, PermissionsExt};
 use std::path::{Path, PathBuf};
 
 use super::error::DefsError;
@@ -88,7 +88,12 @@ pub fn modify<T>(
         _ => PathBuf::from("."),
     };
     if !dir.exists() {
-        fs::create_dir_all(&dir).map_err(io_error(&dir, "cannot create directory"))?;
+        // Never writable by others, whatever the umask: `trust` would refuse it.
+        fs::DirBuilder::new()
+            .recursive(true)
+            .mode(0o755)
+            .create(&dir)
+            .map_err(io_error(&dir, "cannot create directory"))?;
     }
     let lock_file = OpenOptions::new()
         .create(true)
@@ -103,11 +108,14 @@ pub fn modify<T>(
     let Some((new_text, result)) = edit(current.as_deref())? else {
         return Ok(None);
     };
-    let mode = match fs::metadata(&target) {
-        Ok(meta) => meta.permissions().mode() & 0o7777,
-        Err(_) => 0o644 & !current_umask(),
+    let (mode, owner) = match fs::metadata(&target) {
+        Ok(meta) => (
+            meta.permissions().mode() & 0o7777,
+            Some((meta.uid(), meta.gid())),
+        ),
+        Err(_) => (0o644 & !current_umask(), None),
     };
-    write_atomic(&target, &dir, new_text.as_bytes(), mode)?;
+    write_atomic(&target, &dir, new_text.as_bytes(), mode, owner)?;
     drop(lock_file);
     Ok(Some(result))
 }
@@ -120,7 +128,15 @@ fn current_umask() -> u32 {
 }
 
 /// Write `bytes` to a temp file in `dir`, fsync, rename over `target`, fsync `dir`.
-fn write_atomic(target: &Path, dir: &Path, bytes: &[u8], mode: u32) -> Result<(), DefsError> {
+/// The new file gets `mode` and, when the old file had one, its `owner`
+/// (uid, gid): root editing a user's file leaves it the user's.
+fn write_atomic(
+    target: &Path,
+    dir: &Path,
+    bytes: &[u8],
+    mode: u32,
+    owner: Option<(u32, u32)>,
+) -> Result<(), DefsError> {
     let name = target
         .file_name()
         .map(|n| n.to_string_lossy().into_owned())
@@ -135,6 +151,7 @@ fn write_atomic(target: &Path, dir: &Path, bytes: &[u8], mode: u32) -> Result<()
         file.write_all(&bytes[..half])?;
         fault::pause("mid-write");
         file.write_all(&bytes[half..])?;
+        keep_owner(file, owner)?;
         file.set_permissions(fs::Permissions::from_mode(mode))?;
         file.sync_all()
     };
@@ -147,6 +164,26 @@ fn write_atomic(target: &Path, dir: &Path, bytes: &[u8], mode: u32) -> Result<()
         .and_then(|d| d.sync_all())
         .map_err(io_error(dir, "cannot sync directory"))?;
     Ok(())
+}
+
+/// Give the temp file the replaced file's owner. A uid that cannot be kept
+/// is an error (the edit would hand the file to whoever runs mcpctl); the
+/// group is kept when the system allows it.
+fn keep_owner(file: &File, owner: Option<(u32, u32)>) -> std::io::Result<()> {
+    let Some((uid, gid)) = owner else {
+        return Ok(());
+    };
+    let meta = file.metadata()?;
+    if (meta.uid(), meta.gid()) == (uid, gid) {
+        return Ok(());
+    }
+    match std::os::unix::fs::fchown(file, Some(uid), Some(gid)) {
+        Err(_) if meta.uid() == uid => {
+            let _ = std::os::unix::fs::fchown(file, None, Some(gid));
+            Ok(())
+        }
+        other => other,
+    }
 }
 
 #[cfg(debug_assertions)]

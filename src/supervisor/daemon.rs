@@ -21,6 +21,7 @@ use super::protocol::{
 };
 use super::records;
 use super::socket::{self, Paths};
+use crate::defs::catalog::RefusedEntry;
 use crate::defs::{Catalog, Sources};
 
 /// The running daemon's shared state.
@@ -32,6 +33,7 @@ pub struct Daemon {
     started: Instant,
     shutdown: Notify,
     load_error: std::sync::Mutex<Option<String>>,
+    refused: std::sync::Mutex<Vec<RefusedEntry>>,
 }
 
 /// Run the daemon in this process until it is told to stop.
@@ -89,6 +91,7 @@ async fn serve(paths: Paths, sources: Sources) -> Result<(), SupervisorError> {
         started: Instant::now(),
         shutdown: Notify::new(),
         load_error: std::sync::Mutex::new(None),
+        refused: std::sync::Mutex::new(Vec::new()),
     });
     if let Err(e) = daemon.reload().await {
         crate::output::note(format!(
@@ -107,6 +110,17 @@ async fn serve(paths: Paths, sources: Sources) -> Result<(), SupervisorError> {
         .filter(|o| {
             let d = o.def();
             d.autostart && d.enabled
+        })
+        .filter(|o| match launchable(o, allow_insecure_by_env()) {
+            Ok(()) => true,
+            Err(e) => {
+                crate::output::note(format!(
+                    "mcpctl supervisor: not starting `{}`: {}",
+                    o.status().name,
+                    e.message
+                ));
+                false
+            }
         })
         .collect();
     for owner in autostart {
@@ -168,6 +182,13 @@ impl Daemon {
             .get(name)
             .cloned()
             .ok_or_else(|| {
+                let refused = self.refused.lock().unwrap_or_else(|e| e.into_inner());
+                if let Some(entry) = refused.iter().find(|r| r.name == name) {
+                    let err = entry.error();
+                    let mut wire = WireError::new(ErrorCode::Invalid, err.to_string());
+                    wire.hint = crate::error::Diagnostic::hint(&err);
+                    return wire;
+                }
                 let problem = self
                     .load_error
                     .lock()
@@ -191,6 +212,7 @@ impl Daemon {
             WireError::new(ErrorCode::Invalid, e.to_string())
                 .hint("fix the file; running servers are left as they are")
         })?;
+        *self.refused.lock().unwrap_or_else(|e| e.into_inner()) = catalog.refused().to_vec();
         let mut to_stop = Vec::new();
         {
             let mut owners = self.owners.lock().unwrap_or_else(|e| e.into_inner());
@@ -417,13 +439,25 @@ impl Daemon {
                 };
                 Ok(Body::Servers { servers })
             }
-            Op::Start(t) => Ok(self
-                .batch(t, false, |o| async move { o.start().await })
-                .await),
+            Op::Start(t) => {
+                let allow = t.allow_insecure_file;
+                Ok(self
+                    .batch(t, false, move |o| async move {
+                        launchable(&o, allow)?;
+                        o.start().await
+                    })
+                    .await)
+            }
             Op::Stop(t) => Ok(self.batch(t, true, |o| async move { o.stop().await }).await),
-            Op::Restart(t) => Ok(self
-                .batch(t, true, |o| async move { o.restart().await })
-                .await),
+            Op::Restart(t) => {
+                let allow = t.allow_insecure_file;
+                Ok(self
+                    .batch(t, true, move |o| async move {
+                        launchable(&o, allow)?;
+                        o.restart().await
+                    })
+                    .await)
+            }
             Op::Refresh(t) => Ok(self
                 .batch(t, true, |o| async move { o.refresh().await })
                 .await),
@@ -444,6 +478,21 @@ impl Daemon {
             Op::Shutdown => Ok(Body::Done),
         }
     }
+}
+
+/// Refuse to launch a server whose definition file another user could
+/// change (see [`crate::defs::trust`]), unless the request overrides it.
+fn launchable(owner: &Owner, allow_insecure_file: bool) -> Result<(), WireError> {
+    crate::defs::trust::require(&owner.def().source, allow_insecure_file).map_err(|untrusted| {
+        WireError::new(ErrorCode::Invalid, untrusted.to_string()).hint(untrusted.hint_text())
+    })
+}
+
+/// `MCPCTL_ALLOW_INSECURE_FILE` in the daemon's own environment (inherited
+/// from the command that spawned it) lets `autostart` servers launch.
+fn allow_insecure_by_env() -> bool {
+    std::env::var("MCPCTL_ALLOW_INSECURE_FILE")
+        .is_ok_and(|v| !matches!(v.as_str(), "" | "0" | "false" | "no" | "off"))
 }
 
 fn refusal(id: u64, code: ErrorCode, message: &str) -> Reply {

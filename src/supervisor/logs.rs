@@ -16,9 +16,30 @@ use crate::mcp::stderr::StderrTee;
 /// Rotate when the current file reaches this size.
 pub const MAX_LOG_BYTES: u64 = 1024 * 1024;
 
-/// The log file of server `name` under `dir`.
+/// The log file of server `name` under `dir`, always inside `dir`.
+///
+/// Names are validated when the definitions are loaded, so an unsafe one
+/// here is a bug elsewhere; as a second line of defence it is never joined
+/// to `dir`: its log goes to `invalid-name-<hash>.log` instead.
 pub fn log_path(dir: &Path, name: &str) -> PathBuf {
-    dir.join(format!("{name}.log"))
+    if is_safe_file_stem(name) {
+        dir.join(format!("{name}.log"))
+    } else {
+        dir.join(format!(
+            "invalid-name-{:016x}.log",
+            super::socket::fnv1a(name.as_bytes())
+        ))
+    }
+}
+
+/// True when `name` can only name a file directly inside a directory: not
+/// empty, no separator, no NUL or other control character, not `.` or `..`.
+pub fn is_safe_file_stem(name: &str) -> bool {
+    !name.is_empty()
+        && name != "."
+        && name != ".."
+        && !name.contains("..")
+        && !name.chars().any(|c| c == '/' || c.is_control())
 }
 
 struct Writer {
@@ -111,6 +132,23 @@ pub fn tail(path: &Path, n: usize) -> Vec<String> {
 #[cfg(test)]
 mod tests {
     use super::*;
+
+    #[test]
+    fn an_unsafe_name_never_leaves_the_directory() {
+        let dir = Path::new("/state/logs");
+        assert_eq!(log_path(dir, "time"), dir.join("time.log"));
+        for hostile in ["../../x", "a/b", "", "..", "/etc/passwd", "a\u{1b}b", "x\0"] {
+            let path = log_path(dir, hostile);
+            assert_eq!(path.parent(), Some(dir), "{hostile:?} gave {path:?}");
+            assert!(
+                path.file_name()
+                    .unwrap()
+                    .to_string_lossy()
+                    .starts_with("invalid-name-"),
+                "{path:?}"
+            );
+        }
+    }
 
     #[test]
     fn rotates_at_the_cap_and_tails_across_files() {

@@ -37,6 +37,10 @@ pub struct Target {
     /// Every enabled server (for `start`), every running one (otherwise).
     #[serde(default)]
     pub all: bool,
+    /// Launch even from a definition file another user could change
+    /// (`--allow-insecure-file`); only `start` and `restart` launch.
+    #[serde(default, skip_serializing_if = "std::ops::Not::not")]
+    pub allow_insecure_file: bool,
 }
 
 /// Every operation the supervisor understands; append-only.
@@ -442,6 +446,7 @@ mod tests {
             op: Op::Start(Target {
                 names: vec!["a".into()],
                 all: false,
+                allow_insecure_file: false,
             }),
         };
         let bytes = encode(&req).unwrap();

@@ -73,7 +73,7 @@ pub fn canonical(path: &Path) -> PathBuf {
 
 /// FNV-1a, 64 bits: stable across builds and Rust versions (unlike std's
 /// hasher), which matters because the CLI and the daemon must agree.
-fn fnv1a(bytes: &[u8]) -> u64 {
+pub(crate) fn fnv1a(bytes: &[u8]) -> u64 {
     let mut hash: u64 = 0xcbf29ce484222325;
     for b in bytes {
         hash ^= u64::from(*b);

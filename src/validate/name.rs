@@ -7,19 +7,27 @@ use super::{Finding, Rule};
 pub const MAX_LEN: usize = 64;
 
 /// Check a server name: lowercase letters, digits, `_` and `-`, 1–64 chars.
+///
+/// The name in the message is debug-escaped, so a control character in a
+/// hostile name (from a file or the command line) never reaches a terminal.
 pub fn check(name: &str) -> Option<Finding> {
     let problem = if name.is_empty() {
         "a server name cannot be empty".to_string()
     } else if name.len() > MAX_LEN {
         format!(
-            "server name `{name}` is {} characters; the limit is {MAX_LEN}",
+            "server name `{}` is {} characters; the limit is {MAX_LEN}",
+            name.escape_debug(),
             name.len()
         )
     } else if let Some(bad) = name
         .chars()
         .find(|c| !(c.is_ascii_lowercase() || c.is_ascii_digit() || *c == '_' || *c == '-'))
     {
-        format!("server name `{name}` contains `{bad}`; use lowercase letters, digits, `_` and `-`")
+        format!(
+            "server name `{}` contains `{}`; use lowercase letters, digits, `_` and `-`",
+            name.escape_debug(),
+            bad.escape_debug()
+        )
     } else {
         return None;
     };
@@ -69,6 +77,10 @@ mod tests {
         );
         assert_eq!(finding.hint, "try --name billing-api");
         assert_eq!(check("").unwrap().message, "a server name cannot be empty");
+        assert_eq!(
+            check("a\u{1b}[2J").unwrap().message,
+            "server name `a\\u{1b}[2J` contains `\\u{1b}`; use lowercase letters, digits, `_` and `-`"
+        );
         let long = "a".repeat(65);
         assert!(check(&long).unwrap().message.contains("the limit is 64"));
     }
