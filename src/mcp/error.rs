@@ -193,6 +193,18 @@ pub enum ConnectError {
         url: String,
     },
 
+    /// The server redirected somewhere the definition's headers must not go
+    /// (another origin, plain http) or redirected too often.
+    #[error("{server}: {refused} ({phase})")]
+    Redirect {
+        /// The server.
+        server: String,
+        /// Where it happened.
+        phase: Phase,
+        /// Why the redirect was not followed (names only the target origin).
+        refused: crate::http_client::RedirectRefused,
+    },
+
     /// Another HTTP status.
     #[error("{server}: HTTP error during {phase}: {detail}")]
     Http {
@@ -276,6 +288,7 @@ impl ConnectError {
             ConnectError::Tls { .. } => "tls",
             ConnectError::Dns { .. } => "dns",
             ConnectError::ConnectionRefused { .. } => "connection_refused",
+            ConnectError::Redirect { .. } => "redirect",
             ConnectError::Http { .. } => "http",
             ConnectError::JsonRpc { .. } => "json_rpc",
             ConnectError::ProtocolMismatch { .. } => "protocol_mismatch",
@@ -300,6 +313,7 @@ impl ConnectError {
             | ConnectError::Tls { phase, .. }
             | ConnectError::Dns { phase, .. }
             | ConnectError::ConnectionRefused { phase, .. }
+            | ConnectError::Redirect { phase, .. }
             | ConnectError::Http { phase, .. }
             | ConnectError::JsonRpc { phase, .. }
             | ConnectError::ProtocolMismatch { phase, .. }
@@ -355,6 +369,17 @@ impl Diagnostic for ConnectError {
             ConnectError::ConnectionRefused { .. } => {
                 "is the server running, and on this port?".into()
             }
+            ConnectError::Redirect { refused, .. } => match refused {
+                crate::http_client::RedirectRefused::CrossOrigin { .. } => {
+                    "write the URL the server redirects to in `url` if you trust it; headers are never sent to another origin".into()
+                }
+                crate::http_client::RedirectRefused::Downgrade { .. } => {
+                    "keep `url` on https; ask the server's operator why it redirects to plain http".into()
+                }
+                crate::http_client::RedirectRefused::TooMany { .. } => {
+                    "the server redirects in a loop; check `url`".into()
+                }
+            },
             ConnectError::Http { .. } => "check `url` and the server's logs".into(),
             ConnectError::JsonRpc { .. } => "the server rejected the request; check its logs".into(),
             ConnectError::ProtocolMismatch { .. } => {

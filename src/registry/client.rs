@@ -319,10 +319,11 @@ impl RegistryClient {
     fn http(&self) -> Result<&reqwest::Client, RegistryError> {
         let built = self.http.get_or_init(|| {
             super::tls::install_crypto_provider();
-            let mut builder = reqwest::Client::builder()
+            // The registry sends no definition headers, so a redirect to a
+            // mirror is followed (never to plain http, never more than 5).
+            let mut builder = crate::http_client::builder(crate::http_client::Redirects::AnyOrigin)
                 .timeout(self.timeout)
-                .connect_timeout(self.timeout.min(Duration::from_secs(10)))
-                .user_agent(concat!("mcpctl/", env!("CARGO_PKG_VERSION")));
+                .connect_timeout(self.timeout.min(Duration::from_secs(10)));
             // A registry on this machine is never reached through a proxy
             // from HTTP_PROXY/HTTPS_PROXY.
             let loopback = match self.base.host() {
@@ -405,6 +406,12 @@ impl RegistryClient {
                 base: self.base_url().to_string(),
                 url: url.to_string(),
                 secs: self.timeout.as_secs().max(1),
+            };
+        }
+        if let Some(refused) = crate::http_client::RedirectRefused::find(&err) {
+            return RegistryError::Redirect {
+                base: self.base_url().to_string(),
+                refused: refused.clone(),
             };
         }
         let mut reason = err.to_string();
