@@ -56,6 +56,19 @@ pub enum RedirectRefused {
 }
 
 impl RedirectRefused {
+    /// This refusal with any secret in the origin redacted.
+    pub fn redacted(self, r: &crate::defs::redact::Redactor) -> RedirectRefused {
+        match self {
+            RedirectRefused::CrossOrigin { origin } => RedirectRefused::CrossOrigin {
+                origin: r.apply(&origin),
+            },
+            RedirectRefused::Downgrade { origin } => RedirectRefused::Downgrade {
+                origin: r.apply(&origin),
+            },
+            too_many @ RedirectRefused::TooMany { .. } => too_many,
+        }
+    }
+
     /// The refusal inside `err`'s `source()` chain, if any.
     pub fn find<'a>(err: &'a (dyn std::error::Error + 'static)) -> Option<&'a RedirectRefused> {
         let mut current = Some(err);
