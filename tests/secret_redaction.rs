@@ -222,3 +222,59 @@ fn the_supervisor_never_logs_or_reports_an_expanded_value() {
         );
     }
 }
+
+const PASSWORD: &str = "pw-in-the-url-8086";
+const LITERAL: &str = "literal-header-secret-42";
+
+#[test]
+fn add_dry_run_redacts_literal_header_and_env_values() {
+    let sandbox = Sandbox::new();
+    let to = sandbox.path("new.json");
+    let to = to.to_str().unwrap();
+    let url = "http://127.0.0.1:1/mcp".to_string();
+    let header = format!("X-Api-Key: {LITERAL}");
+    for json in [false, true] {
+        let mut args = vec!["add", "--to", to, "--name", "web", "--url", &url];
+        args.extend(["--header", &header, "--dry-run", "--no-check"]);
+        if json {
+            args.insert(0, "--json");
+        }
+        let run = sandbox.run(&args);
+        run.expect_code(0);
+        let text = run.to_string();
+        assert!(!text.contains(LITERAL), "the literal header shows:\n{text}");
+        assert!(text.contains("X-Api-Key"), "{text}");
+    }
+    let mut args = vec!["add", "--to", to, "--name", "tool", "--command", "sh"];
+    let env = format!("API_KEY={LITERAL}");
+    args.extend(["--env", &env, "--dry-run", "--no-check"]);
+    let run = sandbox.run(&args);
+    run.expect_code(0);
+    assert!(!run.to_string().contains(LITERAL), "{run}");
+}
+
+#[test]
+fn a_url_password_is_masked_in_list_show_and_check() {
+    let sandbox = Sandbox::new();
+    let file = write_defs(
+        &sandbox,
+        json!({"url": format!("http://me:{PASSWORD}@127.0.0.1:1/mcp")}),
+    );
+    for args in [
+        vec!["list"],
+        vec!["--json", "list"],
+        vec!["show", "web"],
+        vec!["--json", "show", "web"],
+        vec!["check"],
+        vec!["--json", "check"],
+    ] {
+        let mut all = vec!["--file", file.as_str()];
+        all.extend(args.iter().copied());
+        let run = sandbox.run(&all);
+        assert!(
+            !run.to_string().contains(PASSWORD),
+            "mcpctl {args:?} shows the URL password:\n{run}"
+        );
+        assert!(run.to_string().contains("127.0.0.1:1"), "{args:?}\n{run}");
+    }
+}
