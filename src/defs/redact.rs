@@ -76,7 +76,12 @@ impl Redactor {
             if let Some(found) = lookup(&name)
                 && found.len() >= MIN_VAR_SECRET
             {
-                self.secrets.push((found, format!("${{{name}}}")));
+                let shown = format!("${{{name}}}");
+                // A URL carries the value percent-encoded; redact that too.
+                for encoded in encodings(&found) {
+                    self.secrets.push((encoded, shown.clone()));
+                }
+                self.secrets.push((found, shown));
             }
         }
         for default in vars::defaults(value) {
@@ -107,6 +112,19 @@ impl Redactor {
     pub fn apply_all(&self, lines: &[String]) -> Vec<String> {
         lines.iter().map(|l| self.apply(l)).collect()
     }
+}
+
+/// The forms other than `value` itself in which a URL may carry it: path
+/// and query percent-encoding.
+fn encodings(value: &str) -> Vec<String> {
+    let mut out = Vec::new();
+    if let Ok(mut url) = url::Url::parse("http://x/") {
+        url.set_path(value);
+        out.push(url.path().trim_start_matches('/').to_string());
+    }
+    out.push(url::form_urlencoded::byte_serialize(value.as_bytes()).collect());
+    out.retain(|e| e != value && e.len() >= MIN_VAR_SECRET);
+    out
 }
 
 /// `text` with the userinfo of every `scheme://user:pass@host` in it
@@ -179,6 +197,17 @@ mod tests {
         assert_eq!(
             r.apply("GET http://127.0.0.1:1/tok-value-1234/ab said literal-secret-99 true"),
             "GET http://127.0.0.1:1/${TOK}/ab said *** true"
+        );
+    }
+
+    #[test]
+    fn a_percent_encoded_value_is_redacted_too() {
+        let def = remote("http://127.0.0.1:1/${SPACED}", &[]);
+        let env = |name: &str| (name == "SPACED").then(|| "two words here".to_string());
+        let r = Redactor::for_def_with(&def, &env);
+        assert_eq!(
+            r.apply("error for url (http://127.0.0.1:1/two%20words%20here)"),
+            "error for url (http://127.0.0.1:1/${SPACED})"
         );
     }
 
