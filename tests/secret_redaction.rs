@@ -278,3 +278,19 @@ fn a_url_password_is_masked_in_list_show_and_check() {
         assert!(run.to_string().contains("127.0.0.1:1"), "{args:?}\n{run}");
     }
 }
+
+#[test]
+fn a_registry_url_password_is_masked_in_errors() {
+    let sandbox = Sandbox::new();
+    let registry = format!("http://me:{PASSWORD}@127.0.0.1:1");
+    for json in [false, true] {
+        let mut args = vec!["search", "x", "--refresh", "--registry", &registry];
+        if json {
+            args.insert(0, "--json");
+        }
+        let run = sandbox.run(&args);
+        run.expect_code(1);
+        assert!(!run.to_string().contains(PASSWORD), "{run}");
+        assert!(run.to_string().contains("http://***@127.0.0.1:1"), "{run}");
+    }
+}

@@ -156,9 +156,9 @@ impl RegistryClient {
         })
     }
 
-    /// The registry base URL, for messages.
-    pub fn base_url(&self) -> &str {
-        self.base.as_str().trim_end_matches('/')
+    /// The registry base URL, for messages (userinfo masked).
+    pub fn base_url(&self) -> String {
+        crate::defs::redact::mask_userinfo(self.base.as_str().trim_end_matches('/'))
     }
 
     /// The cache in use, if any.
@@ -188,7 +188,7 @@ impl RegistryClient {
         {
             Fetched::Body(body) => Ok(ServerList::parse(&body).expect("validated before use")),
             Fetched::NotFound => Err(RegistryError::HttpStatus {
-                url: url.to_string(),
+                url: crate::defs::redact::mask_userinfo(url.as_str()),
                 status: 404,
             }),
         }
@@ -338,7 +338,7 @@ impl RegistryClient {
             builder.build().map_err(|err| err.to_string())
         });
         built.as_ref().map_err(|reason| RegistryError::Unreachable {
-            base: self.base_url().to_string(),
+            base: self.base_url(),
             reason: format!("cannot set up HTTP: {reason}"),
         })
     }
@@ -370,13 +370,13 @@ impl RegistryClient {
         }
         if status.is_server_error() {
             return Err(RegistryError::ServerError {
-                url: key.to_string(),
+                url: crate::defs::redact::mask_userinfo(key),
                 status: status.as_u16(),
             });
         }
         if !status.is_success() {
             return Err(RegistryError::HttpStatus {
-                url: key.to_string(),
+                url: crate::defs::redact::mask_userinfo(key),
                 status: status.as_u16(),
             });
         }
@@ -386,7 +386,7 @@ impl RegistryClient {
             .map_err(|err| self.transport_error(url, err))?
             .to_vec();
         validate(&body).map_err(|reason| RegistryError::BadJson {
-            url: key.to_string(),
+            url: crate::defs::redact::mask_userinfo(key),
             reason,
         })?;
         if let Some(cache) = &self.cache
@@ -403,14 +403,14 @@ impl RegistryClient {
     fn transport_error(&self, url: &Url, err: reqwest::Error) -> RegistryError {
         if err.is_timeout() {
             return RegistryError::Timeout {
-                base: self.base_url().to_string(),
-                url: url.to_string(),
+                base: self.base_url(),
+                url: crate::defs::redact::mask_userinfo(url.as_str()),
                 secs: self.timeout.as_secs().max(1),
             };
         }
         if let Some(refused) = crate::http_client::RedirectRefused::find(&err) {
             return RegistryError::Redirect {
-                base: self.base_url().to_string(),
+                base: self.base_url(),
                 refused: refused.clone(),
             };
         }
@@ -421,8 +421,8 @@ impl RegistryClient {
             source = inner.source();
         }
         RegistryError::Unreachable {
-            base: self.base_url().to_string(),
-            reason,
+            base: self.base_url(),
+            reason: crate::defs::redact::mask_userinfo(&reason),
         }
     }
 }
