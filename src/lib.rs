@@ -9,6 +9,7 @@
 pub mod cli;
 pub mod defs;
 pub mod error;
+pub mod http_client;
 pub mod mcp;
 pub mod output;
 pub mod registry;

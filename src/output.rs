@@ -151,6 +151,16 @@ pub fn shown_secret(value: &str, show_secrets: bool) -> String {
     }
 }
 
+/// A URL as it may be shown: its userinfo (`user:password@`) masked unless
+/// the operator asked to see secrets.
+pub fn shown_url(url: &str, show_secrets: bool) -> String {
+    if show_secrets {
+        url.to_string()
+    } else {
+        crate::defs::redact::mask_userinfo(url)
+    }
+}
+
 /// The stable `--json` form of a definition (documented in the README).
 pub fn server_json(def: &ServerDef, show_secrets: bool) -> Value {
     let mut obj = Map::new();
@@ -172,7 +182,7 @@ pub fn server_json(def: &ServerDef, show_secrets: bool) -> Value {
         obj.insert("cwd".into(), json!(process.cwd));
     }
     if let Launch::Remote { url, headers, .. } = &def.launch {
-        obj.insert("url".into(), json!(url));
+        obj.insert("url".into(), json!(shown_url(url, show_secrets)));
         obj.insert("headers".into(), Value::Object(redacted(headers)));
     }
     obj.insert(

@@ -309,7 +309,16 @@ async fn env_and_args_are_expanded_and_secrets_not_inherited() {
     assert!(err.to_string().contains("MCPCTL_TEST_UNSET_VAR"), "{err}");
 
     // The child sees only the safe variables plus its own env.
-    let mut sh = stdio("sh", "sh", &["-c", "env >&2; exit 7"]);
+    // It sees the expanded value (7 characters, not the 24 of the
+    // reference), but its stderr shows the reference: values are redacted.
+    let mut sh = stdio(
+        "sh",
+        "sh",
+        &[
+            "-c",
+            "env >&2; echo \"GIVEN has $(expr \"$GIVEN\" : '.*') characters\" >&2; exit 7",
+        ],
+    );
     if let mcpctl::defs::Launch::Stdio { env, .. } = &mut sh.launch {
         env.insert("GIVEN".into(), "${MCPCTL_TEST_SECRET}".into());
     }
@@ -318,7 +327,17 @@ async fn env_and_args_are_expanded_and_secrets_not_inherited() {
         panic!("{err}")
     };
     assert!(
-        stderr_tail.iter().any(|l| l == "GIVEN=hunter2"),
+        stderr_tail.iter().any(|l| l == "GIVEN has 7 characters"),
+        "{stderr_tail:?}"
+    );
+    assert!(
+        stderr_tail
+            .iter()
+            .any(|l| l == "GIVEN=${MCPCTL_TEST_SECRET}"),
+        "{stderr_tail:?}"
+    );
+    assert!(
+        !stderr_tail.iter().any(|l| l.contains("hunter2")),
         "{stderr_tail:?}"
     );
     assert!(

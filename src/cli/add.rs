@@ -400,7 +400,7 @@ fn report(
             "warnings": warnings,
         });
         if let Some(format) = dry_run_format {
-            doc["entry"] = render::entry_value(def, format);
+            doc["entry"] = shown_entry(render::entry_value(def, format), args.show_secrets);
         }
         output::print_json(&doc)?;
         return Ok(ExitCode::Success);
@@ -413,7 +413,7 @@ fn report(
         def.target()
     ))?;
     if let Some(format) = dry_run_format {
-        let entry = render::entry_value(def, format);
+        let entry = shown_entry(render::entry_value(def, format), args.show_secrets);
         let pretty = serde_json::to_string_pretty(&json!({ def.name.clone(): entry }))
             .map_err(std::io::Error::from)
             .map_err(UsageError::from)?;
@@ -663,4 +663,28 @@ fn validate_for_save(def: &ServerDef, args: &Args) -> Vec<Finding> {
             finding
         })
         .collect()
+}
+
+/// A rendered entry as `--dry-run` may print it: literal `env` and
+/// `headers` values redacted and URL userinfo masked, as `list` shows them,
+/// unless the operator asked to see secrets.
+fn shown_entry(mut entry: serde_json::Value, show_secrets: bool) -> serde_json::Value {
+    if let Some(obj) = entry.as_object_mut() {
+        for (key, value) in obj.iter_mut() {
+            match (key.as_str(), value) {
+                ("env" | "headers", serde_json::Value::Object(map)) => {
+                    for v in map.values_mut() {
+                        if let Some(text) = v.as_str() {
+                            *v = json!(output::shown_secret(text, show_secrets));
+                        }
+                    }
+                }
+                ("url", serde_json::Value::String(url)) => {
+                    *url = output::shown_url(url, show_secrets);
+                }
+                _ => {}
+            }
+        }
+    }
+    entry
 }

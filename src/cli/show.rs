@@ -65,7 +65,10 @@ pub fn run(ctx: &Context, args: Args) -> Result<ExitCode> {
         }
     }
     if let Launch::Remote { url, headers, .. } = &def.launch {
-        lines.push(format!("url:        {}", sanitize(url)));
+        lines.push(format!(
+            "url:        {}",
+            sanitize(&crate::output::shown_url(url, args.show_secrets))
+        ));
         if !headers.is_empty() {
             lines.push("headers:".to_string());
             for (key, value) in headers {

@@ -4,6 +4,7 @@
 //! This is the only module that writes definition files.
 
 pub mod model;
+pub mod redact;
 pub mod vars;
 
 pub use model::{Launch, LocalProcess, ProcessRef, RestartPolicy, ServerDef, Transport};

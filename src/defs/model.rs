@@ -160,9 +160,14 @@ impl ServerDef {
             .unwrap_or(Self::DEFAULT_CONNECT_TIMEOUT)
     }
 
-    /// A one-line description of where the server is: the command line or
-    /// the URL (with the command that serves it, for local HTTP servers).
+    /// A one-line description of where the server is, for display: the
+    /// command line or the URL (with the command that serves it, for local
+    /// HTTP servers), URL userinfo masked.
     pub fn target(&self) -> String {
+        super::redact::mask_userinfo(&self.target_as_written())
+    }
+
+    fn target_as_written(&self) -> String {
         let command_line = |p: ProcessRef<'_>| {
             std::iter::once(p.command)
                 .chain(p.args.iter().map(String::as_str))

@@ -111,6 +111,21 @@ pub fn referenced_names(value: &str) -> Vec<String> {
         .collect()
 }
 
+/// The `:-` defaults written in `value`'s references (literal text that
+/// may be a secret, so output redacts it).
+pub fn defaults(value: &str) -> Vec<String> {
+    pieces(value)
+        .unwrap_or_default()
+        .into_iter()
+        .filter_map(|piece| match piece {
+            Piece::Var {
+                default: Some(d), ..
+            } => Some(d.to_string()),
+            _ => None,
+        })
+        .collect()
+}
+
 /// `value` with its literal text and reference defaults replaced by `mask`,
 /// keeping `${NAME}` references and a leading auth scheme (`Bearer ` …), so
 /// output shows where a secret comes from but never the secret.
@@ -193,7 +208,9 @@ pub fn provide(name: &str, value: &str) {
     provided.push((name.to_string(), value.to_string()));
 }
 
-fn lookup(name: &str) -> Option<String> {
+/// The value a launch would expand `${name}` to: the environment first,
+/// then any value [`provide`]d to this process.
+pub fn lookup(name: &str) -> Option<String> {
     std::env::var(name).ok().or_else(|| {
         let provided = PROVIDED.lock().unwrap_or_else(|e| e.into_inner());
         provided

@@ -20,6 +20,7 @@ use tokio::task::JoinHandle;
 use super::error::{ConnectError, Phase};
 use super::stderr::{DEFAULT_TAIL_LINES, StderrTail, StderrTee};
 use super::stdout_tap::{StdoutTap, TapState};
+use crate::defs::redact::Redactor;
 use crate::defs::vars;
 use crate::defs::{ProcessRef, ServerDef};
 
@@ -238,7 +239,7 @@ pub fn spawn(def: &ServerDef, tee: Option<StderrTee>) -> Result<SpawnedStdio, Co
         }
     })?;
     let pid = child.id().expect("a just-spawned child has a pid");
-    let stderr = StderrTail::new(DEFAULT_TAIL_LINES, tee);
+    let stderr = StderrTail::new(DEFAULT_TAIL_LINES, tee).redacting(Redactor::for_def(def));
     let drain = child
         .stderr
         .take()

@@ -24,6 +24,7 @@ use super::http;
 use super::sse::SseTransport;
 use super::stderr::StderrTee;
 use super::stdout_tap::TapState;
+use crate::defs::redact::Redactor;
 use crate::defs::{Launch, ServerDef, Transport};
 
 /// The default cap on `tools/list` pages (a guard against endless cursors).
@@ -101,6 +102,8 @@ pub struct Connection {
     peer_info: ServerPeerInfo,
     stateless: bool,
     kill_grace: Duration,
+    /// Rewrites expanded secrets out of every error this connection returns.
+    redactor: Redactor,
     /// How long spawning (or opening the HTTP session) took.
     pub spawn_time: Duration,
     /// How long `initialize` + `initialized` (or `server/discover`) took.
@@ -167,7 +170,26 @@ impl Connection {
     }
 
     /// [`Connection::connect`] against an existing deadline.
+    ///
+    /// Every error, from this and from every later request, is redacted
+    /// with the definition's [`Redactor`].
     pub async fn connect_until(
+        def: &ServerDef,
+        opts: &ConnectOptions,
+        deadline: Instant,
+        budget: Duration,
+    ) -> Result<Connection, ConnectError> {
+        let redactor = Redactor::for_def(def);
+        match Self::connect_unredacted(def, opts, deadline, budget).await {
+            Ok(mut conn) => {
+                conn.redactor = redactor;
+                Ok(conn)
+            }
+            Err(err) => Err(err.redacted(&redactor)),
+        }
+    }
+
+    async fn connect_unredacted(
         def: &ServerDef,
         opts: &ConnectOptions,
         deadline: Instant,
@@ -296,6 +318,7 @@ impl Connection {
                     tap: Some(tap),
                     stateless,
                     kill_grace: opts.kill_grace,
+                    redactor: Redactor::default(),
                     spawn_time,
                     handshake_time: hs_start.elapsed(),
                 };
@@ -386,6 +409,7 @@ impl Connection {
                         tap: None,
                         stateless,
                         kill_grace: opts.kill_grace,
+                        redactor: Redactor::default(),
                         spawn_time,
                         handshake_time: started.elapsed(),
                     };
@@ -488,6 +512,12 @@ impl Connection {
     /// Turn a request failure into a [`ConnectError`], looking at the child
     /// (did it exit? print garbage?) or at the HTTP error chain.
     async fn request_error(&mut self, phase: Phase, err: ServiceError) -> ConnectError {
+        self.request_error_unredacted(phase, err)
+            .await
+            .redacted(&self.redactor)
+    }
+
+    async fn request_error_unredacted(&mut self, phase: Phase, err: ServiceError) -> ConnectError {
         let server = self.server.as_str();
         let fallback = match &err {
             ServiceError::McpError(data) => {
@@ -525,6 +555,12 @@ impl Connection {
     }
 
     async fn timed_out(&mut self, phase: Phase, budget: Duration) -> ConnectError {
+        self.timed_out_unredacted(phase, budget)
+            .await
+            .redacted(&self.redactor)
+    }
+
+    async fn timed_out_unredacted(&mut self, phase: Phase, budget: Duration) -> ConnectError {
         let fallback = ConnectError::Timeout {
             server: self.server.clone(),
             phase,
@@ -581,7 +617,8 @@ impl Connection {
                 server: self.server.clone(),
                 phase: Phase::ToolsList,
                 line,
-            });
+            }
+            .redacted(&self.redactor));
         }
         Ok(ToolPages { tools, pages, end })
     }

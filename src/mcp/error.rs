@@ -6,6 +6,7 @@
 
 use std::time::Duration;
 
+use crate::defs::redact::Redactor;
 use crate::defs::vars::VarError;
 use crate::error::{Diagnostic, ExitCode};
 
@@ -193,6 +194,18 @@ pub enum ConnectError {
         url: String,
     },
 
+    /// The server redirected somewhere the definition's headers must not go
+    /// (another origin, plain http) or redirected too often.
+    #[error("{server}: {refused} ({phase})")]
+    Redirect {
+        /// The server.
+        server: String,
+        /// Where it happened.
+        phase: Phase,
+        /// Why the redirect was not followed (names only the target origin).
+        refused: crate::http_client::RedirectRefused,
+    },
+
     /// Another HTTP status.
     #[error("{server}: HTTP error during {phase}: {detail}")]
     Http {
@@ -276,6 +289,7 @@ impl ConnectError {
             ConnectError::Tls { .. } => "tls",
             ConnectError::Dns { .. } => "dns",
             ConnectError::ConnectionRefused { .. } => "connection_refused",
+            ConnectError::Redirect { .. } => "redirect",
             ConnectError::Http { .. } => "http",
             ConnectError::JsonRpc { .. } => "json_rpc",
             ConnectError::ProtocolMismatch { .. } => "protocol_mismatch",
@@ -300,11 +314,178 @@ impl ConnectError {
             | ConnectError::Tls { phase, .. }
             | ConnectError::Dns { phase, .. }
             | ConnectError::ConnectionRefused { phase, .. }
+            | ConnectError::Redirect { phase, .. }
             | ConnectError::Http { phase, .. }
             | ConnectError::JsonRpc { phase, .. }
             | ConnectError::ProtocolMismatch { phase, .. }
             | ConnectError::NonJsonStdout { phase, .. }
             | ConnectError::Transport { phase, .. } => Some(*phase),
+        }
+    }
+}
+
+impl ConnectError {
+    /// This error with every expanded secret of its definition replaced by
+    /// the reference it came from (see [`Redactor`]): applied to every error
+    /// that leaves a connection, so messages, `--json`, `last_error` and
+    /// logs never show an expanded value, even when the server echoes one.
+    pub fn redacted(self, r: &Redactor) -> ConnectError {
+        let f = |s: String| r.apply(&s);
+        let all = |v: Vec<String>| r.apply_all(&v);
+        match self {
+            ConnectError::Vars(e) => ConnectError::Vars(e),
+            ConnectError::LauncherMissing {
+                server,
+                command,
+                phase,
+            } => ConnectError::LauncherMissing {
+                server,
+                command: f(command),
+                phase,
+            },
+            ConnectError::SpawnFailed {
+                server,
+                command,
+                phase,
+                detail,
+            } => ConnectError::SpawnFailed {
+                server,
+                command: f(command),
+                phase,
+                detail: f(detail),
+            },
+            ConnectError::ProcessExited {
+                server,
+                phase,
+                status,
+                code,
+                stderr_tail,
+            } => ConnectError::ProcessExited {
+                server,
+                phase,
+                status,
+                code,
+                stderr_tail: all(stderr_tail),
+            },
+            ConnectError::Timeout {
+                server,
+                phase,
+                budget,
+                stderr_tail,
+            } => ConnectError::Timeout {
+                server,
+                phase,
+                budget,
+                stderr_tail: all(stderr_tail),
+            },
+            ConnectError::AuthRequired {
+                server,
+                phase,
+                status,
+                challenge,
+            } => ConnectError::AuthRequired {
+                server,
+                phase,
+                status,
+                challenge: challenge.map(f),
+            },
+            ConnectError::WebPage {
+                server,
+                phase,
+                url,
+                content_type,
+            } => ConnectError::WebPage {
+                server,
+                phase,
+                url: f(url),
+                content_type: f(content_type),
+            },
+            ConnectError::Tls {
+                server,
+                phase,
+                detail,
+            } => ConnectError::Tls {
+                server,
+                phase,
+                detail: f(detail),
+            },
+            ConnectError::Dns {
+                server,
+                phase,
+                host,
+                detail,
+            } => ConnectError::Dns {
+                server,
+                phase,
+                host: f(host),
+                detail: f(detail),
+            },
+            ConnectError::ConnectionRefused { server, phase, url } => {
+                ConnectError::ConnectionRefused {
+                    server,
+                    phase,
+                    url: f(url),
+                }
+            }
+            ConnectError::Redirect {
+                server,
+                phase,
+                refused,
+            } => ConnectError::Redirect {
+                server,
+                phase,
+                refused: refused.redacted(r),
+            },
+            ConnectError::Http {
+                server,
+                phase,
+                detail,
+            } => ConnectError::Http {
+                server,
+                phase,
+                detail: f(detail),
+            },
+            ConnectError::JsonRpc {
+                server,
+                phase,
+                code,
+                message,
+            } => ConnectError::JsonRpc {
+                server,
+                phase,
+                code,
+                message: f(message),
+            },
+            ConnectError::ProtocolMismatch {
+                server,
+                phase,
+                offered,
+                answered,
+            } => ConnectError::ProtocolMismatch {
+                server,
+                phase,
+                offered,
+                answered: f(answered),
+            },
+            ConnectError::NonJsonStdout {
+                server,
+                phase,
+                line,
+            } => ConnectError::NonJsonStdout {
+                server,
+                phase,
+                line: f(line),
+            },
+            ConnectError::NoTools { server } => ConnectError::NoTools { server },
+            ConnectError::Transport {
+                server,
+                phase,
+                detail,
+            } => ConnectError::Transport {
+                server,
+                phase,
+                detail: f(detail),
+            },
         }
     }
 }
@@ -355,6 +536,17 @@ impl Diagnostic for ConnectError {
             ConnectError::ConnectionRefused { .. } => {
                 "is the server running, and on this port?".into()
             }
+            ConnectError::Redirect { refused, .. } => match refused {
+                crate::http_client::RedirectRefused::CrossOrigin { .. } => {
+                    "write the URL the server redirects to in `url` if you trust it; headers are never sent to another origin".into()
+                }
+                crate::http_client::RedirectRefused::Downgrade { .. } => {
+                    "keep `url` on https; ask the server's operator why it redirects to plain http".into()
+                }
+                crate::http_client::RedirectRefused::TooMany { .. } => {
+                    "the server redirects in a loop; check `url`".into()
+                }
+            },
             ConnectError::Http { .. } => "check `url` and the server's logs".into(),
             ConnectError::JsonRpc { .. } => "the server rejected the request; check its logs".into(),
             ConnectError::ProtocolMismatch { .. } => {

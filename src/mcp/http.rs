@@ -15,6 +15,7 @@ use rmcp::transport::streamable_http_client::{
 
 use super::error::{ConnectError, Phase};
 use crate::defs::vars;
+use crate::http_client::{self, RedirectRefused, Redirects};
 
 /// Install rustls's `ring` crypto provider for the whole process, once.
 ///
@@ -62,17 +63,17 @@ fn header_map(
     Ok(map)
 }
 
-/// A reqwest client for MCP traffic: rustls, no redirects to other hosts'
-/// credentials, the definition's headers sent by default.
+/// A reqwest client for MCP traffic: rustls, the definition's headers sent
+/// by default, and redirects followed only within the URL's origin (see
+/// [`crate::http_client`]), so those headers never reach another server.
 pub fn client(
     server: &str,
     headers: &[(String, String)],
     resolver: Option<&Arc<dyn reqwest::dns::Resolve>>,
 ) -> Result<reqwest::Client, ConnectError> {
     install_crypto_provider();
-    let mut builder = reqwest::Client::builder()
-        .default_headers(header_map(server, headers)?)
-        .user_agent(concat!("mcpctl/", env!("CARGO_PKG_VERSION")));
+    let mut builder =
+        http_client::builder(Redirects::SameOrigin).default_headers(header_map(server, headers)?);
     if let Some(resolver) = resolver {
         builder = builder.dns_resolver(resolver.clone());
     }
@@ -125,6 +126,13 @@ pub fn classify(
     err: &(dyn std::error::Error + 'static),
 ) -> ConnectError {
     let server_s = server.to_string();
+    if let Some(refused) = RedirectRefused::find(err) {
+        return ConnectError::Redirect {
+            server: server_s,
+            phase,
+            refused: refused.clone(),
+        };
+    }
     let mut current: Option<&(dyn std::error::Error + 'static)> = Some(err);
     while let Some(e) = current {
         if let Some(http) = e.downcast_ref::<StreamableHttpError<reqwest::Error>>() {

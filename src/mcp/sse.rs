@@ -39,6 +39,10 @@ pub enum SseError {
     /// The `endpoint` event did not hold a usable URL.
     #[error("the server sent an unusable endpoint `{0}`")]
     BadEndpoint(String),
+    /// The `endpoint` event named another origin than the stream's: POSTing
+    /// there would send the definition's headers to another server.
+    #[error("{0}")]
+    ForeignEndpoint(crate::http_client::RedirectRefused),
     /// reqwest failed (connect, TLS, DNS…).
     #[error("request failed")]
     Request(#[source] reqwest::Error),
@@ -77,6 +81,11 @@ impl SseError {
                     content_type: ct.clone(),
                 })
             }
+            SseError::ForeignEndpoint(refused) => Some(ConnectError::Redirect {
+                server,
+                phase,
+                refused: refused.clone(),
+            }),
             SseError::Status { .. }
             | SseError::NotEventStream(_)
             | SseError::NoEndpoint
@@ -208,6 +217,13 @@ impl SseTransport {
                     let endpoint = base
                         .join(event.data.trim())
                         .map_err(|_| SseError::BadEndpoint(event.data.clone()))?;
+                    if endpoint.origin() != base.origin() {
+                        return Err(SseError::ForeignEndpoint(
+                            crate::http_client::RedirectRefused::CrossOrigin {
+                                origin: crate::http_client::origin_of(&endpoint),
+                            },
+                        ));
+                    }
                     break 'found endpoint;
                 }
                 early.push(event);

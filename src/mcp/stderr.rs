@@ -9,6 +9,8 @@ use std::sync::{Arc, Mutex};
 
 use tokio::io::{AsyncBufReadExt, AsyncRead, BufReader};
 
+use crate::defs::redact::Redactor;
+
 /// How many stderr lines are kept for error reports by default.
 pub const DEFAULT_TAIL_LINES: usize = 40;
 
@@ -22,6 +24,7 @@ pub struct StderrTail {
     lines: Arc<Mutex<VecDeque<String>>>,
     capacity: usize,
     tee: Option<StderrTee>,
+    redactor: Redactor,
 }
 
 impl std::fmt::Debug for StderrTail {
@@ -39,11 +42,21 @@ impl StderrTail {
             lines: Arc::new(Mutex::new(VecDeque::with_capacity(capacity))),
             capacity: capacity.max(1),
             tee,
+            redactor: Redactor::default(),
         }
+    }
+
+    /// Redact every line with `redactor` before it is kept or teed, so a
+    /// server that prints an expanded secret never puts it in an error
+    /// report or a log file.
+    pub fn redacting(mut self, redactor: Redactor) -> Self {
+        self.redactor = redactor;
+        self
     }
 
     /// Record one line (without its newline).
     pub fn push(&self, line: &str) {
+        let line = &self.redactor.apply(line);
         if let Some(tee) = &self.tee {
             tee(line);
         }

@@ -156,9 +156,9 @@ impl RegistryClient {
         })
     }
 
-    /// The registry base URL, for messages.
-    pub fn base_url(&self) -> &str {
-        self.base.as_str().trim_end_matches('/')
+    /// The registry base URL, for messages (userinfo masked).
+    pub fn base_url(&self) -> String {
+        crate::defs::redact::mask_userinfo(self.base.as_str().trim_end_matches('/'))
     }
 
     /// The cache in use, if any.
@@ -188,7 +188,7 @@ impl RegistryClient {
         {
             Fetched::Body(body) => Ok(ServerList::parse(&body).expect("validated before use")),
             Fetched::NotFound => Err(RegistryError::HttpStatus {
-                url: url.to_string(),
+                url: crate::defs::redact::mask_userinfo(url.as_str()),
                 status: 404,
             }),
         }
@@ -319,10 +319,11 @@ impl RegistryClient {
     fn http(&self) -> Result<&reqwest::Client, RegistryError> {
         let built = self.http.get_or_init(|| {
             super::tls::install_crypto_provider();
-            let mut builder = reqwest::Client::builder()
+            // The registry sends no definition headers, so a redirect to a
+            // mirror is followed (never to plain http, never more than 5).
+            let mut builder = crate::http_client::builder(crate::http_client::Redirects::AnyOrigin)
                 .timeout(self.timeout)
-                .connect_timeout(self.timeout.min(Duration::from_secs(10)))
-                .user_agent(concat!("mcpctl/", env!("CARGO_PKG_VERSION")));
+                .connect_timeout(self.timeout.min(Duration::from_secs(10)));
             // A registry on this machine is never reached through a proxy
             // from HTTP_PROXY/HTTPS_PROXY.
             let loopback = match self.base.host() {
@@ -337,7 +338,7 @@ impl RegistryClient {
             builder.build().map_err(|err| err.to_string())
         });
         built.as_ref().map_err(|reason| RegistryError::Unreachable {
-            base: self.base_url().to_string(),
+            base: self.base_url(),
             reason: format!("cannot set up HTTP: {reason}"),
         })
     }
@@ -369,13 +370,13 @@ impl RegistryClient {
         }
         if status.is_server_error() {
             return Err(RegistryError::ServerError {
-                url: key.to_string(),
+                url: crate::defs::redact::mask_userinfo(key),
                 status: status.as_u16(),
             });
         }
         if !status.is_success() {
             return Err(RegistryError::HttpStatus {
-                url: key.to_string(),
+                url: crate::defs::redact::mask_userinfo(key),
                 status: status.as_u16(),
             });
         }
@@ -385,7 +386,7 @@ impl RegistryClient {
             .map_err(|err| self.transport_error(url, err))?
             .to_vec();
         validate(&body).map_err(|reason| RegistryError::BadJson {
-            url: key.to_string(),
+            url: crate::defs::redact::mask_userinfo(key),
             reason,
         })?;
         if let Some(cache) = &self.cache
@@ -405,9 +406,15 @@ impl RegistryClient {
     fn transport_error(&self, url: &Url, err: reqwest::Error) -> RegistryError {
         if err.is_timeout() {
             return RegistryError::Timeout {
-                base: self.base_url().to_string(),
-                url: url.to_string(),
+                base: self.base_url(),
+                url: crate::defs::redact::mask_userinfo(url.as_str()),
                 secs: self.timeout.as_secs().max(1),
+            };
+        }
+        if let Some(refused) = crate::http_client::RedirectRefused::find(&err) {
+            return RegistryError::Redirect {
+                base: self.base_url(),
+                refused: refused.clone(),
             };
         }
         let mut reason = err.to_string();
@@ -417,8 +424,8 @@ impl RegistryClient {
             source = inner.source();
         }
         RegistryError::Unreachable {
-            base: self.base_url().to_string(),
-            reason,
+            base: self.base_url(),
+            reason: crate::defs::redact::mask_userinfo(&reason),
         }
     }
 }

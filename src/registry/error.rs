@@ -47,6 +47,14 @@ pub enum RegistryError {
         /// The transport error.
         reason: String,
     },
+    /// The registry redirected somewhere mcpctl does not follow.
+    #[error("the registry at {base} answered with a redirect mcpctl does not follow: {refused}")]
+    Redirect {
+        /// The registry base URL.
+        base: String,
+        /// Why the redirect was refused.
+        refused: crate::http_client::RedirectRefused,
+    },
     /// The registry did not answer in time.
     #[error("the registry at {base} did not answer within {secs} s ({url})")]
     Timeout {
@@ -249,6 +257,7 @@ impl Diagnostic for RegistryError {
             NoExactMatch { .. } | VersionNotFound { .. } | Deleted { .. } => ExitCode::NotFound,
             Deprecated { .. } => ExitCode::Conflict,
             Unreachable { .. }
+            | Redirect { .. }
             | Timeout { .. }
             | ServerError { .. }
             | HttpStatus { .. }
@@ -268,6 +277,9 @@ impl Diagnostic for RegistryError {
             }
             Unreachable { .. } | Timeout { .. } => {
                 "check the network, or point --registry / MCPCTL_REGISTRY_URL at a reachable registry; cached results are used for 5 minutes".into()
+            }
+            Redirect { .. } => {
+                "point --registry / MCPCTL_REGISTRY_URL at the registry's final https URL".into()
             }
             ServerError { .. } => {
                 "the registry is having trouble; try again in a minute, or use --registry URL".into()

@@ -1,0 +1,222 @@
+//! Keeping expanded secrets out of everything mcpctl prints or logs.
+//!
+//! A definition's `${VAR}`s are expanded only for the launch, but the
+//! expanded values flow on into places that are printed: a spawn error names
+//! the command, a connect error names the URL, and a server may echo a
+//! header or an environment variable in its stderr or an error body. A
+//! [`Redactor`] holds the secret values of one definition and rewrites any
+//! text that leaves the connection, so output shows `${TOK}` (or `***` for a
+//! literal secret) where the value would have been. URL userinfo
+//! (`user:password@`) is always replaced by `***@`.
+
+use super::model::{Launch, ServerDef};
+use super::vars;
+
+/// The shortest value of a referenced variable that is redacted; shorter
+/// ones would turn ordinary words of an error message into `${VAR}`.
+pub const MIN_VAR_SECRET: usize = 4;
+
+/// The shortest literal header or env value that is redacted as `***`:
+/// longer than flags such as `true`, `1` or `info`.
+pub const MIN_LITERAL_SECRET: usize = 8;
+
+/// The mask for a literal secret.
+pub const MASK: &str = "***";
+
+/// The secret values of one definition and what each is shown as.
+#[derive(Clone, Default)]
+pub struct Redactor {
+    /// `(value, shown as)`, longest value first so a secret that contains
+    /// another is replaced whole.
+    secrets: Vec<(String, String)>,
+}
+
+impl std::fmt::Debug for Redactor {
+    fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
+        f.debug_struct("Redactor")
+            .field("secrets", &self.secrets.len())
+            .finish()
+    }
+}
+
+impl Redactor {
+    /// The secrets of `def`, with variables looked up as a launch would.
+    pub fn for_def(def: &ServerDef) -> Redactor {
+        Self::for_def_with(def, &vars::lookup)
+    }
+
+    /// [`Redactor::for_def`] with an explicit variable lookup (for tests).
+    pub fn for_def_with(def: &ServerDef, lookup: &dyn Fn(&str) -> Option<String>) -> Redactor {
+        let mut r = Redactor::default();
+        let mut expanded = |value: &str| r.add_references(value, lookup);
+        if let Some(p) = def.process() {
+            expanded(p.command);
+            p.args.iter().for_each(|a| expanded(a));
+            p.env.values().for_each(|v| expanded(v));
+            if let Some(cwd) = p.cwd {
+                expanded(&cwd.to_string_lossy());
+            }
+            p.env.values().for_each(|v| r.add_literal(v));
+        }
+        if let Launch::Remote { url, headers, .. } = &def.launch {
+            r.add_references(url, lookup);
+            for value in headers.values() {
+                r.add_references(value, lookup);
+                r.add_literal(value);
+            }
+        }
+        r.secrets
+            .sort_by_key(|(value, _)| (std::cmp::Reverse(value.len()), value.clone()));
+        r.secrets.dedup_by(|a, b| a.0 == b.0);
+        r
+    }
+
+    fn add_references(&mut self, value: &str, lookup: &dyn Fn(&str) -> Option<String>) {
+        for name in vars::referenced_names(value) {
+            if let Some(found) = lookup(&name)
+                && found.len() >= MIN_VAR_SECRET
+            {
+                let shown = format!("${{{name}}}");
+                // A URL carries the value percent-encoded; redact that too.
+                for encoded in encodings(&found) {
+                    self.secrets.push((encoded, shown.clone()));
+                }
+                self.secrets.push((found, shown));
+            }
+        }
+        for default in vars::defaults(value) {
+            if default.len() >= MIN_LITERAL_SECRET {
+                self.secrets.push((default, MASK.to_string()));
+            }
+        }
+    }
+
+    fn add_literal(&mut self, value: &str) {
+        if !vars::has_reference(value) && value.len() >= MIN_LITERAL_SECRET {
+            self.secrets.push((value.to_string(), MASK.to_string()));
+        }
+    }
+
+    /// `text` with every secret replaced and URL userinfo masked.
+    pub fn apply(&self, text: &str) -> String {
+        let mut out = text.to_string();
+        for (secret, shown) in &self.secrets {
+            if out.contains(secret.as_str()) {
+                out = out.replace(secret.as_str(), shown);
+            }
+        }
+        mask_userinfo(&out)
+    }
+
+    /// [`Redactor::apply`] on each line.
+    pub fn apply_all(&self, lines: &[String]) -> Vec<String> {
+        lines.iter().map(|l| self.apply(l)).collect()
+    }
+}
+
+/// The forms other than `value` itself in which a URL may carry it: path
+/// and query percent-encoding.
+fn encodings(value: &str) -> Vec<String> {
+    let mut out = Vec::new();
+    if let Ok(mut url) = url::Url::parse("http://x/") {
+        url.set_path(value);
+        out.push(url.path().trim_start_matches('/').to_string());
+    }
+    out.push(url::form_urlencoded::byte_serialize(value.as_bytes()).collect());
+    out.retain(|e| e != value && e.len() >= MIN_VAR_SECRET);
+    out
+}
+
+/// `text` with the userinfo of every `scheme://user:pass@host` in it
+/// replaced by `***`, so a URL with credentials can be printed anywhere.
+pub fn mask_userinfo(text: &str) -> String {
+    let mut out = String::with_capacity(text.len());
+    let mut rest = text;
+    while let Some(at) = rest.find("://") {
+        let (head, tail) = rest.split_at(at + 3);
+        out.push_str(head);
+        let authority_end = tail
+            .find(|c: char| matches!(c, '/' | '?' | '#') || c.is_whitespace())
+            .unwrap_or(tail.len());
+        let authority = &tail[..authority_end];
+        match authority.rfind('@') {
+            Some(userinfo_end) if userinfo_end > 0 => {
+                out.push_str(MASK);
+                rest = &tail[userinfo_end..];
+            }
+            _ => rest = tail,
+        }
+    }
+    out.push_str(rest);
+    out
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use indexmap::IndexMap;
+
+    fn env(name: &str) -> Option<String> {
+        match name {
+            "TOK" => Some("tok-value-1234".into()),
+            "SHORT" => Some("ab".into()),
+            _ => None,
+        }
+    }
+
+    fn remote(url: &str, headers: &[(&str, &str)]) -> ServerDef {
+        ServerDef {
+            name: "s".into(),
+            transport: crate::defs::Transport::StreamableHttp,
+            launch: Launch::Remote {
+                transport: crate::defs::Transport::StreamableHttp,
+                url: url.into(),
+                headers: headers
+                    .iter()
+                    .map(|(k, v)| (k.to_string(), v.to_string()))
+                    .collect::<IndexMap<_, _>>(),
+                process: None,
+            },
+            label: None,
+            enabled: true,
+            autostart: false,
+            connect_timeout: None,
+            protocol: None,
+            restart: Default::default(),
+            source: "x.json".into(),
+        }
+    }
+
+    #[test]
+    fn values_show_as_their_reference_and_literals_as_a_mask() {
+        let def = remote(
+            "http://127.0.0.1:1/${TOK}/${SHORT}",
+            &[("X-Key", "literal-secret-99"), ("X-Flag", "true")],
+        );
+        let r = Redactor::for_def_with(&def, &env);
+        assert_eq!(
+            r.apply("GET http://127.0.0.1:1/tok-value-1234/ab said literal-secret-99 true"),
+            "GET http://127.0.0.1:1/${TOK}/ab said *** true"
+        );
+    }
+
+    #[test]
+    fn a_percent_encoded_value_is_redacted_too() {
+        let def = remote("http://127.0.0.1:1/${SPACED}", &[]);
+        let env = |name: &str| (name == "SPACED").then(|| "two words here".to_string());
+        let r = Redactor::for_def_with(&def, &env);
+        assert_eq!(
+            r.apply("error for url (http://127.0.0.1:1/two%20words%20here)"),
+            "error for url (http://127.0.0.1:1/${SPACED})"
+        );
+    }
+
+    #[test]
+    fn userinfo_is_masked_wherever_a_url_appears() {
+        assert_eq!(
+            mask_userinfo("see https://me:pw@host:8/p?x=1 and http://host/a@b"),
+            "see https://***@host:8/p?x=1 and http://host/a@b"
+        );
+        assert_eq!(mask_userinfo("no url here"), "no url here");
+    }
+}

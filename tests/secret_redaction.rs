@@ -1,0 +1,296 @@
+//! Expanded `${VAR}` values never reach output, errors or logs.
+//!
+//! Each test plays an attacker (or an unlucky operator): it puts `${TOK}`
+//! where it ends up in a message, runs the real binary with `TOK` set to a
+//! unique secret, and searches stdout, stderr, `--json`, `status`, and every
+//! file the supervisor wrote for that secret.
+
+mod support;
+
+use std::io::{BufRead, BufReader, Write};
+use std::path::Path;
+use std::process::Command;
+
+use serde_json::{Value, json};
+use support::{Run, Sandbox};
+
+const SECRET: &str = "zz-unique-secret-5150";
+
+fn write_defs(sandbox: &Sandbox, server: Value) -> String {
+    let path = sandbox.path("servers.json");
+    std::fs::write(
+        &path,
+        serde_json::to_string_pretty(&json!({ "mcpServers": { "web": server } })).unwrap(),
+    )
+    .unwrap();
+    path.to_string_lossy().into_owned()
+}
+
+fn with_secret(cmd: &mut Command) {
+    cmd.env("TOK", SECRET);
+}
+
+#[track_caller]
+fn assert_clean(what: &str, text: &str) {
+    assert!(
+        !text.contains(SECRET),
+        "{what} shows the expanded secret:\n{text}"
+    );
+}
+
+/// `check` in text and `--json`: fails, never shows the secret, and shows
+/// `needle` (proof that the message that used to leak is still there).
+fn check_both(sandbox: &Sandbox, file: &str, needle: &str) {
+    let run = sandbox.run_with(&["--file", file, "check", "--timeout", "10"], with_secret);
+    run.expect_code(1);
+    assert_clean("check", &run.to_string());
+    assert!(run.to_string().contains(needle), "no `{needle}` in\n{run}");
+    let run = sandbox.run_with(
+        &["--file", file, "--json", "check", "--timeout", "10"],
+        with_secret,
+    );
+    run.expect_code(1);
+    assert_clean("check --json", &run.to_string());
+}
+
+#[test]
+fn a_stderr_tail_that_prints_an_expanded_env_value_is_redacted() {
+    let sandbox = Sandbox::new();
+    let file = write_defs(
+        &sandbox,
+        json!({
+            "command": "sh",
+            "args": ["-c", "echo \"token is $SECRET\" >&2; exit 1"],
+            "env": {"SECRET": "${TOK}"}
+        }),
+    );
+    check_both(&sandbox, &file, "token is ${TOK}");
+}
+
+#[test]
+fn a_literal_env_secret_echoed_on_stderr_is_masked() {
+    let sandbox = Sandbox::new();
+    let file = write_defs(
+        &sandbox,
+        json!({
+            "command": "sh",
+            "args": ["-c", "echo \"token is $SECRET\" >&2; exit 1"],
+            "env": {"SECRET": SECRET}
+        }),
+    );
+    let run = sandbox.run(&["--file", &file, "check"]);
+    run.expect_code(1);
+    assert_clean("check", &run.to_string());
+    assert!(run.stdout.contains("token is ***"), "{run}");
+}
+
+#[test]
+fn a_url_with_a_variable_is_shown_unexpanded_when_the_connection_fails() {
+    let sandbox = Sandbox::new();
+    let file = write_defs(&sandbox, json!({"url": "http://127.0.0.1:1/${TOK}/mcp"}));
+    check_both(&sandbox, &file, "http://127.0.0.1:1/${TOK}/mcp");
+}
+
+#[test]
+fn a_command_from_a_variable_that_is_not_found_is_shown_unexpanded() {
+    let sandbox = Sandbox::new();
+    let file = write_defs(&sandbox, json!({"command": "${TOK}"}));
+    check_both(&sandbox, &file, "launcher `${TOK}` was not found");
+}
+
+#[test]
+fn a_missing_cwd_from_a_variable_is_shown_unexpanded() {
+    let sandbox = Sandbox::new();
+    let file = write_defs(
+        &sandbox,
+        json!({"command": "sh", "cwd": "/nonexistent/${TOK}"}),
+    );
+    check_both(&sandbox, &file, "/nonexistent/${TOK}");
+}
+
+/// A server on 127.0.0.1 that answers every request with HTTP 500 and a
+/// body echoing the request's `x-api-key` header.
+fn echoing_server() -> u16 {
+    let listener = std::net::TcpListener::bind("127.0.0.1:0").unwrap();
+    let port = listener.local_addr().unwrap().port();
+    std::thread::spawn(move || {
+        for stream in listener.incoming().flatten() {
+            let mut reader = BufReader::new(stream.try_clone().unwrap());
+            let mut key = String::new();
+            let mut length = 0usize;
+            let mut line = String::new();
+            while reader.read_line(&mut line).unwrap_or(0) > 0 && line != "\r\n" {
+                let lower = line.to_ascii_lowercase();
+                if let Some(v) = lower.strip_prefix("x-api-key:") {
+                    key = line[line.len() - v.len()..].trim().to_string();
+                }
+                if let Some(v) = lower.strip_prefix("content-length:") {
+                    length = v.trim().parse().unwrap_or(0);
+                }
+                line.clear();
+            }
+            let mut body = vec![0u8; length];
+            let _ = std::io::Read::read_exact(&mut reader, &mut body);
+            let reply = format!("invalid api key {key}");
+            let mut stream = stream;
+            let _ = write!(
+                stream,
+                "HTTP/1.1 500 Internal Server Error\r\ncontent-type: text/plain\r\ncontent-length: {}\r\nconnection: close\r\n\r\n{reply}",
+                reply.len()
+            );
+        }
+    });
+    port
+}
+
+#[test]
+fn an_http_error_body_that_echoes_a_header_is_redacted() {
+    let port = echoing_server();
+    let sandbox = Sandbox::new();
+    let file = write_defs(
+        &sandbox,
+        json!({
+            "type": "sse",
+            "url": format!("http://127.0.0.1:{port}/sse"),
+            "headers": {"X-Api-Key": "${TOK}"}
+        }),
+    );
+    check_both(&sandbox, &file, "invalid api key ${TOK}");
+}
+
+fn all_files(dir: &Path, out: &mut Vec<std::path::PathBuf>) {
+    for entry in std::fs::read_dir(dir).into_iter().flatten().flatten() {
+        let path = entry.path();
+        if path.is_dir() {
+            all_files(&path, out);
+        } else if path.is_file() {
+            out.push(path);
+        }
+    }
+}
+
+#[test]
+fn the_supervisor_never_logs_or_reports_an_expanded_value() {
+    let sandbox = Sandbox::new();
+    let state = tempfile::Builder::new()
+        .prefix("ms")
+        .tempdir_in("/tmp")
+        .unwrap();
+    let file = write_defs(
+        &sandbox,
+        json!({
+            "command": "sh",
+            "args": ["-c", "echo \"token is $SECRET\" >&2; exit 1"],
+            "env": {"SECRET": "${TOK}"}
+        }),
+    );
+    let mcpctl = |args: &[&str]| -> Run {
+        sandbox.run_with(args, |cmd| {
+            with_secret(cmd);
+            cmd.env("MCPCTL_STATE_DIR", state.path())
+                .env_remove("MCPCTL_NO_SPAWN");
+        })
+    };
+    struct Stop<'a>(&'a dyn Fn(&[&str]) -> Run);
+    impl Drop for Stop<'_> {
+        fn drop(&mut self) {
+            (self.0)(&["supervisor", "stop"]);
+        }
+    }
+    let _stop = Stop(&mcpctl);
+    let start = mcpctl(&["--file", &file, "start", "web"]);
+    assert_ne!(start.code, 0, "{start}");
+    assert_clean("start", &start.to_string());
+    let status = mcpctl(&["--file", &file, "--json", "status", "web"]);
+    assert_clean("status --json", &status.to_string());
+    let last = &status.json()["servers"][0]["last_error"];
+    assert!(
+        last.to_string().contains("token is ${TOK}"),
+        "last_error lost the redacted line: {status}"
+    );
+    let logs = mcpctl(&["--file", &file, "logs", "web"]);
+    assert_clean("logs", &logs.to_string());
+    assert!(logs.stdout.contains("token is ${TOK}"), "{logs}");
+    let mut files = Vec::new();
+    all_files(state.path(), &mut files);
+    assert!(!files.is_empty());
+    for path in files {
+        let bytes = std::fs::read(&path).unwrap_or_default();
+        assert_clean(
+            &path.display().to_string(),
+            &String::from_utf8_lossy(&bytes),
+        );
+    }
+}
+
+const PASSWORD: &str = "pw-in-the-url-8086";
+const LITERAL: &str = "literal-header-secret-42";
+
+#[test]
+fn add_dry_run_redacts_literal_header_and_env_values() {
+    let sandbox = Sandbox::new();
+    let to = sandbox.path("new.json");
+    let to = to.to_str().unwrap();
+    let url = "http://127.0.0.1:1/mcp".to_string();
+    let header = format!("X-Api-Key: {LITERAL}");
+    for json in [false, true] {
+        let mut args = vec!["add", "--to", to, "--name", "web", "--url", &url];
+        args.extend(["--header", &header, "--dry-run", "--no-check"]);
+        if json {
+            args.insert(0, "--json");
+        }
+        let run = sandbox.run(&args);
+        run.expect_code(0);
+        let text = run.to_string();
+        assert!(!text.contains(LITERAL), "the literal header shows:\n{text}");
+        assert!(text.contains("X-Api-Key"), "{text}");
+    }
+    let mut args = vec!["add", "--to", to, "--name", "tool", "--command", "sh"];
+    let env = format!("API_KEY={LITERAL}");
+    args.extend(["--env", &env, "--dry-run", "--no-check"]);
+    let run = sandbox.run(&args);
+    run.expect_code(0);
+    assert!(!run.to_string().contains(LITERAL), "{run}");
+}
+
+#[test]
+fn a_url_password_is_masked_in_list_show_and_check() {
+    let sandbox = Sandbox::new();
+    let file = write_defs(
+        &sandbox,
+        json!({"url": format!("http://me:{PASSWORD}@127.0.0.1:1/mcp")}),
+    );
+    for args in [
+        vec!["list"],
+        vec!["--json", "list"],
+        vec!["show", "web"],
+        vec!["--json", "show", "web"],
+        vec!["check"],
+        vec!["--json", "check"],
+    ] {
+        let mut all = vec!["--file", file.as_str()];
+        all.extend(args.iter().copied());
+        let run = sandbox.run(&all);
+        assert!(
+            !run.to_string().contains(PASSWORD),
+            "mcpctl {args:?} shows the URL password:\n{run}"
+        );
+        assert!(run.to_string().contains("127.0.0.1:1"), "{args:?}\n{run}");
+    }
+}
+
+#[test]
+fn a_registry_url_password_is_masked_in_errors() {
+    let sandbox = Sandbox::new();
+    let registry = format!("http://me:{PASSWORD}@127.0.0.1:1");
+    for json in [false, true] {
+        let mut args = vec!["search", "x", "--refresh", "--registry", &registry];
+        if json {
+            args.insert(0, "--json");
+        }
+        let run = sandbox.run(&args);
+        run.expect_code(1);
+        assert!(!run.to_string().contains(PASSWORD), "{run}");
+        assert!(run.to_string().contains("http://***@127.0.0.1:1"), "{run}");
+    }
+}
