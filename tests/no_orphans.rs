@@ -67,12 +67,10 @@ fn the_process_counter_can_see_a_grandchild() {
         .args(["--grandchild-sleeper", "--marker", &marker])
         .spawn()
         .unwrap();
-    assert!(
-        wait_until(within(10), || processes_with(&marker).len() == 1),
-        "{:?}",
-        processes_with(&marker)
-    );
+    let seen = wait_until(within(10), || processes_with(&marker).len() == 1);
+    let found = processes_with(&marker);
     child.kill().unwrap();
     child.wait().unwrap();
+    assert!(seen, "{found:?}");
     assert!(processes_with(&marker).is_empty());
 }
