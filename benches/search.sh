@@ -30,7 +30,8 @@ hyperfine -N --warmup 3 --runs 30 --export-json "$work/paging.json" \
   "$bin search acme --refresh" \
   "$bin search io.github --all --refresh"
 
-"$bin" search io.github --all >/dev/null # warm the cache
+# Warm the cache (its chatter on stderr is shown only if it fails).
+"$bin" search io.github --all >/dev/null 2>"$work/warm.txt" || { cat "$work/warm.txt" >&2; exit 1; }
 # Stop the registry: from here on only the cache can answer, and hyperfine
 # aborts on the first run that fails to reach it.
 kill "$server"
