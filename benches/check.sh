@@ -1,5 +1,6 @@
 #!/usr/bin/env bash
-# Benchmarks for `mcpctl check` (issue 3), recorded in BENCHMARKS.md:
+# Benchmarks for `mcpctl check` (issue 3), recorded in BENCHMARKS.md as
+# medians of hyperfine's runs, like the other benches:
 #  (a) 20 fixture servers that each take 500 ms to start vs one of them
 #      (target: ratio <= 1.5);
 #  (b) mcpctl check vs a bare rmcp client doing only initialize + tools/list
@@ -59,16 +60,17 @@ else
   echo "note: the MCP Inspector CLI could not run (no network?); skipping (c)" >&2
 fi
 
-python3 - "$WORK" "$HAVE_INSPECTOR" <<'PY'
+python3 - "$WORK" "$HAVE_INSPECTOR" "$RUNS" <<'PY'
 import json, sys
 work, have_c = sys.argv[1], sys.argv[2] == "1"
-def means(name):
-    return {r["command"]: r["mean"] for r in json.load(open(f"{work}/{name}.json"))["results"]}
-a, b = means("a"), means("b")
+def medians(name):
+    return {r["command"]: r["median"] for r in json.load(open(f"{work}/{name}.json"))["results"]}
+a, b = medians("a"), medians("b")
 print()
+print(f"medians of {sys.argv[3]} runs each")
 print(f"(a) twenty / one slow servers: {a['twenty']:.3f}s / {a['one']:.3f}s = {a['twenty']/a['one']:.2f}x (target <= 1.5)")
 print(f"(b) mcpctl / bare rmcp client: {b['mcpctl']:.3f}s / {b['bare-rmcp']:.3f}s = {b['mcpctl']/b['bare-rmcp']:.2f}x (target <= 1.1)")
 if have_c:
-    c = means("c")
+    c = medians("c")
     print(f"(c) inspector / mcpctl: {c['inspector']:.3f}s / {c['mcpctl']:.3f}s = {c['inspector']/c['mcpctl']:.2f}x")
 PY

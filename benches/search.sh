@@ -2,7 +2,8 @@
 # Benchmarks `mcpctl search` as a whole process against the loopback
 # registry (never the public one):
 #   1. warm cache: median of `search io.github --all` served from the cache
-#      (target: under 15 ms);
+#      (target: under 15 ms); the registry is stopped first, so a run that
+#      missed the cache would fail instead of being timed;
 #   2. paging: a 3-page search vs a 1-page search, both fetched (--refresh)
 #      from the loopback registry (target: under 3x).
 # Needs hyperfine (apt-get install hyperfine). Usage: benches/search.sh [--debug]
@@ -24,13 +25,24 @@ trap 'kill "$server" 2>/dev/null; rm -rf "$work"' EXIT
 read -r url <"$fifo"
 
 export MCPCTL_REGISTRY_URL="$url" MCPCTL_CACHE_DIR="$work/cache" MCPCTL_FILE="$work/servers.json"
-"$bin" search io.github --all >/dev/null 2>&1 # warm the cache
 
-hyperfine -N --warmup 5 --runs 50 --export-json "$work/warm.json" \
-  "$bin search io.github --all"
 hyperfine -N --warmup 3 --runs 30 --export-json "$work/paging.json" \
   "$bin search acme --refresh" \
   "$bin search io.github --all --refresh"
+
+# Warm the cache (its chatter on stderr is shown only if it fails).
+"$bin" search io.github --all >/dev/null 2>"$work/warm.txt" || { cat "$work/warm.txt" >&2; exit 1; }
+# Stop the registry: from here on only the cache can answer, and hyperfine
+# aborts on the first run that fails to reach it.
+kill "$server"
+wait "$server" 2>/dev/null || true
+if ! "$bin" search io.github --all >/dev/null 2>"$work/miss.txt"; then
+  echo "benches/search.sh: the warm search was not served from the cache:" >&2
+  cat "$work/miss.txt" >&2
+  exit 1
+fi
+hyperfine -N --warmup 5 --runs 50 --export-json "$work/warm.json" \
+  "$bin search io.github --all"
 
 python3 - "$work/warm.json" "$work/paging.json" <<'PY'
 import json, sys

@@ -108,12 +108,16 @@ fn main() {
     let total: u64 = threads.into_iter().map(|t| t.join().unwrap()).sum();
     let rate = total as f64 / started.elapsed().as_secs_f64();
 
-    let rss_kb: u64 = std::fs::read_to_string(format!("/proc/{daemon}/status"))
-        .unwrap()
+    // No figure rather than a made-up one: an unreadable RSS would print
+    // as 0 MB and meet the target without measuring anything.
+    let status = std::fs::read_to_string(format!("/proc/{daemon}/status"))
+        .unwrap_or_else(|e| panic!("cannot read /proc/{daemon}/status: {e}"));
+    let rss_kb: u64 = status
         .lines()
         .find_map(|l| l.strip_prefix("VmRSS:"))
         .and_then(|v| v.split_whitespace().next()?.parse().ok())
-        .unwrap_or(0);
+        .filter(|&kb| kb > 0)
+        .unwrap_or_else(|| panic!("no VmRSS for the daemon (pid {daemon}):\n{status}"));
 
     let (d50, s50) = (pct(direct.clone(), 0.5), pct(lat.clone(), 0.5));
     println!("| `tools/call` p50, direct rmcp | {d50:.3} ms | |");

@@ -71,9 +71,14 @@ fn invalid_yaml_syntax() {
     let f = write(
         &sb,
         "a.yaml",
-        b"mcpServers:\n  a:\n    command: [sh\n    args: x\n",
+        b"mcpServers:\n  a:\n    command: sh\n    args: [sh\n    env: x\n",
     );
-    assert_refused(&sb, &f, 2, &format!("{}:", f.display()));
+    assert_refused(
+        &sb,
+        &f,
+        2,
+        &format!("{}:5:8: did not find expected ',' or ']'", f.display()),
+    );
 }
 
 #[test]
@@ -112,7 +117,12 @@ fn not_utf8() {
 fn binary_file_with_nul_bytes() {
     let sb = Sandbox::new();
     let f = write(&sb, "a.json", b"\x89PNG\r\n\x1a\n\x00\x00\x00\rIHDR");
-    assert_refused(&sb, &f, 2, &format!("{}:1:1", f.display()));
+    assert_refused(
+        &sb,
+        &f,
+        2,
+        &format!("{}:1:1: the file is not valid UTF-8 text", f.display()),
+    );
 }
 
 #[test]
@@ -204,7 +214,8 @@ fn directory_instead_of_file() {
         "--command",
         "sh",
     ])
-    .expect_code(2);
+    .expect_code(2)
+    .stderr_has("is a directory, not a definition file");
     assert!(dir.is_dir());
 }
 
@@ -259,7 +270,12 @@ fn negative_timeout() {
         "a.json",
         b"{\"a\": {\"command\": \"sh\", \"connect_timeout\": -5}}",
     );
-    assert_refused(&sb, &f, 2, "a.json:1:");
+    assert_refused(
+        &sb,
+        &f,
+        2,
+        "a.json:1:1: server `a`: `connect_timeout` must be a positive number of seconds, not -5",
+    );
 }
 
 #[test]
@@ -321,7 +337,58 @@ fn yaml_alias_bomb() {
         prev = name;
     }
     let f = write(&sb, "bomb.yaml", doc.as_bytes());
-    assert_refused(&sb, &f, 2, &format!("{}:", f.display()));
+    // Refused for what it is, at once: expanding the aliases would take
+    // 9^9 strings, minutes and gigabytes.
+    let t0 = std::time::Instant::now();
+    assert_refused(
+        &sb,
+        &f,
+        2,
+        &format!(
+            "{}:1:4: a: invalid type: sequence, expected a server definition",
+            f.display()
+        ),
+    );
+    assert!(
+        t0.elapsed() < std::time::Duration::from_secs(5),
+        "{:?}",
+        t0.elapsed()
+    );
+    // The same bomb in unknown fields of a valid entry is never expanded:
+    // the file is listed and edited at once.
+    let mut doc = String::from("mcpServers:\n  a:\n    command: sh\n");
+    doc.push_str(
+        "    x-a: &a [\"lol\",\"lol\",\"lol\",\"lol\",\"lol\",\"lol\",\"lol\",\"lol\",\"lol\"]\n",
+    );
+    let mut prev = "a";
+    for name in names {
+        doc.push_str(&format!("    x-{name}: &{name} [*{prev},*{prev},*{prev},*{prev},*{prev},*{prev},*{prev},*{prev},*{prev}]\n"));
+        prev = name;
+    }
+    let f = write(&sb, "inner.yaml", doc.as_bytes());
+    let t0 = std::time::Instant::now();
+    let file = f.to_str().unwrap();
+    sb.run(&["--file", file, "list"])
+        .expect_code(0)
+        .stdout_has("inner.yaml");
+    sb.run(&[
+        "--file",
+        file,
+        "add",
+        "--no-check",
+        "--name",
+        "b",
+        "--command",
+        "sh",
+    ])
+    .expect_code(0);
+    assert!(
+        t0.elapsed() < std::time::Duration::from_secs(5),
+        "{:?}",
+        t0.elapsed()
+    );
+    let after = String::from_utf8(bytes(&f)).unwrap();
+    assert!(after.starts_with(&doc), "{after}");
 }
 
 /// Root ignores file permissions, so permission tests drop to `nobody`.
@@ -362,7 +429,8 @@ fn unreadable_file() {
         ],
         as_unprivileged,
     )
-    .expect_code(1);
+    .expect_code(1)
+    .stderr_has("cannot open: Permission denied");
     assert_eq!(bytes(&f), before);
 }
 

@@ -1,6 +1,7 @@
 //! `mcpctl add NAME[@VERSION]` as a whole process against the loopback
 //! registry: what is written, what is refused, and where secrets go.
 
+mod common;
 mod registry_support;
 
 use std::path::Path;
@@ -300,15 +301,13 @@ fn packages_and_remotes_together_are_chosen_by_flag() {
 }
 
 /// Runs `mcpctl` on a pseudo-terminal (util-linux `script`), answers the
-/// hidden prompt once it appears, and returns the whole terminal transcript.
-fn on_a_terminal(dir: &Path, registry: &str, args: &str, answer: &str) -> Option<String> {
+/// hidden prompt once it appears and the terminal no longer echoes, and
+/// returns the whole terminal transcript.
+fn on_a_terminal(dir: &Path, registry: &str, args: &str, answer: &str) -> String {
     use std::io::{Read, Write};
-    if Command::new("script").arg("--version").output().is_err() {
-        eprintln!("skipped: util-linux `script` is not installed");
-        return None;
-    }
+    let script = common::require("script", "apt-get install bsdutils (tests/run.sh does)");
     let cmd = format!("{} {args}", env!("CARGO_BIN_EXE_mcpctl"));
-    let mut child = Command::new("script")
+    let mut child = Command::new(script)
         .args(["-qec", &cmd, "/dev/null"])
         .env("MCPCTL_REGISTRY_URL", registry)
         .env("MCPCTL_CACHE_DIR", dir.join("cache"))
@@ -338,8 +337,15 @@ fn on_a_terminal(dir: &Path, registry: &str, args: &str, answer: &str) -> Option
         );
         transcript.extend_from_slice(&buf[..n]);
     }
-    // Let the prompt turn echo off, as a person would by typing.
-    std::thread::sleep(std::time::Duration::from_millis(300));
+    // The prompt is printed before echo is turned off: type only once the
+    // terminal has stopped echoing, as a person would.
+    let pty = terminal_of_children(child.id()).expect("script runs its command on a pty");
+    assert!(
+        common::wait_until(common::within(10), || !echoes(&pty)),
+        "{} still echoes after the prompt: {}",
+        pty.display(),
+        String::from_utf8_lossy(&transcript)
+    );
     stdin.write_all(format!("{answer}\n").as_bytes()).unwrap();
     stdout.read_to_end(&mut transcript).unwrap();
     assert!(
@@ -347,21 +353,53 @@ fn on_a_terminal(dir: &Path, registry: &str, args: &str, answer: &str) -> Option
         "{}",
         String::from_utf8_lossy(&transcript)
     );
-    Some(String::from_utf8_lossy(&transcript).into_owned())
+    String::from_utf8_lossy(&transcript).into_owned()
+}
+
+/// The terminal (`/dev/pts/N`) the children of `parent` read from.
+fn terminal_of_children(parent: u32) -> Option<std::path::PathBuf> {
+    std::fs::read_dir("/proc")
+        .ok()?
+        .flatten()
+        .find_map(|entry| {
+            let stat = std::fs::read_to_string(entry.path().join("stat")).ok()?;
+            let ppid: u32 = stat
+                .rsplit_once(')')?
+                .1
+                .split_whitespace()
+                .nth(1)?
+                .parse()
+                .ok()?;
+            let tty = std::fs::read_link(entry.path().join("fd/0")).ok()?;
+            (ppid == parent && tty.starts_with("/dev/pts/")).then_some(tty)
+        })
+}
+
+/// Whether the terminal at `pty` echoes what is typed.
+fn echoes(pty: &Path) -> bool {
+    use std::os::unix::fs::OpenOptionsExt;
+    let tty = std::fs::OpenOptions::new()
+        .read(true)
+        .write(true)
+        .custom_flags(nix::fcntl::OFlag::O_NOCTTY.bits())
+        .open(pty)
+        .unwrap_or_else(|e| panic!("open {}: {e}", pty.display()));
+    let termios = nix::sys::termios::tcgetattr(&tty).expect("tcgetattr");
+    termios
+        .local_flags
+        .contains(nix::sys::termios::LocalFlags::ECHO)
 }
 
 #[test]
 fn on_a_terminal_the_secret_is_asked_for_hidden_and_never_echoed() {
     let registry = TestRegistry::start();
     let dir = tempfile::tempdir().unwrap();
-    let Some(transcript) = on_a_terminal(
+    let transcript = on_a_terminal(
         dir.path(),
         &registry.url,
         "add io.github.github/github-mcp-server --no-check",
         "ghp_typed_on_tty_7",
-    ) else {
-        return;
-    };
+    );
     assert!(
         transcript.contains("GITHUB_PERSONAL_ACCESS_TOKEN (hidden): "),
         "{transcript}"

@@ -184,13 +184,11 @@ fn json_add_to_flat_file_keeps_existing_bytes() {
             value,
         }],
     );
+    // The one existing entry only gains the comma before the new one.
+    let billing = flat.lines().nth(1).unwrap();
     let (removed, added) = line_diff(flat, &after);
-    assert!(
-        removed
-            .iter()
-            .all(|l| l.trim_end_matches(',') == removed[0].trim_end_matches(',')),
-        "{after}"
-    );
+    assert_eq!(removed, [billing], "{after}");
+    assert!(added.contains(&format!("{billing},")), "{after}");
     assert!(added.iter().any(|l| l.contains("\"x\"")), "{after}");
     assert!(after.contains("\"billing\": {\"transport\": \"stdio\", \"command\": \"npx\", \"args\": [\"-y\", \"b@1.0.0\"], \"enabled\": true, \"connect_timeout\": 20}"));
 }

@@ -58,9 +58,10 @@ async fn bearer_required_shows_the_challenge() {
         "{text}"
     );
 
-    // With the header (expanded from the environment) it works.
-    // SAFETY: no other test in this binary reads this variable.
-    unsafe { std::env::set_var("MCPCTL_TEST_BEARER", "s3cret") };
+    // With the header (expanded as from the environment) it works. The
+    // value is provided in memory: setting the process environment would
+    // race with other tests spawning children.
+    mcpctl::defs::vars::provide("MCPCTL_TEST_BEARER", "s3cret");
     let def = remote(
         "auth",
         Transport::StreamableHttp,

@@ -5,8 +5,8 @@ mod common;
 
 use std::time::Duration;
 
-use common::{fixture_def, my_zombies, processes_with};
-use mcpctl::mcp::{self, DiscoverOptions};
+use common::{fixture_def, my_zombies, processes_with, wait_until, within};
+use mcpctl::mcp::{self, ConnectError, DiscoverOptions, Phase};
 
 #[tokio::test(flavor = "multi_thread", worker_threads = 2)]
 async fn hundred_checks_leave_no_process_behind() {
@@ -26,11 +26,32 @@ async fn hundred_checks_leave_no_process_behind() {
         "gc",
         &["--grandchild", "--marker", &marker, "--exit-mid-discovery"],
     );
-    assert!(mcp::discover(&crash, &opts).await.is_err());
+    let err = mcp::discover(&crash, &opts).await.unwrap_err();
+    assert!(
+        matches!(
+            err,
+            ConnectError::ProcessExited {
+                code: Some(4),
+                phase: Phase::ToolsList,
+                ..
+            }
+        ),
+        "{err}"
+    );
     let hang = fixture_def("gc", &["--grandchild", "--marker", &marker, "--hang"]);
     let mut short = opts.clone();
     short.connect.budget = Some(Duration::from_millis(500));
-    assert!(mcp::discover(&hang, &short).await.is_err());
+    let err = mcp::discover(&hang, &short).await.unwrap_err();
+    assert!(
+        matches!(
+            err,
+            ConnectError::Timeout {
+                phase: Phase::Initialize,
+                ..
+            }
+        ),
+        "{err}"
+    );
 
     let left = processes_with(&marker);
     assert!(left.is_empty(), "processes left behind: {left:?}");
@@ -46,9 +67,10 @@ fn the_process_counter_can_see_a_grandchild() {
         .args(["--grandchild-sleeper", "--marker", &marker])
         .spawn()
         .unwrap();
-    std::thread::sleep(Duration::from_millis(200));
-    assert_eq!(processes_with(&marker).len(), 1);
+    let seen = wait_until(within(10), || processes_with(&marker).len() == 1);
+    let found = processes_with(&marker);
     child.kill().unwrap();
     child.wait().unwrap();
+    assert!(seen, "{found:?}");
     assert!(processes_with(&marker).is_empty());
 }

@@ -264,14 +264,19 @@ async fn errors_are_never_cached() {
     let registry = TestRegistry::start();
     let dir = tempfile::tempdir().unwrap();
     for _ in 0..2 {
-        let _ = client(&registry.url, Some(dir.path()))
+        let err = client(&registry.url, Some(dir.path()))
             .search("boom", None, false, &mut |_| {})
             .await
             .unwrap_err();
-        let _ = client(&registry.url, Some(dir.path()))
+        assert!(
+            matches!(err, RegistryError::ServerError { status: 500, .. }),
+            "{err}"
+        );
+        let err = client(&registry.url, Some(dir.path()))
             .search("garbage", None, false, &mut |_| {})
             .await
             .unwrap_err();
+        assert!(matches!(err, RegistryError::BadJson { .. }), "{err}");
     }
     assert_eq!(registry.hits(), 4);
     let files = std::fs::read_dir(dir.path())

@@ -414,8 +414,15 @@ async fn asking_for_something_the_entry_does_not_offer_lists_what_it_does() {
     let err = plan(&registry, &req).await.unwrap_err();
     assert!(matches!(err, RegistryError::NoSuchOption { .. }), "{err}");
     assert!(err.to_string().contains("--package npm:stdio"), "{err}");
-    assert!(Selector::parse_package("cargo").is_err());
-    assert!(Selector::parse_package("npm:carrier-pigeon").is_err());
+    let refused = |spec: &str| match Selector::parse_package(spec) {
+        Ok(_) => panic!("--package {spec} was accepted"),
+        Err(e) => e.to_string(),
+    };
+    assert_eq!(refused("cargo"), "unknown package kind `cargo`");
+    assert_eq!(
+        refused("npm:carrier-pigeon"),
+        "unknown transport `carrier-pigeon` in --package npm:carrier-pigeon"
+    );
 }
 
 /// A terminal that answers from a script and records what it was asked.

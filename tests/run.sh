@@ -35,4 +35,6 @@ if ! command -v script >/dev/null; then
   apt-get install -y -qq bsdutils >/dev/null
 fi
 
+# Never in update mode: generated_files would rewrite instead of compare.
+unset MCPCTL_UPDATE_GENERATED
 cargo test --locked "$@"

@@ -13,7 +13,7 @@ use std::path::{Path, PathBuf};
 use std::process::{Command, Output};
 use std::time::{Duration, Instant};
 
-use common::{fixture, processes_with, require};
+use common::{fixture, processes_with, require, wait_until, within};
 use serde_json::{Value, json};
 
 static NEXT: std::sync::atomic::AtomicU32 = std::sync::atomic::AtomicU32::new(0);
@@ -159,12 +159,34 @@ fn send(stream: &mut UnixStream, value: &Value) {
     stream.write_all(&body).unwrap();
 }
 
+/// The next frame, or `None` only when the daemon closed the connection
+/// cleanly between frames. A timeout, a truncated frame or a body that is
+/// not JSON fails the test.
 fn recv(stream: &mut UnixStream) -> Option<Value> {
+    stream
+        .set_read_timeout(Some(Duration::from_secs(10)))
+        .unwrap();
     let mut len = [0u8; 4];
-    stream.read_exact(&mut len).ok()?;
+    let mut got = 0;
+    while got < len.len() {
+        match stream.read(&mut len[got..]) {
+            Ok(0) if got == 0 => return None,
+            Ok(0) => panic!("connection closed inside a length prefix"),
+            Ok(n) => got += n,
+            Err(e) if e.kind() == std::io::ErrorKind::Interrupted => {}
+            Err(e) => panic!("no reply frame from the daemon: {e}"),
+        }
+    }
     let mut body = vec![0u8; u32::from_be_bytes(len) as usize];
-    stream.read_exact(&mut body).ok()?;
-    serde_json::from_slice(&body).ok()
+    stream
+        .read_exact(&mut body)
+        .unwrap_or_else(|e| panic!("reading a {}-byte frame: {e}", body.len()));
+    Some(serde_json::from_slice(&body).unwrap_or_else(|e| {
+        panic!(
+            "reply is not JSON ({e}): {}",
+            String::from_utf8_lossy(&body)
+        )
+    }))
 }
 
 fn hello(stream: &mut UnixStream) {
@@ -535,16 +557,16 @@ fn restart_on_failure_backs_off_then_stops_at_the_burst_limit() {
         );
     }
     kill(last);
-    std::thread::sleep(Duration::from_secs(3));
-    let s = sup.status("a");
-    assert_eq!(s["state"], "failed", "{s}");
-    assert!(
-        s["last_error"]["message"]
-            .as_str()
-            .unwrap()
-            .contains("restart limit"),
-        "{s}"
-    );
+    // The next backoff would be 16 s: within 5 s it must have given up.
+    let mut s = Value::Null;
+    let gave_up = wait_until(within(5), || {
+        s = sup.status("a");
+        s["state"] == "failed"
+            && s["last_error"]["message"]
+                .as_str()
+                .is_some_and(|m| m.contains("restart limit"))
+    });
+    assert!(gave_up, "no `failed` for the restart limit within 5 s: {s}");
 }
 
 #[test]
@@ -708,10 +730,18 @@ fn five_hundred_start_stop_cycles_leak_no_fd_and_no_child() {
             results[0].error
         );
     }
-    // Measured with this client's connection open, as at the start.
-    std::thread::sleep(Duration::from_millis(300));
-    assert_eq!(child_count(daemon), children, "children of the daemon");
-    assert_eq!(fd_count(daemon), fds, "open fds of the daemon");
+    // Measured with this client's connection open, as at the start; the
+    // last stop's reaping may still be finishing, so wait for it.
+    let mut now = (0, 0);
+    let settled = wait_until(within(5), || {
+        now = (child_count(daemon), fd_count(daemon));
+        now == (children, fds)
+    });
+    assert!(
+        settled,
+        "children and open fds of the daemon: {now:?}, before the cycles {:?}",
+        (children, fds)
+    );
     drop(client);
 }
 
@@ -794,21 +824,32 @@ fn server_everything_over_stdio_through_the_supervisor() {
         2,
     );
     let dir = tempfile::tempdir().unwrap();
-    let img = names.iter().find(|n| n.contains("image")).copied();
-    if let Some(tool) = img {
-        let out = sup.ok(
-            &[
-                "call",
-                "everything",
-                tool,
-                "--output-dir",
-                dir.path().to_str().unwrap(),
-            ],
-            0,
-        );
-        assert!(out.contains("written to"), "{out}");
-        assert!(std::fs::read_dir(dir.path()).unwrap().count() >= 1);
-    }
+    // Its tiny-image tool answers text, one PNG, text: the PNG goes to a file.
+    assert!(names.contains(&"get-tiny-image"), "{names:?}");
+    let out = sup.ok(
+        &[
+            "call",
+            "everything",
+            "get-tiny-image",
+            "--output-dir",
+            dir.path().to_str().unwrap(),
+        ],
+        0,
+    );
+    let written: Vec<PathBuf> = std::fs::read_dir(dir.path())
+        .unwrap()
+        .map(|e| e.unwrap().path())
+        .collect();
+    assert_eq!(written.len(), 1, "{written:?}\n{out}");
+    assert!(
+        out.contains(&format!("written to {}", written[0].display())),
+        "{out}"
+    );
+    let png = std::fs::read(&written[0]).unwrap();
+    assert!(
+        png.starts_with(b"\x89PNG\r\n\x1a\n"),
+        "not a PNG: {written:?}"
+    );
     sup.ok(&["refresh", "everything"], 0);
     sup.ok(&["restart", "everything"], 0);
     let pid = sup.status("everything")["pid"].as_u64().unwrap() as u32;
@@ -874,9 +915,12 @@ fn a_streamable_http_server_through_the_supervisor() {
     sup.ok(&["refresh", "web"], 0);
     sup.ok(&["restart", "web"], 0);
     sup.ok(&["logs", "web"], 0);
-    // Idle but alive: pings keep it ready.
-    std::thread::sleep(Duration::from_secs(5));
-    assert_eq!(sup.status("web")["state"], "ready");
+    // Idle but alive: pings (every 2 s) keep it ready for the whole window.
+    let t0 = Instant::now();
+    while t0.elapsed() < Duration::from_secs(5) {
+        assert_eq!(sup.status("web")["state"], "ready");
+        std::thread::sleep(Duration::from_millis(250));
+    }
     // The server goes away: noticed through missed pings.
     drop(bg);
     let t0 = Instant::now();
@@ -912,7 +956,13 @@ fn stop_cancels_a_slow_start() {
         assert!(t0.elapsed() < Duration::from_secs(5));
         std::thread::sleep(Duration::from_millis(20));
     }
-    std::thread::sleep(Duration::from_millis(300));
+    // The server and its grandchild are running, so the stop below has a
+    // process tree to end mid-start.
+    assert!(
+        wait_until(within(5), || live(&sup.marker).len() >= 2),
+        "no server and grandchild: {:?}",
+        live(&sup.marker)
+    );
     // A refresh never queues behind a start: it is `busy` (exit 4).
     let out = sup.run(&["refresh", "a"]);
     assert_eq!(out.status.code(), Some(4));
@@ -937,12 +987,12 @@ fn stop_cancels_a_slow_start() {
 #[test]
 fn a_peer_with_another_uid_is_refused() {
     use std::os::unix::process::CommandExt;
-    // Switching uid needs root; elsewhere the 0700/0600 modes (tested
-    // above) already keep other users out before the uid check is reached.
-    if !nix::unistd::geteuid().is_root() {
-        eprintln!("not root: cannot run a client under another uid");
-        return;
-    }
+    // Running a client under another uid needs root; CI runs the suite as
+    // root (tests/run.sh). Elsewhere this fails rather than passing unrun.
+    assert!(
+        nix::unistd::geteuid().is_root(),
+        "this test runs a client as uid 65534 and needs root: run it as root (sudo -E cargo test --test supervisor a_peer_with_another_uid_is_refused)"
+    );
     let sup = Sup::new(json!({"a": fx(&[])}));
     sup.ok(&["supervisor", "start"], 0);
     let open = |p: &Path, mode| {
@@ -1048,6 +1098,8 @@ fn a_call_times_out_and_stop_fails_calls_in_flight() {
     assert!(String::from_utf8_lossy(&out.stderr).contains("not retried"));
     assert!(t0.elapsed() < Duration::from_secs(5));
     // A call in flight fails at once when the server is stopped.
+    let server = sup.status("everything")["pid"].as_u64().unwrap() as u32;
+    let read_before = bytes_read(server);
     let caller = {
         let mut cmd = sup.command();
         cmd.args([
@@ -1059,9 +1111,18 @@ fn a_call_times_out_and_stop_fails_calls_in_flight() {
         ]);
         std::thread::spawn(move || (Instant::now(), cmd.output().unwrap()))
     };
-    // Give the caller time to connect and dispatch even on a loaded
-    // machine; the call itself runs for 20 s, so it is still in flight.
-    std::thread::sleep(Duration::from_secs(3));
+    // Dispatched once the idle server has read the request from its stdin
+    // (it reads nothing else); the call itself runs for 20 s, so it is
+    // still in flight when the stop arrives.
+    // (At least this many bytes: the request's fields in their shortest form.)
+    let request = r#"{"jsonrpc":"2.0","id":0,"method":"tools/call","params":{"name":"trigger-long-running-operation","arguments":{"duration":20,"steps":4}}}"#;
+    assert!(
+        wait_until(within(10), || bytes_read(server)
+            >= read_before + request.len() as u64),
+        "the server never read the call ({} bytes read before, {} now)",
+        read_before,
+        bytes_read(server)
+    );
     sup.ok(&["stop", "everything"], 0);
     let (started, out) = caller.join().unwrap();
     assert_eq!(
@@ -1070,8 +1131,21 @@ fn a_call_times_out_and_stop_fails_calls_in_flight() {
         "{}",
         String::from_utf8_lossy(&out.stderr)
     );
-    assert!(String::from_utf8_lossy(&out.stderr).contains("stopped before the call finished"));
+    assert!(
+        String::from_utf8_lossy(&out.stderr).contains("stopped before the call finished"),
+        "{}",
+        String::from_utf8_lossy(&out.stderr)
+    );
     assert!(started.elapsed() < Duration::from_secs(15));
+}
+
+/// Bytes `pid` has read with read(2) and friends (`rchar` in /proc/PID/io).
+fn bytes_read(pid: u32) -> u64 {
+    let io = std::fs::read_to_string(format!("/proc/{pid}/io")).unwrap();
+    io.lines()
+        .find_map(|l| l.strip_prefix("rchar: "))
+        .and_then(|n| n.parse().ok())
+        .unwrap_or_else(|| panic!("no rchar in /proc/{pid}/io: {io}"))
 }
 
 #[test]
@@ -1082,16 +1156,24 @@ fn a_broken_definitions_file_keeps_running_servers_and_says_why() {
     let good = std::fs::read_to_string(&sup.file).unwrap();
     std::fs::write(&sup.file, "{ not json").unwrap();
     nix::sys::signal::kill(daemon, nix::sys::signal::Signal::SIGHUP).unwrap();
-    std::thread::sleep(Duration::from_millis(300));
+    let mut err = String::new();
+    let refused = wait_until(within(5), || {
+        let out = sup.run(&["start", "b"]);
+        err = format!("{:?}: {}", out.status, String::from_utf8_lossy(&out.stderr));
+        out.status.code() == Some(3) && err.contains("could not read the definitions")
+    });
+    assert!(refused, "{err}");
     assert_eq!(sup.status("a")["state"], "ready");
-    let out = sup.run(&["start", "b"]);
-    assert_eq!(out.status.code(), Some(3));
-    assert!(String::from_utf8_lossy(&out.stderr).contains("could not read the definitions"));
     // Fixed, and SIGHUP reloads: the new server is known.
     let mut v: Value = serde_json::from_str(&good).unwrap();
     v["mcpServers"]["b"] = v["mcpServers"]["a"].clone();
     std::fs::write(&sup.file, serde_json::to_vec(&v).unwrap()).unwrap();
     nix::sys::signal::kill(daemon, nix::sys::signal::Signal::SIGHUP).unwrap();
-    std::thread::sleep(Duration::from_millis(300));
-    sup.ok(&["start", "b"], 0);
+    let mut err = String::new();
+    let started = wait_until(within(5), || {
+        let out = sup.run(&["start", "b"]);
+        err = format!("{:?}: {}", out.status, String::from_utf8_lossy(&out.stderr));
+        out.status.success()
+    });
+    assert!(started, "{err}");
 }

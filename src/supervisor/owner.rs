@@ -861,11 +861,14 @@ impl Owner {
         let timeout = req.timeout_ms.map_or(CALL_TIMEOUT, Duration::from_millis);
         let mut params = CallToolRequestParams::new(req.tool.clone());
         params = params.with_arguments(req.arguments);
+        // A stop marks `closing` before it closes the transport, so when
+        // both are ready the stop is what happened: say so.
         let result = tokio::select! {
-            r = tokio::time::timeout(timeout, live.peer.call_tool(params)) => r,
+            biased;
             _ = closing.wait_for(|c| *c) => {
                 return Err(failed(format!("`{}` stopped before the call finished; it was not retried", self.name)));
             }
+            r = tokio::time::timeout(timeout, live.peer.call_tool(params)) => r,
         };
         match result {
             Ok(Ok(result)) => Ok(Body::Call {

@@ -207,3 +207,23 @@ pub fn my_zombies() -> Vec<u32> {
 pub fn require(command: &str, how: &str) -> PathBuf {
     which::which(command).unwrap_or_else(|_| panic!("`{command}` is required for this test: {how}"))
 }
+
+/// Poll `cond` every 20 ms until it holds or `deadline` passes; true when it
+/// held. Tests wait for the condition itself with this, never for a fixed
+/// time, and assert on the result with what they last saw.
+pub fn wait_until(deadline: Instant, mut cond: impl FnMut() -> bool) -> bool {
+    loop {
+        if cond() {
+            return true;
+        }
+        if Instant::now() >= deadline {
+            return false;
+        }
+        std::thread::sleep(Duration::from_millis(20));
+    }
+}
+
+/// A deadline `secs` seconds from now, for [`wait_until`].
+pub fn within(secs: u64) -> Instant {
+    Instant::now() + Duration::from_secs(secs)
+}
