@@ -274,7 +274,7 @@ fn negative_timeout() {
         &sb,
         &f,
         2,
-        "a.json:1:1: server `a`: `connect_timeout` must be a positive number of seconds, not -5",
+        "a.json:1:2: server `a`: `connect_timeout` must be a positive number of seconds, not -5",
     );
 }
 
