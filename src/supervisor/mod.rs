@@ -6,6 +6,7 @@
 //! - [`daemon`]: the accept loop, dispatch, reload and shutdown.
 //! - [`owner`]: one server's state machine, catalog and calls.
 //! - [`logs`], [`records`]: stderr logs and the pid records for orphan cleanup.
+//! - [`reap`]: processes re-parented to the daemon (a subreaper).
 //! - [`client`]: the CLI side: connect, Hello, auto-spawn.
 
 pub mod client;
@@ -13,6 +14,7 @@ pub mod daemon;
 pub mod logs;
 pub mod owner;
 pub mod protocol;
+pub mod reap;
 pub mod records;
 pub mod socket;
 
