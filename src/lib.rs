@@ -11,6 +11,7 @@ pub mod defs;
 pub mod error;
 pub mod mcp;
 pub mod output;
+pub mod procfs;
 pub mod registry;
 pub mod supervisor;
 pub mod validate;

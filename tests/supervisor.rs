@@ -146,7 +146,7 @@ fn fx(args: &[&str]) -> Value {
 }
 
 fn alive(pid: u32) -> bool {
-    mcpctl::supervisor::records::proc_stat(pid).is_some_and(|(_, _, s)| s != 'Z')
+    mcpctl::procfs::alive(pid)
 }
 
 // ---- raw frames ---------------------------------------------------------
@@ -647,19 +647,10 @@ fn fd_count(pid: u32) -> usize {
 }
 
 fn child_count(pid: u32) -> usize {
-    std::fs::read_dir("/proc")
-        .unwrap()
-        .flatten()
-        .filter_map(|e| e.file_name().to_str()?.parse::<u32>().ok())
-        .filter(|p| {
-            std::fs::read_to_string(format!("/proc/{p}/stat"))
-                .ok()
-                .and_then(|s| {
-                    s.rsplit_once(')')
-                        .map(|(_, r)| r.split_whitespace().nth(1) == Some(&pid.to_string()))
-                })
-                .unwrap_or(false)
-        })
+    mcpctl::procfs::pids()
+        .into_iter()
+        .filter_map(mcpctl::procfs::stat)
+        .filter(|s| s.ppid == pid)
         .count()
 }
 

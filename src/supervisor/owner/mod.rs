@@ -76,7 +76,7 @@ impl Shared {
 
     fn record(&self, name: &str, pid: Option<u32>) {
         let mut map = self.records.lock().unwrap_or_else(|e| e.into_inner());
-        match pid.and_then(|p| records::proc_stat(p).map(|(start, _, _)| (p, start))) {
+        match pid.and_then(|p| crate::procfs::stat(p).map(|s| (p, s.start_time))) {
             Some((pid, start_time)) => {
                 map.insert(
                     name.to_string(),
