@@ -18,6 +18,7 @@ use tokio::process::{Child, ChildStdin, ChildStdout, Command};
 use tokio::task::JoinHandle;
 
 use super::error::{ConnectError, Phase};
+use super::escapes;
 use super::stderr::{DEFAULT_TAIL_LINES, StderrTail, StderrTee};
 use super::stdout_tap::{StdoutTap, TapState};
 use crate::defs::vars;
@@ -119,6 +120,8 @@ pub struct ChildProcess {
     drain: Option<JoinHandle<()>>,
     status: Option<ExitStatus>,
     finished: bool,
+    /// Marks descendants that leave the group (see [`escapes`]).
+    tag: String,
 }
 
 impl std::fmt::Debug for ChildProcess {
@@ -211,10 +214,12 @@ pub fn spawn(def: &ServerDef, tee: Option<StderrTee>) -> Result<SpawnedStdio, Co
         .map(|(_, v)| v.as_str());
     let program = resolve(server, &command, path, &cwd)?;
 
+    let tag = escapes::new_tag();
     let mut cmd = Command::new(&program);
     cmd.args(&args)
         .env_clear()
         .envs(child_env)
+        .env(escapes::TAG_VAR, &tag)
         .current_dir(&cwd)
         .stdin(Stdio::piped())
         .stdout(Stdio::piped())
@@ -238,6 +243,7 @@ pub fn spawn(def: &ServerDef, tee: Option<StderrTee>) -> Result<SpawnedStdio, Co
         }
     })?;
     let pid = child.id().expect("a just-spawned child has a pid");
+    escapes::register(pid);
     let stderr = StderrTail::new(DEFAULT_TAIL_LINES, tee);
     let drain = child
         .stderr
@@ -253,6 +259,7 @@ pub fn spawn(def: &ServerDef, tee: Option<StderrTee>) -> Result<SpawnedStdio, Co
             drain,
             status: None,
             finished: false,
+            tag,
         },
         stdout,
         stdin,
@@ -341,12 +348,23 @@ impl ChildProcess {
         }
     }
 
-    /// Stop the whole process group and reap it: TERM, up to `grace`, KILL.
+    /// Stop the whole process tree and reap it: TERM, up to `grace`, KILL,
+    /// first the group, then whatever left it (see [`escapes`]).
     ///
     /// Returns the direct child's exit status. Safe to call on a child that
     /// already exited.
     pub async fn shutdown(mut self, grace: Duration) -> Option<ExitStatus> {
         self.finished = true;
+        self.end_group(grace).await;
+        escapes::unregister(self.pid());
+        escapes::end(&self.tag, Instant::now() + grace).await;
+        if let Some(drain) = self.drain.take() {
+            let _ = tokio::time::timeout(Duration::from_millis(200), drain).await;
+        }
+        self.status
+    }
+
+    async fn end_group(&mut self, grace: Duration) {
         if !self.group_gone() {
             let _ = killpg(self.pgid, Signal::SIGTERM);
             if !self.wait_gone(Instant::now() + grace).await {
@@ -356,10 +374,6 @@ impl ChildProcess {
                     .await;
             }
         }
-        if let Some(drain) = self.drain.take() {
-            let _ = tokio::time::timeout(Duration::from_millis(200), drain).await;
-        }
-        self.status
     }
 }
 
@@ -369,6 +383,8 @@ impl Drop for ChildProcess {
             // Every early-return path lands here: never leave the group behind.
             let _ = killpg(self.pgid, Signal::SIGKILL);
             self.try_reap();
+            escapes::unregister(self.pid());
+            escapes::kill_now(&self.tag);
         }
         if let Some(drain) = self.drain.take() {
             drain.abort();
