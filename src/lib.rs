@@ -14,6 +14,8 @@ pub mod output;
 pub mod procfs;
 pub mod registry;
 pub mod supervisor;
+pub mod text;
+pub mod tls;
 pub mod validate;
 
 pub use error::{Diagnostic, Error, ExitCode, Result};

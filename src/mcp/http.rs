@@ -1,4 +1,4 @@
-//! Remote servers: the HTTP client, TLS set-up, and naming HTTP failures.
+//! Remote servers: the HTTP client and naming HTTP failures.
 //!
 //! Streamable HTTP goes through rmcp's reqwest transport; legacy SSE through
 //! [`super::sse`]. Both share one reqwest client configuration and one error
@@ -6,7 +6,7 @@
 //! same whichever transport hit them.
 
 use std::collections::HashMap;
-use std::sync::{Arc, Once};
+use std::sync::Arc;
 
 use rmcp::transport::StreamableHttpClientTransport;
 use rmcp::transport::streamable_http_client::{
@@ -15,19 +15,6 @@ use rmcp::transport::streamable_http_client::{
 
 use super::error::{ConnectError, Phase};
 use crate::defs::vars;
-
-/// Install rustls's `ring` crypto provider for the whole process, once.
-///
-/// reqwest is built without a provider (to avoid aws-lc-sys's C build), so
-/// one must be installed before the first TLS connection. Idempotent: safe
-/// to call from `main`, from every connect, and from tests.
-pub fn install_crypto_provider() {
-    static ONCE: Once = Once::new();
-    ONCE.call_once(|| {
-        // Err means another provider is already installed, which is fine.
-        let _ = rustls::crypto::ring::default_provider().install_default();
-    });
-}
 
 /// The URL and headers of a remote definition, `${VAR}`s expanded.
 pub fn expand_remote(
@@ -69,7 +56,7 @@ pub fn client(
     headers: &[(String, String)],
     resolver: Option<&Arc<dyn reqwest::dns::Resolve>>,
 ) -> Result<reqwest::Client, ConnectError> {
-    install_crypto_provider();
+    crate::tls::install_crypto_provider();
     let mut builder = reqwest::Client::builder()
         .default_headers(header_map(server, headers)?)
         .user_agent(concat!("mcpctl/", env!("CARGO_PKG_VERSION")));

@@ -25,5 +25,5 @@ pub mod stdout_tap;
 pub use connection::{ConnectOptions, Connection, PageEnd, ToolPages};
 pub use discover::{DiscoverOptions, DiscoveryReport, Timings, discover};
 pub use error::{ConnectError, Phase};
-pub use http::install_crypto_provider;
+pub use crate::tls::install_crypto_provider;
 pub use lint::{Lint, Severity};

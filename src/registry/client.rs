@@ -318,7 +318,7 @@ impl RegistryClient {
 
     fn http(&self) -> Result<&reqwest::Client, RegistryError> {
         let built = self.http.get_or_init(|| {
-            super::tls::install_crypto_provider();
+            crate::tls::install_crypto_provider();
             let mut builder = reqwest::Client::builder()
                 .timeout(self.timeout)
                 .connect_timeout(self.timeout.min(Duration::from_secs(10)))
