@@ -52,21 +52,12 @@ pub fn run(ctx: &Context, args: Args) -> Result<ExitCode> {
         table.row(vec![
             def.name.clone(),
             def.transport.to_string(),
-            truncate(&def.target(), 60),
+            // Long targets are cut so the table stays readable; `show` has the rest.
+            crate::text::truncate(&def.target(), 60),
             if def.enabled { "yes" } else { "no" }.to_string(),
             def.source.display().to_string(),
         ]);
     }
     table.print()?;
     Ok(ExitCode::Success)
-}
-
-/// Shorten long targets so the table stays readable; `show` has the rest.
-fn truncate(text: &str, max: usize) -> String {
-    if text.chars().count() <= max {
-        text.to_string()
-    } else {
-        let cut: String = text.chars().take(max - 1).collect();
-        format!("{cut}…")
-    }
 }

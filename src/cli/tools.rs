@@ -66,11 +66,7 @@ pub fn run(ctx: &Context, args: Args) -> Result<ExitCode> {
             .lines()
             .next()
             .unwrap_or("");
-        let desc: String = if desc.chars().count() > 80 {
-            desc.chars().take(79).chain(['…']).collect()
-        } else {
-            desc.to_string()
-        };
+        let desc = crate::text::truncate(desc, 80);
         table.row(vec![t.name.clone(), desc]);
     }
     table.print()?;

@@ -172,7 +172,7 @@ pub fn classify(
                     return ConnectError::Http {
                         server: server_s,
                         phase,
-                        detail: truncate(msg, 300),
+                        detail: crate::text::truncate(msg, 300),
                     };
                 }
                 // `Client` does not expose its reqwest error as `source()`.
@@ -266,15 +266,5 @@ pub fn classify(
         server: server_s,
         phase,
         detail,
-    }
-}
-
-fn truncate(text: &str, max: usize) -> String {
-    if text.chars().count() <= max {
-        text.to_string()
-    } else {
-        let mut out: String = text.chars().take(max).collect();
-        out.push('…');
-        out
     }
 }
