@@ -509,7 +509,7 @@ impl Connection {
                 None => ConnectError::Transport {
                     server: server.into(),
                     phase,
-                    detail: http::chain(e),
+                    detail: crate::error::chain(e),
                 },
             },
             other => ConnectError::Transport {
@@ -735,7 +735,7 @@ fn init_error(
             None => ConnectError::Transport {
                 server: server.into(),
                 phase,
-                detail: http::chain(error),
+                detail: crate::error::chain(error),
             },
         },
         ClientInitializeError::ConnectionClosed(_) => ConnectError::Transport {

@@ -15,6 +15,7 @@ use rmcp::transport::streamable_http_client::{
 
 use super::error::{ConnectError, Phase};
 use crate::defs::vars;
+use crate::error::chain;
 
 /// The URL and headers of a remote definition, `${VAR}`s expanded.
 pub fn expand_remote(
@@ -81,21 +82,6 @@ pub fn streamable_transport(
     let config = StreamableHttpClientTransportConfig::with_uri(url.to_string())
         .custom_headers(HashMap::new());
     Ok(StreamableHttpClientTransport::with_client(client, config))
-}
-
-/// The whole `source()` chain of an error as one line.
-pub fn chain(err: &(dyn std::error::Error + 'static)) -> String {
-    let mut out = err.to_string();
-    let mut source = err.source();
-    while let Some(s) = source {
-        let text = s.to_string();
-        if !out.contains(&text) {
-            out.push_str(": ");
-            out.push_str(&text);
-        }
-        source = s.source();
-    }
-    out
 }
 
 fn looks_like_html(text: &str) -> bool {

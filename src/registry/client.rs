@@ -407,15 +407,9 @@ impl RegistryClient {
                 secs: self.timeout.as_secs().max(1),
             };
         }
-        let mut reason = err.to_string();
-        let mut source = std::error::Error::source(&err);
-        while let Some(inner) = source {
-            reason = format!("{reason}: {inner}");
-            source = inner.source();
-        }
         RegistryError::Unreachable {
             base: self.base_url().to_string(),
-            reason,
+            reason: crate::error::chain(&err),
         }
     }
 }
