@@ -462,6 +462,30 @@ fn schema_invalid_arguments_are_refused_before_dispatch() {
         .trim(),
         "Echo: hey"
     );
+    // ... refused in the same words, naming where the arguments are wrong.
+    let said = |args: &[&str]| {
+        let out = sup.run(args);
+        let err = String::from_utf8_lossy(&out.stderr);
+        (
+            out.status.code(),
+            err.lines().next().unwrap_or("").to_string(),
+        )
+    };
+    let supervised = said(&["call", "a", "echo", "--arg", "message=5"]);
+    let direct = said(&["call", "a", "echo", "--arg", "message=5", "--direct"]);
+    assert_eq!(supervised, direct);
+    assert!(
+        direct.1.contains("/message: 5 is not of type"),
+        "{direct:?}"
+    );
+    // An unknown tool: exit 3 either way, with a hint that works there.
+    let out = sup.run(&["call", "a", "nope", "--direct"]);
+    assert_eq!(out.status.code(), Some(3));
+    let err = String::from_utf8_lossy(&out.stderr);
+    assert!(
+        err.contains("`a` has no tool `nope`") && err.contains("`mcpctl check a`"),
+        "{err}"
+    );
 }
 
 #[test]

@@ -8,6 +8,7 @@ use serde_json::Value;
 
 use super::Owner;
 use super::state::{State, failed};
+use crate::supervisor::admit::{self, Lister};
 use crate::supervisor::protocol::{Body, CallRequest, ErrorCode, WireError};
 
 /// The default call timeout.
@@ -56,53 +57,17 @@ impl Owner {
                 self.name
             )));
         }
-        if !catalog.tools.iter().any(|t| t.name == req.tool) {
-            return Err(WireError::new(
-                ErrorCode::NotFound,
-                format!("`{}` has no tool `{}`", self.name, req.tool),
-            )
-            .hint(format!("list them with `mcpctl tools {}`", self.name)));
-        }
-        if req.validate {
-            match catalog.validators.get(&req.tool) {
-                Some(Ok(validator)) => {
-                    let args = Value::Object(req.arguments.clone());
-                    let errors: Vec<String> = validator
-                        .iter_errors(&args)
-                        .take(5)
-                        .map(|e| {
-                            let at = e.instance_path().to_string();
-                            if at.is_empty() {
-                                e.to_string()
-                            } else {
-                                format!("{at}: {e}")
-                            }
-                        })
-                        .collect();
-                    if !errors.is_empty() {
-                        return Err(WireError::new(
-                            ErrorCode::Invalid,
-                            format!(
-                                "arguments for `{}` do not match its inputSchema (not sent): {}",
-                                req.tool,
-                                errors.join("; ")
-                            ),
-                        )
-                        .hint(format!(
-                            "see the schema with `mcpctl tools {} --json`",
-                            self.name
-                        )));
-                    }
-                }
-                Some(Err(why)) => {
-                    return Err(WireError::new(
-                        ErrorCode::Invalid,
-                        format!("the inputSchema of `{}` cannot be compiled, so the arguments cannot be validated (not sent): {why}", req.tool),
-                    )
-                    .hint("pass --no-validate to send them unvalidated; the server should declare its $schema"));
-                }
-                None => {}
-            }
+        admit::find_tool(&catalog.tools, &self.name, &req.tool, Lister::Supervisor)?;
+        if req.validate
+            && let Some(compiled) = catalog.validators.get(&req.tool)
+        {
+            admit::check_arguments(
+                compiled,
+                &self.name,
+                &req.tool,
+                &req.arguments,
+                Lister::Supervisor,
+            )?;
         }
         let mut closing = live.closing.subscribe();
         if *closing.borrow() {

@@ -11,6 +11,7 @@ use serde_json::Value;
 use super::Owner;
 use super::state::{State, failed, from_connect};
 use crate::mcp::connection::DEFAULT_MAX_PAGES;
+use crate::supervisor::admit;
 use crate::supervisor::protocol::{Body, ErrorCode, ServerStatus, ToolInfo, WireError};
 
 /// The budget of a refresh (every `tools/list` page).
@@ -22,20 +23,14 @@ pub struct Snapshot {
     pub id: String,
     /// The tools, in server order.
     pub tools: Vec<Tool>,
-    pub(super) validators: HashMap<String, Result<Arc<jsonschema::Validator>, String>>,
+    pub(super) validators: HashMap<String, admit::Compiled>,
 }
 
 impl Snapshot {
     pub(super) fn new(id: String, tools: Vec<Tool>) -> Snapshot {
         let validators = tools
             .iter()
-            .map(|t| {
-                let schema = Value::Object((*t.input_schema).clone());
-                (
-                    t.name.to_string(),
-                    crate::mcp::lint::compile(&schema).map(Arc::new),
-                )
-            })
+            .map(|t| (t.name.to_string(), admit::compile(t)))
             .collect();
         Snapshot {
             id,
