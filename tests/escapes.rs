@@ -156,3 +156,28 @@ fn supervisor_stop_ends_a_setsid_grandchild() {
     w.ok(&["supervisor", "stop"]);
     escapee.assert_ended("`supervisor stop`");
 }
+
+#[test]
+fn the_next_supervisor_ends_the_escapee_of_one_killed_with_sigkill() {
+    let w = World::new(&["esc"]);
+    w.ok(&["start", "esc"]);
+    let escapee = w.escapee("esc");
+    assert!(escapee.running(), "the escapee runs");
+    let out = w.run(&["supervisor", "status", "--json"]);
+    let status: Value = serde_json::from_slice(&out.stdout).unwrap();
+    let daemon = status["pid"].as_u64().expect("the daemon's pid") as i32;
+    nix::sys::signal::kill(
+        nix::unistd::Pid::from_raw(daemon),
+        nix::sys::signal::Signal::SIGKILL,
+    )
+    .unwrap();
+    let deadline = Instant::now() + Duration::from_secs(10);
+    while procfs::alive(daemon as u32) {
+        assert!(Instant::now() < deadline, "the daemon survived SIGKILL");
+        std::thread::sleep(Duration::from_millis(20));
+    }
+    assert!(escapee.running(), "the escapee outlived its daemon");
+    // The next supervisor, spawned by this start, ends what the last left.
+    w.ok(&["supervisor", "start"]);
+    escapee.assert_ended("the next supervisor's start");
+}

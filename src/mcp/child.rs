@@ -287,6 +287,12 @@ impl ChildProcess {
         self.pgid.as_raw() as u32
     }
 
+    /// The tag its descendants carry (see [`escapes`]), for a successor
+    /// that must end them after mcpctl itself was killed.
+    pub fn tag(&self) -> &str {
+        &self.tag
+    }
+
     /// The last stderr lines, oldest first.
     pub fn stderr_tail(&self) -> Vec<String> {
         self.stderr.lines()

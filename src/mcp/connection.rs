@@ -447,6 +447,11 @@ impl Connection {
         self.child.as_ref().map(ChildProcess::pid)
     }
 
+    /// The tag the child's descendants carry (see [`super::escapes`]).
+    pub fn tag(&self) -> Option<String> {
+        self.child.as_ref().map(|c| c.tag().to_string())
+    }
+
     /// The last stderr lines of a stdio server (empty for HTTP).
     pub fn stderr_tail(&self) -> Vec<String> {
         self.child

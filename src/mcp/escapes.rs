@@ -154,6 +154,25 @@ pub async fn end(tag: &str, until: Instant) {
     }
 }
 
+/// [`end`] for the servers of a previous mcpctl that was killed (a daemon's
+/// successor, at boot): blocking, for every tag at once.
+pub fn end_blocking(tags: &[&str], grace: Duration) {
+    let mut targets: Vec<Target> = tags.iter().flat_map(|t| escaped(t)).collect();
+    if targets.is_empty() {
+        return;
+    }
+    targets.iter().for_each(|t| t.signal(Signal::SIGTERM));
+    let until = Instant::now() + grace;
+    while Instant::now() < until {
+        targets.retain(Target::running);
+        if targets.is_empty() {
+            return;
+        }
+        std::thread::sleep(Duration::from_millis(20));
+    }
+    targets.iter().for_each(|t| t.signal(Signal::SIGKILL));
+}
+
 /// [`end`] without a grace period, for paths that cannot wait (drop).
 pub fn kill_now(tag: &str) {
     let targets = escaped(tag);

@@ -15,6 +15,7 @@ use nix::sys::signal::{Signal, killpg};
 use nix::unistd::Pid;
 use serde::{Deserialize, Serialize};
 
+use crate::mcp::escapes;
 use crate::procfs;
 
 /// One owned process group.
@@ -26,6 +27,10 @@ pub struct Record {
     pub pid: u32,
     /// The leader's start time in clock ticks since boot (`/proc/PID/stat` field 22).
     pub start_time: u64,
+    /// The tag the server's descendants carry, to find those that left the
+    /// group (see [`crate::mcp::escapes`]); absent in older records.
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub tag: Option<String>,
 }
 
 /// Write `records` atomically.
@@ -88,5 +93,9 @@ pub fn end_orphans(records: &[Record], grace: Duration) -> Vec<String> {
     for g in groups {
         let _ = killpg(Pid::from_raw(g), Signal::SIGKILL);
     }
+    // Then what left the groups (a setsid daemon), whether or not the
+    // group itself was still there.
+    let tags: Vec<&str> = records.iter().filter_map(|r| r.tag.as_deref()).collect();
+    escapes::end_blocking(&tags, grace);
     ended
 }

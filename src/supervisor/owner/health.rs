@@ -143,7 +143,7 @@ impl Owner {
             }
         }
         live.conn.lock().await.close().await;
-        self.shared.record(&self.name, None);
+        self.shared.record(&self.name, None, None);
         logs::note(&self.log_path(), &format!("exited: {what}"));
         let mut st = self.lock();
         st.live = None;

@@ -145,7 +145,7 @@ impl Owner {
             return Err(failed("the connection closed during start"));
         };
         let pid = conn.pid();
-        self.shared.record(&self.name, pid);
+        self.shared.record(&self.name, pid, conn.tag());
         let (closing, _) = watch::channel(false);
         let live = Arc::new(Live {
             conn: tokio::sync::Mutex::new(conn),
@@ -201,7 +201,7 @@ impl Owner {
         };
         let _ = live.closing.send(true);
         let status = live.conn.lock().await.close().await;
-        self.shared.record(&self.name, None);
+        self.shared.record(&self.name, None, None);
         logs::note(
             &self.log_path(),
             &format!("stopped ({})", status.as_deref().unwrap_or("no process")),

@@ -74,7 +74,7 @@ impl Shared {
         format!("{prefix}-{:x}-{n}", self.boot)
     }
 
-    fn record(&self, name: &str, pid: Option<u32>) {
+    fn record(&self, name: &str, pid: Option<u32>, tag: Option<String>) {
         let mut map = self.records.lock().unwrap_or_else(|e| e.into_inner());
         match pid.and_then(|p| crate::procfs::stat(p).map(|s| (p, s.start_time))) {
             Some((pid, start_time)) => {
@@ -84,6 +84,7 @@ impl Shared {
                         name: name.to_string(),
                         pid,
                         start_time,
+                        tag,
                     },
                 );
             }
