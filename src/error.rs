@@ -132,3 +132,39 @@ impl Diagnostic for UsageError {
         }
     }
 }
+
+/// The whole `source()` chain of an error as one line, `outer: inner`,
+/// skipping a cause whose text the line already holds (many errors repeat
+/// their source in their own message). One place, so every transport and
+/// the registry explain a failure the same way.
+pub fn chain(err: &(dyn std::error::Error + 'static)) -> String {
+    let mut out = err.to_string();
+    let mut source = err.source();
+    while let Some(s) = source {
+        let text = s.to_string();
+        if !out.contains(&text) {
+            out.push_str(": ");
+            out.push_str(&text);
+        }
+        source = s.source();
+    }
+    out
+}
+
+#[cfg(test)]
+mod chain_tests {
+    #[derive(Debug, thiserror::Error)]
+    #[error("outer")]
+    struct Outer(#[source] std::io::Error);
+
+    #[derive(Debug, thiserror::Error)]
+    #[error("cannot connect: {0}")]
+    struct Repeats(#[source] std::io::Error);
+
+    #[test]
+    fn causes_are_joined_and_repeats_skipped() {
+        let io = || std::io::Error::other("refused");
+        assert_eq!(super::chain(&Outer(io())), "outer: refused");
+        assert_eq!(super::chain(&Repeats(io())), "cannot connect: refused");
+    }
+}

@@ -120,9 +120,11 @@ fn policy(redirects: Redirects) -> Policy {
     })
 }
 
-/// A reqwest client builder with mcpctl's redirect rules, no `Referer` and
-/// its user agent; callers add headers, timeouts, proxies and a resolver.
+/// A reqwest client builder with mcpctl's redirect rules, no `Referer`, its
+/// user agent and a TLS provider installed; callers add headers, timeouts,
+/// proxies and a resolver.
 pub fn builder(redirects: Redirects) -> reqwest::ClientBuilder {
+    crate::tls::install_crypto_provider();
     reqwest::Client::builder()
         .redirect(policy(redirects))
         .referer(false)

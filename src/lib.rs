@@ -12,8 +12,11 @@ pub mod error;
 pub mod http_client;
 pub mod mcp;
 pub mod output;
+pub mod procfs;
 pub mod registry;
 pub mod supervisor;
+pub mod text;
+pub mod tls;
 pub mod validate;
 
 pub use error::{Diagnostic, Error, ExitCode, Result};

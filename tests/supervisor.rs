@@ -146,7 +146,7 @@ fn fx(args: &[&str]) -> Value {
 }
 
 fn alive(pid: u32) -> bool {
-    mcpctl::supervisor::records::proc_stat(pid).is_some_and(|(_, _, s)| s != 'Z')
+    mcpctl::procfs::alive(pid)
 }
 
 // ---- raw frames ---------------------------------------------------------
@@ -484,6 +484,30 @@ fn schema_invalid_arguments_are_refused_before_dispatch() {
         .trim(),
         "Echo: hey"
     );
+    // ... refused in the same words, naming where the arguments are wrong.
+    let said = |args: &[&str]| {
+        let out = sup.run(args);
+        let err = String::from_utf8_lossy(&out.stderr);
+        (
+            out.status.code(),
+            err.lines().next().unwrap_or("").to_string(),
+        )
+    };
+    let supervised = said(&["call", "a", "echo", "--arg", "message=5"]);
+    let direct = said(&["call", "a", "echo", "--arg", "message=5", "--direct"]);
+    assert_eq!(supervised, direct);
+    assert!(
+        direct.1.contains("/message: 5 is not of type"),
+        "{direct:?}"
+    );
+    // An unknown tool: exit 3 either way, with a hint that works there.
+    let out = sup.run(&["call", "a", "nope", "--direct"]);
+    assert_eq!(out.status.code(), Some(3));
+    let err = String::from_utf8_lossy(&out.stderr);
+    assert!(
+        err.contains("`a` has no tool `nope`") && err.contains("`mcpctl check a`"),
+        "{err}"
+    );
 }
 
 #[test]
@@ -669,19 +693,10 @@ fn fd_count(pid: u32) -> usize {
 }
 
 fn child_count(pid: u32) -> usize {
-    std::fs::read_dir("/proc")
-        .unwrap()
-        .flatten()
-        .filter_map(|e| e.file_name().to_str()?.parse::<u32>().ok())
-        .filter(|p| {
-            std::fs::read_to_string(format!("/proc/{p}/stat"))
-                .ok()
-                .and_then(|s| {
-                    s.rsplit_once(')')
-                        .map(|(_, r)| r.split_whitespace().nth(1) == Some(&pid.to_string()))
-                })
-                .unwrap_or(false)
-        })
+    mcpctl::procfs::pids()
+        .into_iter()
+        .filter_map(mcpctl::procfs::stat)
+        .filter(|s| s.ppid == pid)
         .count()
 }
 

@@ -2,8 +2,9 @@
 //!
 //! Flags make it behave well or badly in every way `mcpctl check` must name:
 //! paging, slow start, crashes, garbage on stdout, silence, repeated cursors,
-//! bearer auth, stateless-only protocol, SIGTERM-ignoring grandchildren and
-//! bad schemas, and `--hostile` terminal control sequences in every string it
+//! bearer auth, stateless-only protocol, SIGTERM-ignoring grandchildren (in
+//! the server's group, or escaped into a new session by a double fork), bad
+//! schemas, and `--hostile` terminal control sequences in every string it
 //! sends (see [`HOSTILE`]). Over stdio by default; `--http PORT` serves Streamable HTTP
 //! at `http://127.0.0.1:PORT/mcp` (and an HTML page at `/`).
 
@@ -33,6 +34,7 @@ struct Config {
     bearer: Option<String>,
     stateless_only: bool,
     grandchild: bool,
+    escape: Option<String>,
     bad_schema: bool,
     tools_error: bool,
     answer_version: Option<String>,
@@ -69,6 +71,12 @@ fn parse_args() -> Config {
             "--bearer" => cfg.bearer = Some(value()),
             "--stateless-only" => cfg.stateless_only = true,
             "--grandchild" => cfg.grandchild = true,
+            "--escape" => cfg.escape = Some(value()),
+            "--escape-intermediate" => {
+                let pidfile = value();
+                let marker = args.next().filter(|a| a == "--marker").and(args.next());
+                escape_intermediate(&pidfile, marker.as_deref())
+            }
             "--bad-schema" => cfg.bad_schema = true,
             "--tools-error" => cfg.tools_error = true,
             "--answer-version" => cfg.answer_version = Some(value()),
@@ -84,6 +92,33 @@ fn parse_args() -> Config {
         }
     }
     cfg
+}
+
+/// The middle of a double fork: leave the server's session with `setsid`,
+/// start a SIGTERM-ignoring sleeper, write its pid and start time to
+/// `pidfile` and exit,
+/// so the sleeper is re-parented (to the nearest subreaper) as a daemon
+/// would be.
+fn escape_intermediate(pidfile: &str, marker: Option<&str>) -> ! {
+    nix::unistd::setsid().expect("setsid");
+    let exe = std::env::current_exe().expect("current exe");
+    let mut cmd = std::process::Command::new(exe);
+    cmd.arg("--grandchild-sleeper");
+    if let Some(marker) = marker {
+        cmd.args(["--marker", marker]);
+    }
+    let child = cmd
+        .stdin(std::process::Stdio::null())
+        .stdout(std::process::Stdio::null())
+        .stderr(std::process::Stdio::null())
+        .spawn()
+        .expect("spawn the escaping sleeper");
+    // The pid and its start time, so a test never mistakes a reused pid.
+    let started = mcpctl::procfs::stat(child.id()).map_or(0, |s| s.start_time);
+    let tmp = format!("{pidfile}.tmp");
+    std::fs::write(&tmp, format!("{} {started}", child.id())).expect("write the pid file");
+    std::fs::rename(&tmp, pidfile).expect("publish the pid file");
+    std::process::exit(0);
 }
 
 /// The grandchild: ignores SIGTERM and sleeps forever; only KILL ends it.
@@ -357,6 +392,20 @@ async fn main() {
         eprintln!("fixture: spawned grandchild {}", child.id());
         // Leak the handle: the grandchild outlives us unless mcpctl kills the group.
         std::mem::forget(child);
+    }
+    if let Some(pidfile) = &cfg.escape {
+        let exe = std::env::current_exe().expect("current exe");
+        let mut cmd = std::process::Command::new(exe);
+        cmd.args(["--escape-intermediate", pidfile]);
+        if let Some(marker) = &cfg.marker {
+            cmd.args(["--marker", marker]);
+        }
+        let status = cmd
+            .stdin(std::process::Stdio::null())
+            .stdout(std::process::Stdio::null())
+            .status()
+            .expect("run the escaping intermediate");
+        eprintln!("fixture: a setsid grandchild escaped ({status})");
     }
     if cfg.slow_start_ms > 0 {
         tokio::time::sleep(Duration::from_millis(cfg.slow_start_ms)).await;

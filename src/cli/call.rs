@@ -17,7 +17,8 @@ use crate::error::{ExitCode, Result, UsageError};
 use crate::mcp::{ConnectOptions, Connection};
 use crate::output;
 use crate::supervisor::SupervisorError;
-use crate::supervisor::protocol::{Body, CallRequest, ErrorCode, Op, WireError};
+use crate::supervisor::admit::{self, Lister};
+use crate::supervisor::protocol::{Body, CallRequest, Op};
 
 const EXAMPLES: &str = "\
 Text content is printed as is, structuredContent as JSON; images and
@@ -141,12 +142,6 @@ pub fn run(ctx: &Context, args: Args) -> Result<ExitCode> {
     print_result(ctx, &args, binding, catalog, &result)
 }
 
-fn remote(code: ErrorCode, message: String, hint: Option<&str>) -> SupervisorError {
-    let mut e = WireError::new(code, message);
-    e.hint = hint.map(str::to_string);
-    SupervisorError::Remote(e)
-}
-
 type Called = (Option<String>, Option<String>, Value);
 
 fn direct(
@@ -168,33 +163,17 @@ fn direct(
             let pages = conn
                 .list_tools(deadline, budget, crate::mcp::connection::DEFAULT_MAX_PAGES)
                 .await?;
-            let Some(tool) = pages.tools.iter().find(|t| t.name == args.tool) else {
-                return Err(remote(
-                    ErrorCode::NotFound,
-                    format!("`{}` has no tool `{}`", args.name, args.tool),
-                    None,
-                )
-                .into());
-            };
+            let tool = admit::find_tool(&pages.tools, &args.name, &args.tool, Lister::Direct)
+                .map_err(SupervisorError::Remote)?;
             if !args.no_validate {
-                let schema = Value::Object((*tool.input_schema).clone());
-                let validator = crate::mcp::lint::compile(&schema).map_err(|why| {
-                    remote(
-                        ErrorCode::Invalid,
-                        format!("the inputSchema of `{}` cannot be compiled, so the arguments cannot be validated (not sent): {why}", args.tool),
-                        Some("pass --no-validate to send them unvalidated"),
-                    )
-                })?;
-                let value = Value::Object(arguments.clone());
-                let errors: Vec<String> = validator.iter_errors(&value).take(5).map(|e| e.to_string()).collect();
-                if !errors.is_empty() {
-                    return Err(remote(
-                        ErrorCode::Invalid,
-                        format!("arguments for `{}` do not match its inputSchema (not sent): {}", args.tool, errors.join("; ")),
-                        None,
-                    )
-                    .into());
-                }
+                admit::check_arguments(
+                    &admit::compile(tool),
+                    &args.name,
+                    &args.tool,
+                    &arguments,
+                    Lister::Direct,
+                )
+                .map_err(SupervisorError::Remote)?;
             }
             let result = conn.call_tool(&args.tool, Some(arguments), timeout).await?;
             Ok(serde_json::to_value(result).unwrap_or(Value::Null))

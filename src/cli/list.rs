@@ -79,7 +79,8 @@ pub fn run(ctx: &Context, args: Args) -> Result<ExitCode> {
         table.row(vec![
             def.name.clone(),
             def.transport.to_string(),
-            truncate(&output::sanitize(&def.target()), 60),
+            // Long targets are cut so the table stays readable; `show` has the rest.
+            crate::text::truncate(&output::sanitize(&def.target()), 60),
             if def.enabled { "yes" } else { "no" }.to_string(),
             def.source.display().to_string(),
         ]);
@@ -103,15 +104,5 @@ fn print_refused(catalog: &crate::defs::Catalog) {
         let err = refused.error();
         let hint = crate::error::Diagnostic::hint(&err);
         output::error(&err.to_string(), hint.as_deref());
-    }
-}
-
-/// Shorten long targets so the table stays readable; `show` has the rest.
-fn truncate(text: &str, max: usize) -> String {
-    if text.chars().count() <= max {
-        text.to_string()
-    } else {
-        let cut: String = text.chars().take(max - 1).collect();
-        format!("{cut}…")
     }
 }

@@ -179,7 +179,10 @@ fn print_text(args: &Args, outcome: &SearchOutcome) -> Result<()> {
         text.push_str(&head);
         text.push('\n');
         if !server.description.trim().is_empty() {
-            text.push_str(&cut(&format!("  {}", one_line(&server.description)), width));
+            text.push_str(&crate::text::truncate(
+                &format!("  {}", one_line(&server.description)),
+                width,
+            ));
             text.push('\n');
         }
         let forms = install_forms(entry);
@@ -233,12 +236,4 @@ fn terminal_width() -> usize {
         .and_then(|c| c.parse().ok())
         .filter(|c| *c >= 20)
         .unwrap_or(100)
-}
-
-fn cut(text: &str, width: usize) -> String {
-    if console::measure_text_width(text) <= width {
-        return text.to_string();
-    }
-    let kept: String = text.chars().take(width.saturating_sub(1)).collect();
-    format!("{kept}…")
 }

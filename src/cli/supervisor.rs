@@ -70,9 +70,7 @@ pub fn run(ctx: &Context, verb: Verb) -> Result<ExitCode> {
             // Wait for it to stop its servers and exit.
             let deadline = Instant::now() + Duration::from_secs(60);
             let me = nix::unistd::Pid::from_raw(pid as i32);
-            while nix::sys::signal::kill(me, None).is_ok()
-                && crate::supervisor::records::proc_stat(pid).is_some_and(|(_, _, s)| s != 'Z')
-            {
+            while nix::sys::signal::kill(me, None).is_ok() && crate::procfs::alive(pid) {
                 if Instant::now() > deadline {
                     return Err(SupervisorError::Unreachable {
                         socket: paths.socket.clone(),

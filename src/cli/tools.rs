@@ -67,12 +67,7 @@ pub fn run(ctx: &Context, args: Args) -> Result<ExitCode> {
             .next()
             .unwrap_or("");
         // Escape before cutting, so the cut is measured on what is printed.
-        let desc = output::sanitize(first);
-        let desc: String = if desc.chars().count() > 80 {
-            desc.chars().take(79).chain(['…']).collect()
-        } else {
-            desc.to_string()
-        };
+        let desc = crate::text::truncate(&output::sanitize(first), 80);
         table.row(vec![t.name.clone(), desc]);
     }
     table.print()?;

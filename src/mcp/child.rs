@@ -18,6 +18,7 @@ use tokio::process::{Child, ChildStdin, ChildStdout, Command};
 use tokio::task::JoinHandle;
 
 use super::error::{ConnectError, Phase};
+use super::escapes;
 use super::stderr::{DEFAULT_TAIL_LINES, StderrTail, StderrTee};
 use super::stdout_tap::{StdoutTap, TapState};
 use crate::defs::redact::Redactor;
@@ -120,6 +121,8 @@ pub struct ChildProcess {
     drain: Option<JoinHandle<()>>,
     status: Option<ExitStatus>,
     finished: bool,
+    /// Marks descendants that leave the group (see [`escapes`]).
+    tag: String,
 }
 
 impl std::fmt::Debug for ChildProcess {
@@ -212,10 +215,12 @@ pub fn spawn(def: &ServerDef, tee: Option<StderrTee>) -> Result<SpawnedStdio, Co
         .map(|(_, v)| v.as_str());
     let program = resolve(server, &command, path, &cwd)?;
 
+    let tag = escapes::new_tag();
     let mut cmd = Command::new(&program);
     cmd.args(&args)
         .env_clear()
         .envs(child_env)
+        .env(escapes::TAG_VAR, &tag)
         .current_dir(&cwd)
         .stdin(Stdio::piped())
         .stdout(Stdio::piped())
@@ -239,6 +244,7 @@ pub fn spawn(def: &ServerDef, tee: Option<StderrTee>) -> Result<SpawnedStdio, Co
         }
     })?;
     let pid = child.id().expect("a just-spawned child has a pid");
+    escapes::register(pid);
     let stderr = StderrTail::new(DEFAULT_TAIL_LINES, tee).redacting(Redactor::for_def(def));
     let drain = child
         .stderr
@@ -254,6 +260,7 @@ pub fn spawn(def: &ServerDef, tee: Option<StderrTee>) -> Result<SpawnedStdio, Co
             drain,
             status: None,
             finished: false,
+            tag,
         },
         stdout,
         stdin,
@@ -279,6 +286,12 @@ impl ChildProcess {
     /// The child's pid, which is also its process group id.
     pub fn pid(&self) -> u32 {
         self.pgid.as_raw() as u32
+    }
+
+    /// The tag its descendants carry (see [`escapes`]), for a successor
+    /// that must end them after mcpctl itself was killed.
+    pub fn tag(&self) -> &str {
+        &self.tag
     }
 
     /// The last stderr lines, oldest first.
@@ -342,12 +355,23 @@ impl ChildProcess {
         }
     }
 
-    /// Stop the whole process group and reap it: TERM, up to `grace`, KILL.
+    /// Stop the whole process tree and reap it: TERM, up to `grace`, KILL,
+    /// first the group, then whatever left it (see [`escapes`]).
     ///
     /// Returns the direct child's exit status. Safe to call on a child that
     /// already exited.
     pub async fn shutdown(mut self, grace: Duration) -> Option<ExitStatus> {
         self.finished = true;
+        self.end_group(grace).await;
+        escapes::unregister(self.pid());
+        escapes::end(&self.tag, Instant::now() + grace).await;
+        if let Some(drain) = self.drain.take() {
+            let _ = tokio::time::timeout(Duration::from_millis(200), drain).await;
+        }
+        self.status
+    }
+
+    async fn end_group(&mut self, grace: Duration) {
         if !self.group_gone() {
             let _ = killpg(self.pgid, Signal::SIGTERM);
             if !self.wait_gone(Instant::now() + grace).await {
@@ -357,10 +381,6 @@ impl ChildProcess {
                     .await;
             }
         }
-        if let Some(drain) = self.drain.take() {
-            let _ = tokio::time::timeout(Duration::from_millis(200), drain).await;
-        }
-        self.status
     }
 }
 
@@ -370,6 +390,8 @@ impl Drop for ChildProcess {
             // Every early-return path lands here: never leave the group behind.
             let _ = killpg(self.pgid, Signal::SIGKILL);
             self.try_reap();
+            escapes::unregister(self.pid());
+            escapes::kill_now(&self.tag);
         }
         if let Some(drain) = self.drain.take() {
             drain.abort();

@@ -471,6 +471,11 @@ impl Connection {
         self.child.as_ref().map(ChildProcess::pid)
     }
 
+    /// The tag the child's descendants carry (see [`super::escapes`]).
+    pub fn tag(&self) -> Option<String> {
+        self.child.as_ref().map(|c| c.tag().to_string())
+    }
+
     /// The last stderr lines of a stdio server (empty for HTTP).
     pub fn stderr_tail(&self) -> Vec<String> {
         self.child
@@ -539,7 +544,7 @@ impl Connection {
                 None => ConnectError::Transport {
                     server: server.into(),
                     phase,
-                    detail: http::chain(e),
+                    detail: crate::error::chain(e),
                 },
             },
             other => ConnectError::Transport {
@@ -772,7 +777,7 @@ fn init_error(
             None => ConnectError::Transport {
                 server: server.into(),
                 phase,
-                detail: http::chain(error),
+                detail: crate::error::chain(error),
             },
         },
         ClientInitializeError::ConnectionClosed(_) => ConnectError::Transport {

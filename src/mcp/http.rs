@@ -1,4 +1,4 @@
-//! Remote servers: the HTTP client, TLS set-up, and naming HTTP failures.
+//! Remote servers: the HTTP client and naming HTTP failures.
 //!
 //! Streamable HTTP goes through rmcp's reqwest transport; legacy SSE through
 //! [`super::sse`]. Both share one reqwest client configuration and one error
@@ -6,7 +6,7 @@
 //! same whichever transport hit them.
 
 use std::collections::HashMap;
-use std::sync::{Arc, Once};
+use std::sync::Arc;
 
 use rmcp::transport::StreamableHttpClientTransport;
 use rmcp::transport::streamable_http_client::{
@@ -15,20 +15,8 @@ use rmcp::transport::streamable_http_client::{
 
 use super::error::{ConnectError, Phase};
 use crate::defs::vars;
+use crate::error::chain;
 use crate::http_client::{self, RedirectRefused, Redirects};
-
-/// Install rustls's `ring` crypto provider for the whole process, once.
-///
-/// reqwest is built without a provider (to avoid aws-lc-sys's C build), so
-/// one must be installed before the first TLS connection. Idempotent: safe
-/// to call from `main`, from every connect, and from tests.
-pub fn install_crypto_provider() {
-    static ONCE: Once = Once::new();
-    ONCE.call_once(|| {
-        // Err means another provider is already installed, which is fine.
-        let _ = rustls::crypto::ring::default_provider().install_default();
-    });
-}
 
 /// The URL and headers of a remote definition, `${VAR}`s expanded.
 pub fn expand_remote(
@@ -71,7 +59,6 @@ pub fn client(
     headers: &[(String, String)],
     resolver: Option<&Arc<dyn reqwest::dns::Resolve>>,
 ) -> Result<reqwest::Client, ConnectError> {
-    install_crypto_provider();
     let mut builder =
         http_client::builder(Redirects::SameOrigin).default_headers(header_map(server, headers)?);
     if let Some(resolver) = resolver {
@@ -95,21 +82,6 @@ pub fn streamable_transport(
     let config = StreamableHttpClientTransportConfig::with_uri(url.to_string())
         .custom_headers(HashMap::new());
     Ok(StreamableHttpClientTransport::with_client(client, config))
-}
-
-/// The whole `source()` chain of an error as one line.
-pub fn chain(err: &(dyn std::error::Error + 'static)) -> String {
-    let mut out = err.to_string();
-    let mut source = err.source();
-    while let Some(s) = source {
-        let text = s.to_string();
-        if !out.contains(&text) {
-            out.push_str(": ");
-            out.push_str(&text);
-        }
-        source = s.source();
-    }
-    out
 }
 
 fn looks_like_html(text: &str) -> bool {
@@ -193,7 +165,7 @@ pub fn classify(
                     return ConnectError::Http {
                         server: server_s,
                         phase,
-                        detail: truncate(msg, 300),
+                        detail: crate::text::truncate(msg, 300),
                     };
                 }
                 // `Client` does not expose its reqwest error as `source()`.
@@ -287,15 +259,5 @@ pub fn classify(
         server: server_s,
         phase,
         detail,
-    }
-}
-
-fn truncate(text: &str, max: usize) -> String {
-    if text.chars().count() <= max {
-        text.to_string()
-    } else {
-        let mut out: String = text.chars().take(max).collect();
-        out.push('…');
-        out
     }
 }

@@ -15,14 +15,15 @@ pub mod client;
 pub mod connection;
 pub mod discover;
 pub mod error;
+pub mod escapes;
 pub mod http;
 pub mod lint;
 pub mod sse;
 pub mod stderr;
 pub mod stdout_tap;
 
+pub use crate::tls::install_crypto_provider;
 pub use connection::{ConnectOptions, Connection, PageEnd, ToolPages};
 pub use discover::{DiscoverOptions, DiscoveryReport, Timings, discover};
 pub use error::{ConnectError, Phase};
-pub use http::install_crypto_provider;
 pub use lint::{Lint, Severity};

@@ -65,11 +65,7 @@ impl StderrTail {
             lines.pop_front();
         }
         // Keep error reports readable even if a server prints huge lines.
-        let mut kept: String = line.chars().take(500).collect();
-        if kept.len() < line.len() {
-            kept.push('…');
-        }
-        lines.push_back(kept);
+        lines.push_back(crate::text::truncate(line, 500));
     }
 
     /// A copy of the kept lines, oldest first.

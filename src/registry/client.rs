@@ -318,7 +318,6 @@ impl RegistryClient {
 
     fn http(&self) -> Result<&reqwest::Client, RegistryError> {
         let built = self.http.get_or_init(|| {
-            super::tls::install_crypto_provider();
             // The registry sends no definition headers, so a redirect to a
             // mirror is followed (never to plain http, never more than 5).
             let mut builder = crate::http_client::builder(crate::http_client::Redirects::AnyOrigin)
@@ -417,15 +416,9 @@ impl RegistryClient {
                 refused: refused.clone(),
             };
         }
-        let mut reason = err.to_string();
-        let mut source = std::error::Error::source(&err);
-        while let Some(inner) = source {
-            reason = format!("{reason}: {inner}");
-            source = inner.source();
-        }
         RegistryError::Unreachable {
             base: self.base_url(),
-            reason: crate::defs::redact::mask_userinfo(&reason),
+            reason: crate::defs::redact::mask_userinfo(&crate::error::chain(&err)),
         }
     }
 }

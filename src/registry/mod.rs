@@ -11,7 +11,6 @@ pub mod cache;
 pub mod client;
 pub mod error;
 pub mod install;
-mod tls;
 pub mod types;
 
 pub use cache::Cache;

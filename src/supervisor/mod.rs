@@ -5,14 +5,18 @@
 //! - [`socket`]: where the socket, lock, records and logs live; permissions.
 //! - [`daemon`]: the accept loop, dispatch, reload and shutdown.
 //! - [`owner`]: one server's state machine, catalog and calls.
+//! - [`admit`]: the checks before a tool call is sent (tool, arguments).
 //! - [`logs`], [`records`]: stderr logs and the pid records for orphan cleanup.
+//! - [`reap`]: processes re-parented to the daemon (a subreaper).
 //! - [`client`]: the CLI side: connect, Hello, auto-spawn.
 
+pub mod admit;
 pub mod client;
 pub mod daemon;
 pub mod logs;
 pub mod owner;
 pub mod protocol;
+pub mod reap;
 pub mod records;
 pub mod socket;
 

@@ -15,6 +15,9 @@ use nix::sys::signal::{Signal, killpg};
 use nix::unistd::Pid;
 use serde::{Deserialize, Serialize};
 
+use crate::mcp::escapes;
+use crate::procfs;
+
 /// One owned process group.
 #[derive(Debug, Clone, PartialEq, Eq, Serialize, Deserialize)]
 pub struct Record {
@@ -24,19 +27,10 @@ pub struct Record {
     pub pid: u32,
     /// The leader's start time in clock ticks since boot (`/proc/PID/stat` field 22).
     pub start_time: u64,
-}
-
-/// `(start time, process group)` of `pid` from `/proc`, if it exists.
-pub fn proc_stat(pid: u32) -> Option<(u64, i32, char)> {
-    let stat = std::fs::read_to_string(format!("/proc/{pid}/stat")).ok()?;
-    // Fields after the command name, which may contain spaces and ')'.
-    let rest = stat.rsplit_once(')')?.1;
-    let fields: Vec<&str> = rest.split_whitespace().collect();
-    // rest[0] is field 3 (state); field N is rest[N - 3].
-    let state = fields.first()?.chars().next()?;
-    let pgrp = fields.get(2)?.parse().ok()?;
-    let start = fields.get(19)?.parse().ok()?;
-    Some((start, pgrp, state))
+    /// The tag the server's descendants carry, to find those that left the
+    /// group (see [`crate::mcp::escapes`]); absent in older records.
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub tag: Option<String>,
 }
 
 /// Write `records` atomically.
@@ -68,17 +62,10 @@ pub fn load(path: &Path) -> Vec<Record> {
 }
 
 fn group_alive(pgid: i32) -> bool {
-    std::fs::read_dir("/proc")
-        .map(|dir| {
-            dir.flatten().any(|e| {
-                e.file_name()
-                    .to_str()
-                    .and_then(|s| s.parse::<u32>().ok())
-                    .and_then(proc_stat)
-                    .is_some_and(|(_, g, state)| g == pgid && state != 'Z')
-            })
-        })
-        .unwrap_or(false)
+    procfs::pids()
+        .into_iter()
+        .filter_map(procfs::stat)
+        .any(|s| s.pgrp == pgid && !s.is_zombie())
 }
 
 /// End every still-running group in `records`: TERM, up to `grace`, KILL.
@@ -87,8 +74,8 @@ pub fn end_orphans(records: &[Record], grace: Duration) -> Vec<String> {
     let mut ended = Vec::new();
     let mut groups = Vec::new();
     for r in records {
-        let leader = proc_stat(r.pid);
-        let leader_matches = leader.is_some_and(|(start, _, _)| start == r.start_time);
+        let leader = procfs::stat(r.pid);
+        let leader_matches = leader.is_some_and(|s| s.start_time == r.start_time);
         // A group can outlive its leader (a grandchild ignoring TERM); its
         // id is not reused while it exists. A live leader with another
         // start time is a reused pid: not ours.
@@ -106,5 +93,9 @@ pub fn end_orphans(records: &[Record], grace: Duration) -> Vec<String> {
     for g in groups {
         let _ = killpg(Pid::from_raw(g), Signal::SIGKILL);
     }
+    // Then what left the groups (a setsid daemon), whether or not the
+    // group itself was still there.
+    let tags: Vec<&str> = records.iter().filter_map(|r| r.tag.as_deref()).collect();
+    escapes::end_blocking(&tags, grace);
     ended
 }

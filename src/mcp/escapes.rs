@@ -1,0 +1,186 @@
+//! Processes that left a server's process group: a daemon that double-forks
+//! into a new session (`setsid`) escapes `killpg`.
+//!
+//! Every stdio child is launched with [`TAG_VAR`] set to a tag unique to
+//! that launch; descendants inherit it whatever session or group they move
+//! to. When a server is closed, every process of ours still carrying its
+//! tag is ended (TERM, grace, KILL), named by pid *and* start time so a
+//! reused pid is never signalled. A descendant that scrubbed its
+//! environment is still re-parented to mcpctl (a child subreaper): once no
+//! server of this process runs, every such orphan is ended too.
+
+use std::collections::BTreeSet;
+use std::sync::Mutex;
+use std::sync::atomic::{AtomicU64, Ordering};
+use std::time::{Duration, Instant};
+
+use nix::sys::signal::{Signal, kill};
+use nix::sys::wait::{WaitPidFlag, waitpid};
+use nix::unistd::Pid;
+
+use crate::procfs;
+
+/// The variable that marks a server's descendants (its value is the tag).
+pub const TAG_VAR: &str = "MCPCTL_SERVER_TAG";
+
+/// The pids of this process's live server children.
+static LIVE: Mutex<BTreeSet<u32>> = Mutex::new(BTreeSet::new());
+
+/// A tag no other launch of this process (or of another mcpctl) uses: the
+/// pid and start time of this process, and a counter.
+pub fn new_tag() -> String {
+    static NEXT: AtomicU64 = AtomicU64::new(0);
+    let n = NEXT.fetch_add(1, Ordering::Relaxed) + 1;
+    let me = std::process::id();
+    let started = procfs::stat(me).map_or(0, |s| s.start_time);
+    format!("{me}.{started}.{n}")
+}
+
+fn live() -> std::sync::MutexGuard<'static, BTreeSet<u32>> {
+    LIVE.lock().unwrap_or_else(|e| e.into_inner())
+}
+
+/// Note a spawned server child, so its orphans are told from others'.
+pub fn register(pid: u32) {
+    live().insert(pid);
+}
+
+/// Forget a server child whose group has been ended.
+pub fn unregister(pid: u32) {
+    live().remove(&pid);
+}
+
+/// One process to end, named by pid and start time.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+struct Target {
+    pid: u32,
+    start_time: u64,
+}
+
+impl Target {
+    /// Still this process and not yet a zombie; a zombie re-parented to us
+    /// is reaped on the way.
+    fn running(&self) -> bool {
+        match procfs::stat(self.pid) {
+            Some(s) if s.start_time == self.start_time => {
+                if s.is_zombie() {
+                    if s.ppid == std::process::id() {
+                        let _ = waitpid(Pid::from_raw(self.pid as i32), Some(WaitPidFlag::WNOHANG));
+                    }
+                    false
+                } else {
+                    true
+                }
+            }
+            _ => false,
+        }
+    }
+
+    fn signal(&self, signal: Signal) {
+        if self.running() {
+            let _ = kill(Pid::from_raw(self.pid as i32), signal);
+        }
+    }
+}
+
+/// The value of [`TAG_VAR`] in `pid`'s environment, if it can be read.
+fn tag_of(pid: u32) -> Option<Option<String>> {
+    let environ = std::fs::read(format!("/proc/{pid}/environ")).ok()?;
+    let prefix = format!("{TAG_VAR}=");
+    Some(
+        environ
+            .split(|b| *b == 0)
+            .find_map(|entry| entry.strip_prefix(prefix.as_bytes()))
+            .map(|v| String::from_utf8_lossy(v).into_owned()),
+    )
+}
+
+/// The processes carrying `tag`, plus (when no server of ours runs any
+/// more) every other orphan re-parented to us, except our live children.
+fn escaped(tag: &str) -> Vec<Target> {
+    let me = std::process::id();
+    let live = live().clone();
+    let mut found = Vec::new();
+    for pid in procfs::pids() {
+        if pid == me || live.contains(&pid) {
+            continue;
+        }
+        let Some(stat) = procfs::stat(pid) else {
+            continue;
+        };
+        if stat.is_zombie() {
+            continue;
+        }
+        let theirs = match tag_of(pid) {
+            Some(Some(t)) => t == tag,
+            // No readable tag: ours only if re-parented to us, and only
+            // when no other server could own it.
+            Some(None) | None => stat.ppid == me && live.is_empty(),
+        };
+        if theirs {
+            found.push(Target {
+                pid,
+                start_time: stat.start_time,
+            });
+        }
+    }
+    found
+}
+
+/// End what server `tag` left outside its group: TERM, until `until`,
+/// then KILL (and reap those re-parented to us).
+pub async fn end(tag: &str, until: Instant) {
+    let mut targets = escaped(tag);
+    if targets.is_empty() {
+        return;
+    }
+    targets.iter().for_each(|t| t.signal(Signal::SIGTERM));
+    while Instant::now() < until {
+        targets.retain(Target::running);
+        if targets.is_empty() {
+            return;
+        }
+        tokio::time::sleep(Duration::from_millis(20)).await;
+    }
+    targets.iter().for_each(|t| t.signal(Signal::SIGKILL));
+    // KILL cannot be ignored; this only waits for the kernel, to reap.
+    let reaped = Instant::now() + Duration::from_secs(2);
+    while Instant::now() < reaped {
+        targets.retain(Target::running);
+        if targets.is_empty() {
+            return;
+        }
+        tokio::time::sleep(Duration::from_millis(10)).await;
+    }
+}
+
+/// [`end`] for the servers of a previous mcpctl that was killed (a daemon's
+/// successor, at boot): blocking, for every tag at once.
+pub fn end_blocking(tags: &[&str], grace: Duration) {
+    let mut targets: Vec<Target> = tags.iter().flat_map(|t| escaped(t)).collect();
+    if targets.is_empty() {
+        return;
+    }
+    targets.iter().for_each(|t| t.signal(Signal::SIGTERM));
+    let until = Instant::now() + grace;
+    while Instant::now() < until {
+        targets.retain(Target::running);
+        if targets.is_empty() {
+            return;
+        }
+        std::thread::sleep(Duration::from_millis(20));
+    }
+    targets.iter().for_each(|t| t.signal(Signal::SIGKILL));
+}
+
+/// [`end`] without a grace period, for paths that cannot wait (drop).
+pub fn kill_now(tag: &str) {
+    let targets = escaped(tag);
+    targets.iter().for_each(|t| t.signal(Signal::SIGKILL));
+    for t in targets {
+        let deadline = Instant::now() + Duration::from_millis(200);
+        while t.running() && Instant::now() < deadline {
+            std::thread::sleep(Duration::from_millis(5));
+        }
+    }
+}

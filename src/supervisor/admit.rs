@@ -1,0 +1,109 @@
+//! What is checked before a tool call is sent, by the supervisor's owner and
+//! by `call --direct` alike: the tool exists, and the arguments match its
+//! `inputSchema` (compiled as `check` lints it: spec dialect, no remote
+//! `$ref`s). One place, so both paths refuse with the same words.
+
+use std::sync::Arc;
+
+use rmcp::model::Tool;
+use serde_json::{Map, Value};
+
+use super::protocol::{ErrorCode, WireError};
+
+/// At most this many schema errors are named in one refusal.
+const MAX_ERRORS: usize = 5;
+
+/// A tool's compiled validator, or why its schema does not compile.
+pub type Compiled = Result<Arc<jsonschema::Validator>, String>;
+
+/// Compile `tool`'s `inputSchema` for validating call arguments.
+pub fn compile(tool: &Tool) -> Compiled {
+    let schema = Value::Object((*tool.input_schema).clone());
+    crate::mcp::lint::compile(&schema).map(Arc::new)
+}
+
+/// How the operator can see a server's tools and their schemas, for hints:
+/// `mcpctl tools NAME` under the supervisor, `check` for a direct call.
+#[derive(Debug, Clone, Copy)]
+pub enum Lister {
+    /// The supervisor has the catalog.
+    Supervisor,
+    /// No supervisor: a one-shot check lists them.
+    Direct,
+}
+
+impl Lister {
+    fn list(self, server: &str) -> String {
+        match self {
+            Lister::Supervisor => format!("mcpctl tools {server}"),
+            Lister::Direct => format!("mcpctl check {server}"),
+        }
+    }
+
+    fn schemas(self, server: &str) -> String {
+        match self {
+            Lister::Supervisor => format!("mcpctl tools {server} --json"),
+            Lister::Direct => format!("mcpctl check {server} --json"),
+        }
+    }
+}
+
+/// The tool named `tool` of `server`, or a `not_found` refusal.
+pub fn find_tool<'a>(
+    tools: &'a [Tool],
+    server: &str,
+    tool: &str,
+    lister: Lister,
+) -> Result<&'a Tool, WireError> {
+    tools.iter().find(|t| t.name == tool).ok_or_else(|| {
+        WireError::new(
+            ErrorCode::NotFound,
+            format!("`{server}` has no tool `{tool}`"),
+        )
+        .hint(format!("list them with `{}`", lister.list(server)))
+    })
+}
+
+/// Refuse `arguments` (nothing is sent) unless they match `tool`'s schema;
+/// a schema that does not compile refuses too (`--no-validate` skips this).
+pub fn check_arguments(
+    compiled: &Compiled,
+    server: &str,
+    tool: &str,
+    arguments: &Map<String, Value>,
+    lister: Lister,
+) -> Result<(), WireError> {
+    let validator = compiled.as_ref().map_err(|why| {
+        WireError::new(
+            ErrorCode::Invalid,
+            format!(
+                "the inputSchema of `{tool}` cannot be compiled, so the arguments cannot be validated (not sent): {why}"
+            ),
+        )
+        .hint("pass --no-validate to send them unvalidated; the server should declare its $schema")
+    })?;
+    let args = Value::Object(arguments.clone());
+    let errors: Vec<String> = validator
+        .iter_errors(&args)
+        .take(MAX_ERRORS)
+        .map(|e| {
+            let at = e.instance_path().to_string();
+            if at.is_empty() {
+                e.to_string()
+            } else {
+                format!("{at}: {e}")
+            }
+        })
+        .collect();
+    if errors.is_empty() {
+        return Ok(());
+    }
+    Err(WireError::new(
+        ErrorCode::Invalid,
+        format!(
+            "arguments for `{tool}` do not match its inputSchema (not sent): {}",
+            errors.join("; ")
+        ),
+    )
+    .hint(format!("see the schema with `{}`", lister.schemas(server))))
+}

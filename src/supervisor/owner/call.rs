@@ -1,0 +1,116 @@
+//! Call admission: stale ids and invalid arguments fail before dispatch;
+//! one attempt, never retried; a stop fails the calls in flight.
+
+use std::time::Duration;
+
+use rmcp::model::CallToolRequestParams;
+use serde_json::Value;
+
+use super::Owner;
+use super::state::{State, failed};
+use crate::supervisor::admit::{self, Lister};
+use crate::supervisor::protocol::{Body, CallRequest, ErrorCode, WireError};
+
+/// The default call timeout.
+pub const CALL_TIMEOUT: Duration = Duration::from_secs(60);
+
+impl Owner {
+    /// Call a tool: stale ids and invalid arguments fail before dispatch;
+    /// one attempt, never retried.
+    pub async fn call(&self, req: CallRequest) -> Result<Body, WireError> {
+        let (live, catalog) = {
+            let st = self.lock();
+            match (&st.live, &st.catalog, st.state) {
+                (Some(live), Some(cat), State::Ready | State::Refreshing) => {
+                    (live.clone(), cat.clone())
+                }
+                _ => return Err(self.not_ready(st.state)),
+            }
+        };
+        if let Some(b) = &req.binding_id
+            && *b != live.binding_id
+        {
+            return Err(WireError::new(
+                ErrorCode::Stale,
+                format!(
+                    "binding id {b} is stale; `{}` is now bound as {}",
+                    self.name, live.binding_id
+                ),
+            )
+            .hint(format!(
+                "the server restarted; check `mcpctl tools {}` again",
+                self.name
+            )));
+        }
+        if let Some(c) = &req.catalog_id
+            && *c != catalog.id
+        {
+            return Err(WireError::new(
+                ErrorCode::Stale,
+                format!(
+                    "catalog id {c} is stale; the current catalog of `{}` is {}",
+                    self.name, catalog.id
+                ),
+            )
+            .hint(format!(
+                "re-read the tools with `mcpctl tools {} --json`",
+                self.name
+            )));
+        }
+        admit::find_tool(&catalog.tools, &self.name, &req.tool, Lister::Supervisor)?;
+        if req.validate
+            && let Some(compiled) = catalog.validators.get(&req.tool)
+        {
+            admit::check_arguments(
+                compiled,
+                &self.name,
+                &req.tool,
+                &req.arguments,
+                Lister::Supervisor,
+            )?;
+        }
+        let mut closing = live.closing.subscribe();
+        if *closing.borrow() {
+            return Err(WireError::new(
+                ErrorCode::Conflict,
+                format!("`{}` is stopping", self.name),
+            ));
+        }
+        let timeout = req.timeout_ms.map_or(CALL_TIMEOUT, Duration::from_millis);
+        let mut params = CallToolRequestParams::new(req.tool.clone());
+        params = params.with_arguments(req.arguments);
+        // A stop marks `closing` before it closes the transport, so when
+        // both are ready the stop is what happened: say so.
+        let result = tokio::select! {
+            biased;
+            _ = closing.wait_for(|c| *c) => {
+                return Err(failed(format!("`{}` stopped before the call finished; it was not retried", self.name)));
+            }
+            r = tokio::time::timeout(timeout, live.peer.call_tool(params)) => r,
+        };
+        match result {
+            Ok(Ok(result)) => Ok(Body::Call {
+                binding_id: live.binding_id.clone(),
+                catalog_id: catalog.id.clone(),
+                result: serde_json::to_value(result).unwrap_or(Value::Null),
+            }),
+            Ok(Err(rmcp::ServiceError::McpError(data))) => Err(failed(format!(
+                "`{}` answered tools/call with error {}: {}",
+                self.name, data.code.0, data.message
+            ))),
+            Ok(Err(e)) => Err(failed(format!(
+                "tools/call to `{}` failed: {e}; it was not retried",
+                self.name
+            ))),
+            Err(_) => Err(WireError::new(
+                ErrorCode::Timeout,
+                format!(
+                    "no answer from `{}` within {} s; the call was not retried",
+                    self.name,
+                    timeout.as_secs_f64()
+                ),
+            )
+            .hint("raise --timeout, or check the server's logs")),
+        }
+    }
+}

@@ -1,0 +1,224 @@
+//! Start, stop and restart, serialized by the owner's operation lock.
+
+use std::sync::{Arc, Weak};
+use std::time::{Duration, Instant};
+
+use tokio::sync::watch;
+
+use super::catalog::Snapshot;
+use super::state::{State, failed, from_connect};
+use super::{Live, Owner};
+use crate::mcp::connection::DEFAULT_MAX_PAGES;
+use crate::mcp::{ConnectOptions, Connection};
+use crate::supervisor::logs;
+use crate::supervisor::protocol::{ErrorCode, ServerStatus, WireError};
+use crate::supervisor::reap::reap_reparented;
+
+/// The default budget for a whole start (spawn, handshake, every page).
+pub const START_BUDGET: Duration = Duration::from_secs(180);
+/// Time between TERM and KILL on stop.
+pub const STOP_GRACE: Duration = Duration::from_secs(5);
+
+impl Owner {
+    /// Start and wait until ready (idempotent for a ready, unchanged server).
+    ///
+    /// A start racing another start waits for it and finds the server
+    /// ready (one process); a start while the server is stopping is `busy`.
+    pub async fn start(self: &Arc<Self>) -> Result<ServerStatus, WireError> {
+        let _op = match self.op.try_lock() {
+            Ok(guard) => guard,
+            Err(_) if self.lock().state == State::Stopping => return Err(self.busy("stopping")),
+            Err(_) => self.op.lock().await,
+        };
+        self.start_locked(true).await
+    }
+
+    pub(super) async fn start_locked(
+        self: &Arc<Self>,
+        manual: bool,
+    ) -> Result<ServerStatus, WireError> {
+        let def = {
+            let mut st = self.lock();
+            if st.removed {
+                return Err(WireError::new(
+                    ErrorCode::NotFound,
+                    format!("no server named `{}`", self.name),
+                ));
+            }
+            if !st.def.enabled {
+                return Err(WireError::new(
+                    ErrorCode::Conflict,
+                    format!("`{}` is disabled", self.name),
+                )
+                .hint(format!("run `mcpctl enable {}` first", self.name)));
+            }
+            if st.live.is_some() {
+                if st.changed {
+                    return Err(WireError::new(
+                        ErrorCode::Conflict,
+                        format!("the definition of `{}` changed while it runs", self.name),
+                    )
+                    .hint(format!("run `mcpctl restart {}` to apply it", self.name)));
+                }
+                drop(st);
+                return Ok(self.status());
+            }
+            if manual {
+                st.backoff.reset();
+                st.generation += 1;
+            }
+            st.backoff.record_start(Instant::now());
+            st.state = State::Starting;
+            st.def.clone()
+        };
+        let log = self.log_path();
+        logs::note(&log, &format!("starting `{}`", def.target()));
+        let weak = Arc::downgrade(self);
+        let binding_id = self.shared.new_id("b");
+        let hook_binding = binding_id.clone();
+        let handle = tokio::runtime::Handle::current();
+        let on_change: crate::mcp::client::ToolsChanged = Arc::new(move || {
+            let weak: Weak<Owner> = weak.clone();
+            let binding = hook_binding.clone();
+            handle.spawn(async move {
+                if let Some(owner) = weak.upgrade() {
+                    owner.refresh_binding(Some(&binding)).await.ok();
+                }
+            });
+        });
+        let budget = def.connect_timeout.unwrap_or(START_BUDGET);
+        let opts = ConnectOptions {
+            budget: Some(budget),
+            kill_grace: STOP_GRACE,
+            stderr_tee: Some(logs::tee(log.clone(), logs::MAX_LOG_BYTES)),
+            on_tools_changed: Some(on_change),
+            ..ConnectOptions::default()
+        };
+        let cancelled = self.cancel_start.notified();
+        tokio::pin!(cancelled);
+        cancelled.as_mut().enable();
+        let attempt = async {
+            match Connection::connect(&def, &opts).await {
+                Ok((mut conn, deadline)) => {
+                    match conn.list_tools(deadline, budget, DEFAULT_MAX_PAGES).await {
+                        Ok(pages) => Ok((conn, pages)),
+                        Err(e) => {
+                            let err = from_connect(&e);
+                            conn.close().await;
+                            Err(err)
+                        }
+                    }
+                }
+                Err(e) => Err(from_connect(&e)),
+            }
+        };
+        let connected = tokio::select! {
+            r = attempt => r,
+            _ = &mut cancelled => {
+                // Dropping the attempt KILLs the child's group; tokio reaps
+                // the child, and re-parented grandchildren are reaped here.
+                tokio::spawn(reap_reparented());
+                logs::note(&log, "start cancelled by stop");
+                let mut st = self.lock();
+                st.state = State::Stopped;
+                return Err(WireError::new(
+                    ErrorCode::Conflict,
+                    format!("the start of `{}` was cancelled by a stop", self.name),
+                ));
+            }
+        };
+        let (conn, pages) = match connected {
+            Ok(ok) => ok,
+            Err(err) => {
+                logs::note(&log, &format!("start failed: {}", err.message));
+                let message = err.message.clone();
+                let mut st = self.lock();
+                st.state = State::Failed;
+                st.last_error = Some(err);
+                if !manual {
+                    self.schedule_restart(&mut st);
+                }
+                return Err(failed(message).hint(format!("see `mcpctl logs {}`", self.name)));
+            }
+        };
+        let Some(peer) = conn.peer_handle() else {
+            return Err(failed("the connection closed during start"));
+        };
+        let pid = conn.pid();
+        self.shared.record(&self.name, pid, conn.tag());
+        let (closing, _) = watch::channel(false);
+        let live = Arc::new(Live {
+            conn: tokio::sync::Mutex::new(conn),
+            peer,
+            closing,
+            binding_id: binding_id.clone(),
+            pid,
+        });
+        let catalog = Snapshot::new(self.shared.new_id("c"), pages.tools);
+        {
+            let mut st = self.lock();
+            st.state = State::Ready;
+            st.live = Some(live.clone());
+            st.catalog = Some(Arc::new(catalog));
+            st.catalog_stale = false;
+            st.ready_at = Some(Instant::now());
+            st.changed = false;
+            st.last_error = None;
+        }
+        let shown = pid.map_or("-".to_string(), |p| p.to_string());
+        logs::note(&log, &format!("ready (pid {shown}, binding {binding_id})"));
+        let me = self.clone();
+        tokio::spawn(async move { me.monitor(live).await });
+        Ok(self.status())
+    }
+
+    /// Stop: close admission, fail in-flight calls, TERM the group, grace, KILL, reap.
+    /// A start in progress is cancelled.
+    pub async fn stop(self: &Arc<Self>) -> Result<ServerStatus, WireError> {
+        if self.lock().state == State::Starting {
+            self.cancel_start.notify_waiters();
+        }
+        let _op = self.op.lock().await;
+        self.stop_locked().await;
+        Ok(self.status())
+    }
+
+    async fn stop_locked(&self) {
+        let live = {
+            let mut st = self.lock();
+            st.generation += 1;
+            match st.live.take() {
+                Some(live) => {
+                    st.state = State::Stopping;
+                    st.live = Some(live.clone());
+                    live
+                }
+                None => {
+                    st.state = State::Stopped;
+                    return;
+                }
+            }
+        };
+        let _ = live.closing.send(true);
+        let status = live.conn.lock().await.close().await;
+        self.shared.record(&self.name, None, None);
+        logs::note(
+            &self.log_path(),
+            &format!("stopped ({})", status.as_deref().unwrap_or("no process")),
+        );
+        let mut st = self.lock();
+        st.state = State::Stopped;
+        st.live = None;
+        st.catalog = None;
+        st.catalog_stale = false;
+        st.ready_at = None;
+        st.changed = false;
+    }
+
+    /// Stop then start: a new process, binding id and catalog id.
+    pub async fn restart(self: &Arc<Self>) -> Result<ServerStatus, WireError> {
+        let _op = self.op.lock().await;
+        self.stop_locked().await;
+        self.start_locked(true).await
+    }
+}

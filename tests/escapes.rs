@@ -1,0 +1,183 @@
+//! Item 7: a server that double-forks a `setsid` grandchild (a daemon that
+//! leaves the server's session and process group, and ignores SIGTERM)
+//! does not outlive `check`, `stop` or `supervisor stop`.
+
+mod common;
+
+use std::path::{Path, PathBuf};
+use std::process::{Command, Output};
+use std::time::{Duration, Instant};
+
+use common::fixture;
+use mcpctl::procfs;
+use serde_json::{Value, json};
+
+/// A definitions file of fixture servers that each leave an escapee.
+struct World {
+    dir: tempfile::TempDir,
+    file: PathBuf,
+}
+
+impl World {
+    fn new(names: &[&str]) -> World {
+        let dir = tempfile::Builder::new()
+            .prefix("esc")
+            .tempdir_in("/tmp")
+            .unwrap();
+        let file = dir.path().join("servers.json");
+        let mut servers = serde_json::Map::new();
+        for name in names {
+            let pidfile = dir.path().join(format!("{name}.pid"));
+            servers.insert(
+                name.to_string(),
+                json!({"command": fixture(), "args": ["--escape", pidfile]}),
+            );
+        }
+        std::fs::write(
+            &file,
+            serde_json::to_vec(&json!({ "mcpServers": Value::Object(servers) })).unwrap(),
+        )
+        .unwrap();
+        World { dir, file }
+    }
+
+    fn run(&self, args: &[&str]) -> Output {
+        Command::new(env!("CARGO_BIN_EXE_mcpctl"))
+            .env("MCPCTL_STATE_DIR", self.dir.path().join("st"))
+            .env_remove("MCPCTL_NO_SPAWN")
+            .env_remove("MCPCTL_FILE")
+            .arg("--file")
+            .arg(&self.file)
+            .args(args)
+            .output()
+            .unwrap()
+    }
+
+    fn ok(&self, args: &[&str]) {
+        let out = self.run(args);
+        assert_eq!(
+            out.status.code(),
+            Some(0),
+            "mcpctl {args:?}\nstdout: {}\nstderr: {}",
+            String::from_utf8_lossy(&out.stdout),
+            String::from_utf8_lossy(&out.stderr)
+        );
+    }
+
+    /// The escapee `name`'s server left (its pid file is written once it
+    /// runs and before the server answers, so it exists once `check` or
+    /// `start` succeeded).
+    fn escapee(&self, name: &str) -> Escapee {
+        Escapee::read(&self.dir.path().join(format!("{name}.pid")))
+    }
+}
+
+impl Drop for World {
+    fn drop(&mut self) {
+        let _ = self.run(&["supervisor", "stop"]);
+    }
+}
+
+/// One escaped process, named by pid and start time (so a reused pid is
+/// never mistaken for it). Dropping it KILLs it if it is still there, so a
+/// failing test leaves nothing behind.
+struct Escapee {
+    pid: u32,
+    start_time: u64,
+}
+
+impl Escapee {
+    fn read(pidfile: &Path) -> Escapee {
+        let text = std::fs::read_to_string(pidfile)
+            .unwrap_or_else(|e| panic!("{}: {e}", pidfile.display()));
+        let (pid, start_time) = text.trim().split_once(' ').expect("`pid start-time`");
+        Escapee {
+            pid: pid.parse().unwrap(),
+            start_time: start_time.parse().unwrap(),
+        }
+    }
+
+    fn running(&self) -> bool {
+        procfs::stat(self.pid).is_some_and(|s| s.start_time == self.start_time && !s.is_zombie())
+    }
+
+    /// Poll until it is gone; panic with `after` if it is not within 15 s.
+    fn assert_ended(&self, after: &str) {
+        let deadline = Instant::now() + Duration::from_secs(15);
+        while self.running() {
+            assert!(
+                Instant::now() < deadline,
+                "the setsid grandchild {} survived {after}",
+                self.pid
+            );
+            std::thread::sleep(Duration::from_millis(50));
+        }
+    }
+}
+
+impl Drop for Escapee {
+    fn drop(&mut self) {
+        if self.running() {
+            let _ = nix::sys::signal::kill(
+                nix::unistd::Pid::from_raw(self.pid as i32),
+                nix::sys::signal::Signal::SIGKILL,
+            );
+        }
+    }
+}
+
+#[test]
+fn check_ends_a_setsid_grandchild() {
+    let w = World::new(&["esc"]);
+    w.ok(&["check", "esc"]);
+    w.escapee("esc").assert_ended("`check`");
+}
+
+#[test]
+fn stop_ends_a_setsid_grandchild_and_spares_another_servers() {
+    let w = World::new(&["a", "b"]);
+    w.ok(&["start", "a"]);
+    w.ok(&["start", "b"]);
+    let (a, b) = (w.escapee("a"), w.escapee("b"));
+    assert!(a.running() && b.running(), "both escapees run");
+    w.ok(&["stop", "a"]);
+    a.assert_ended("`stop a`");
+    assert!(b.running(), "`stop a` ended the escapee of `b`");
+    w.ok(&["stop", "b"]);
+    b.assert_ended("`stop b`");
+}
+
+#[test]
+fn supervisor_stop_ends_a_setsid_grandchild() {
+    let w = World::new(&["esc"]);
+    w.ok(&["start", "esc"]);
+    let escapee = w.escapee("esc");
+    assert!(escapee.running(), "the escapee runs");
+    w.ok(&["supervisor", "stop"]);
+    escapee.assert_ended("`supervisor stop`");
+}
+
+#[test]
+fn the_next_supervisor_ends_the_escapee_of_one_killed_with_sigkill() {
+    let w = World::new(&["esc"]);
+    w.ok(&["start", "esc"]);
+    let escapee = w.escapee("esc");
+    assert!(escapee.running(), "the escapee runs");
+    let out = w.run(&["supervisor", "status", "--json"]);
+    let status: Value = serde_json::from_slice(&out.stdout).unwrap();
+    let daemon = status["pid"].as_u64().expect("the daemon's pid") as i32;
+    nix::sys::signal::kill(
+        nix::unistd::Pid::from_raw(daemon),
+        nix::sys::signal::Signal::SIGKILL,
+    )
+    .unwrap();
+    let deadline = Instant::now() + Duration::from_secs(10);
+    while procfs::alive(daemon as u32) {
+        assert!(Instant::now() < deadline, "the daemon survived SIGKILL");
+        std::thread::sleep(Duration::from_millis(20));
+    }
+    assert!(escapee.running(), "the escapee outlived its daemon");
+    // The next supervisor, spawned by this start, ends what the last left.
+    w.ok(&["supervisor", "start"]);
+    escapee.assert_ended("the next supervisor's start");
+}
