@@ -311,9 +311,11 @@ async fn env_and_args_are_expanded_and_secrets_not_inherited() {
     assert!(err.to_string().contains("MCPCTL_TEST_UNSET_VAR"), "{err}");
 
     // The child sees only the safe variables plus its own env (and what sh
-    // sets itself), though this process has others to leak.
+    // sets itself, and the tag that finds its escapees), though this process
+    // has others to leak.
     let allowed = |name: &str| {
         name == "GIVEN"
+            || name == mcpctl::mcp::escapes::TAG_VAR
             || ["PWD", "OLDPWD", "SHLVL", "_"].contains(&name)
             || mcpctl::mcp::child::inherited_names()
                 .iter()
