@@ -72,6 +72,7 @@ fn main() {
     let target = Target {
         names: (0..10).map(|i| format!("fast{i}")).collect(),
         all: false,
+        env: None,
     };
     let Body::Batch { results } = client.request(Op::Start(target)).expect("start") else {
         panic!("unexpected answer")

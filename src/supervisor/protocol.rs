@@ -37,6 +37,12 @@ pub struct Target {
     /// Every enabled server (for `start`), every running one (otherwise).
     #[serde(default)]
     pub all: bool,
+    /// For `start` and `restart`: the values of the `${VAR}`s the named
+    /// definitions reference, from the asking CLI's environment. When set,
+    /// the launch expands from these alone; absent (an older client), from
+    /// the daemon's own environment. Kept in memory, never written.
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub env: Option<crate::defs::vars::LaunchEnv>,
 }
 
 /// Every operation the supervisor understands; append-only.
@@ -299,6 +305,10 @@ pub enum Body {
     Servers {
         /// One entry per server.
         servers: Vec<ServerStatus>,
+        /// Why the definitions could not be read at the last reload (the
+        /// servers shown are from the last good read), if they could not.
+        #[serde(default)]
+        load_error: Option<String>,
     },
     /// Answer to the lifecycle verbs.
     Batch {
@@ -442,6 +452,7 @@ mod tests {
             op: Op::Start(Target {
                 names: vec!["a".into()],
                 all: false,
+                env: None,
             }),
         };
         let bytes = encode(&req).unwrap();
