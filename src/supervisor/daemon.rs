@@ -482,15 +482,23 @@ impl Daemon {
             // A launch uses what the files say now, hand edits included.
             Op::Start(t) => {
                 self.reload().await?;
+                let env = t.env.clone().map(Arc::new);
                 Ok(self
-                    .batch(t, false, |o| async move { o.start().await })
+                    .batch(t, false, |o| {
+                        o.set_launch_env(env.clone());
+                        async move { o.start().await }
+                    })
                     .await)
             }
             Op::Stop(t) => Ok(self.batch(t, true, |o| async move { o.stop().await }).await),
             Op::Restart(t) => {
                 self.reload().await?;
+                let env = t.env.clone().map(Arc::new);
                 Ok(self
-                    .batch(t, true, |o| async move { o.restart().await })
+                    .batch(t, true, |o| {
+                        o.set_launch_env(env.clone());
+                        async move { o.restart().await }
+                    })
                     .await)
             }
             Op::Refresh(t) => Ok(self
