@@ -559,7 +559,8 @@ fn kill_9_of_the_supervisor_leaves_no_server_after_the_next_one_starts() {
         nix::sys::signal::Signal::SIGKILL,
     )
     .unwrap();
-    // The next supervisor (spawned by this status) ends them.
+    // The next supervisor ends them (a read-only `status` starts none).
+    sup.ok(&["supervisor", "start"], 0);
     let all = sup.json(&["status"]);
     assert_ne!(sup.daemon_pid(), daemon);
     assert!(
@@ -941,7 +942,7 @@ fn a_peer_with_another_uid_is_refused() {
     };
     let as_nobody = || {
         let mut cmd = sup.command();
-        cmd.args(["status", "--no-spawn"]).uid(65534).gid(65534);
+        cmd.args(["stop", "a", "--no-spawn"]).uid(65534).gid(65534);
         cmd.output().unwrap()
     };
     // With the modes as created, the other user cannot even connect.
