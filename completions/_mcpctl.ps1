@@ -338,6 +338,7 @@ Register-ArgumentCompleter -Native -CommandName 'mcpctl' -ScriptBlock {
             [CompletionResult]::new('start', 'start', [CompletionResultType]::ParameterValue, 'Start the supervisor detached (does nothing if it runs)')
             [CompletionResult]::new('stop', 'stop', [CompletionResultType]::ParameterValue, 'Stop every server, then the supervisor')
             [CompletionResult]::new('status', 'status', [CompletionResultType]::ParameterValue, 'Show the supervisor''s pid, uptime, socket, sources and servers')
+            [CompletionResult]::new('reload', 'reload', [CompletionResultType]::ParameterValue, 'Re-read the definition files now (they are also watched)')
             [CompletionResult]::new('help', 'help', [CompletionResultType]::ParameterValue, 'Print this message or the help of the given subcommand(s)')
             break
         }
@@ -385,11 +386,23 @@ Register-ArgumentCompleter -Native -CommandName 'mcpctl' -ScriptBlock {
             [CompletionResult]::new('--version', '--version', [CompletionResultType]::ParameterName, 'Print version')
             break
         }
+        'mcpctl;supervisor;reload' {
+            [CompletionResult]::new('--file', '--file', [CompletionResultType]::ParameterName, 'Definition file to read and edit (repeatable; default: MCPCTL_FILE or ~/.config/mcpctl/servers.json)')
+            [CompletionResult]::new('--json', '--json', [CompletionResultType]::ParameterName, 'Print machine-readable JSON on stdout instead of text')
+            [CompletionResult]::new('--no-spawn', '--no-spawn', [CompletionResultType]::ParameterName, 'Never start the supervisor implicitly (also MCPCTL_NO_SPAWN=1)')
+            [CompletionResult]::new('--allow-insecure-file', '--allow-insecure-file', [CompletionResultType]::ParameterName, 'Launch from a definition file even when another user could change it (group- or world-writable, or owned by someone else), for this run')
+            [CompletionResult]::new('-h', '-h', [CompletionResultType]::ParameterName, 'Print help (see more with ''--help'')')
+            [CompletionResult]::new('--help', '--help', [CompletionResultType]::ParameterName, 'Print help (see more with ''--help'')')
+            [CompletionResult]::new('-V', '-V ', [CompletionResultType]::ParameterName, 'Print version')
+            [CompletionResult]::new('--version', '--version', [CompletionResultType]::ParameterName, 'Print version')
+            break
+        }
         'mcpctl;supervisor;help' {
             [CompletionResult]::new('run', 'run', [CompletionResultType]::ParameterValue, 'Run the supervisor in the foreground, logging to stderr')
             [CompletionResult]::new('start', 'start', [CompletionResultType]::ParameterValue, 'Start the supervisor detached (does nothing if it runs)')
             [CompletionResult]::new('stop', 'stop', [CompletionResultType]::ParameterValue, 'Stop every server, then the supervisor')
             [CompletionResult]::new('status', 'status', [CompletionResultType]::ParameterValue, 'Show the supervisor''s pid, uptime, socket, sources and servers')
+            [CompletionResult]::new('reload', 'reload', [CompletionResultType]::ParameterValue, 'Re-read the definition files now (they are also watched)')
             [CompletionResult]::new('help', 'help', [CompletionResultType]::ParameterValue, 'Print this message or the help of the given subcommand(s)')
             break
         }
@@ -403,6 +416,9 @@ Register-ArgumentCompleter -Native -CommandName 'mcpctl' -ScriptBlock {
             break
         }
         'mcpctl;supervisor;help;status' {
+            break
+        }
+        'mcpctl;supervisor;help;reload' {
             break
         }
         'mcpctl;supervisor;help;help' {
@@ -494,6 +510,7 @@ Register-ArgumentCompleter -Native -CommandName 'mcpctl' -ScriptBlock {
             [CompletionResult]::new('start', 'start', [CompletionResultType]::ParameterValue, 'Start the supervisor detached (does nothing if it runs)')
             [CompletionResult]::new('stop', 'stop', [CompletionResultType]::ParameterValue, 'Stop every server, then the supervisor')
             [CompletionResult]::new('status', 'status', [CompletionResultType]::ParameterValue, 'Show the supervisor''s pid, uptime, socket, sources and servers')
+            [CompletionResult]::new('reload', 'reload', [CompletionResultType]::ParameterValue, 'Re-read the definition files now (they are also watched)')
             break
         }
         'mcpctl;help;supervisor;run' {
@@ -506,6 +523,9 @@ Register-ArgumentCompleter -Native -CommandName 'mcpctl' -ScriptBlock {
             break
         }
         'mcpctl;help;supervisor;status' {
+            break
+        }
+        'mcpctl;help;supervisor;reload' {
             break
         }
         'mcpctl;help;completions' {

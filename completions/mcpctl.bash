@@ -139,6 +139,9 @@ _mcpctl() {
             mcpctl__subcmd__help,tools)
                 cmd="mcpctl__subcmd__help__subcmd__tools"
                 ;;
+            mcpctl__subcmd__help__subcmd__supervisor,reload)
+                cmd="mcpctl__subcmd__help__subcmd__supervisor__subcmd__reload"
+                ;;
             mcpctl__subcmd__help__subcmd__supervisor,run)
                 cmd="mcpctl__subcmd__help__subcmd__supervisor__subcmd__run"
                 ;;
@@ -154,6 +157,9 @@ _mcpctl() {
             mcpctl__subcmd__supervisor,help)
                 cmd="mcpctl__subcmd__supervisor__subcmd__help"
                 ;;
+            mcpctl__subcmd__supervisor,reload)
+                cmd="mcpctl__subcmd__supervisor__subcmd__reload"
+                ;;
             mcpctl__subcmd__supervisor,run)
                 cmd="mcpctl__subcmd__supervisor__subcmd__run"
                 ;;
@@ -168,6 +174,9 @@ _mcpctl() {
                 ;;
             mcpctl__subcmd__supervisor__subcmd__help,help)
                 cmd="mcpctl__subcmd__supervisor__subcmd__help__subcmd__help"
+                ;;
+            mcpctl__subcmd__supervisor__subcmd__help,reload)
+                cmd="mcpctl__subcmd__supervisor__subcmd__help__subcmd__reload"
                 ;;
             mcpctl__subcmd__supervisor__subcmd__help,run)
                 cmd="mcpctl__subcmd__supervisor__subcmd__help__subcmd__run"
@@ -666,8 +675,22 @@ _mcpctl() {
             return 0
             ;;
         mcpctl__subcmd__help__subcmd__supervisor)
-            opts="run start stop status"
+            opts="run start stop status reload"
             if [[ ${cur} == -* || ${COMP_CWORD} -eq 3 ]] ; then
+                COMPREPLY=( $(compgen -W "${opts}" -- "${cur}") )
+                return 0
+            fi
+            case "${prev}" in
+                *)
+                    COMPREPLY=()
+                    ;;
+            esac
+            COMPREPLY=( $(compgen -W "${opts}" -- "${cur}") )
+            return 0
+            ;;
+        mcpctl__subcmd__help__subcmd__supervisor__subcmd__reload)
+            opts=""
+            if [[ ${cur} == -* || ${COMP_CWORD} -eq 4 ]] ; then
                 COMPREPLY=( $(compgen -W "${opts}" -- "${cur}") )
                 return 0
             fi
@@ -946,7 +969,7 @@ _mcpctl() {
             return 0
             ;;
         mcpctl__subcmd__supervisor)
-            opts="-h -V --file --json --no-spawn --allow-insecure-file --help --version run start stop status help"
+            opts="-h -V --file --json --no-spawn --allow-insecure-file --help --version run start stop status reload help"
             if [[ ${cur} == -* || ${COMP_CWORD} -eq 2 ]] ; then
                 COMPREPLY=( $(compgen -W "${opts}" -- "${cur}") )
                 return 0
@@ -964,7 +987,7 @@ _mcpctl() {
             return 0
             ;;
         mcpctl__subcmd__supervisor__subcmd__help)
-            opts="run start stop status help"
+            opts="run start stop status reload help"
             if [[ ${cur} == -* || ${COMP_CWORD} -eq 3 ]] ; then
                 COMPREPLY=( $(compgen -W "${opts}" -- "${cur}") )
                 return 0
@@ -978,6 +1001,20 @@ _mcpctl() {
             return 0
             ;;
         mcpctl__subcmd__supervisor__subcmd__help__subcmd__help)
+            opts=""
+            if [[ ${cur} == -* || ${COMP_CWORD} -eq 4 ]] ; then
+                COMPREPLY=( $(compgen -W "${opts}" -- "${cur}") )
+                return 0
+            fi
+            case "${prev}" in
+                *)
+                    COMPREPLY=()
+                    ;;
+            esac
+            COMPREPLY=( $(compgen -W "${opts}" -- "${cur}") )
+            return 0
+            ;;
+        mcpctl__subcmd__supervisor__subcmd__help__subcmd__reload)
             opts=""
             if [[ ${cur} == -* || ${COMP_CWORD} -eq 4 ]] ; then
                 COMPREPLY=( $(compgen -W "${opts}" -- "${cur}") )
@@ -1040,6 +1077,24 @@ _mcpctl() {
                 return 0
             fi
             case "${prev}" in
+                *)
+                    COMPREPLY=()
+                    ;;
+            esac
+            COMPREPLY=( $(compgen -W "${opts}" -- "${cur}") )
+            return 0
+            ;;
+        mcpctl__subcmd__supervisor__subcmd__reload)
+            opts="-h -V --file --json --no-spawn --allow-insecure-file --help --version"
+            if [[ ${cur} == -* || ${COMP_CWORD} -eq 3 ]] ; then
+                COMPREPLY=( $(compgen -W "${opts}" -- "${cur}") )
+                return 0
+            fi
+            case "${prev}" in
+                --file)
+                    COMPREPLY=($(compgen -f "${cur}"))
+                    return 0
+                    ;;
                 *)
                     COMPREPLY=()
                     ;;

@@ -315,6 +315,7 @@ set edit:completion:arg-completer[mcpctl] = {|@words|
             cand start 'Start the supervisor detached (does nothing if it runs)'
             cand stop 'Stop every server, then the supervisor'
             cand status 'Show the supervisor''s pid, uptime, socket, sources and servers'
+            cand reload 'Re-read the definition files now (they are also watched)'
             cand help 'Print this message or the help of the given subcommand(s)'
         }
         &'mcpctl;supervisor;run'= {
@@ -357,11 +358,22 @@ set edit:completion:arg-completer[mcpctl] = {|@words|
             cand -V 'Print version'
             cand --version 'Print version'
         }
+        &'mcpctl;supervisor;reload'= {
+            cand --file 'Definition file to read and edit (repeatable; default: MCPCTL_FILE or ~/.config/mcpctl/servers.json)'
+            cand --json 'Print machine-readable JSON on stdout instead of text'
+            cand --no-spawn 'Never start the supervisor implicitly (also MCPCTL_NO_SPAWN=1)'
+            cand --allow-insecure-file 'Launch from a definition file even when another user could change it (group- or world-writable, or owned by someone else), for this run'
+            cand -h 'Print help (see more with ''--help'')'
+            cand --help 'Print help (see more with ''--help'')'
+            cand -V 'Print version'
+            cand --version 'Print version'
+        }
         &'mcpctl;supervisor;help'= {
             cand run 'Run the supervisor in the foreground, logging to stderr'
             cand start 'Start the supervisor detached (does nothing if it runs)'
             cand stop 'Stop every server, then the supervisor'
             cand status 'Show the supervisor''s pid, uptime, socket, sources and servers'
+            cand reload 'Re-read the definition files now (they are also watched)'
             cand help 'Print this message or the help of the given subcommand(s)'
         }
         &'mcpctl;supervisor;help;run'= {
@@ -371,6 +383,8 @@ set edit:completion:arg-completer[mcpctl] = {|@words|
         &'mcpctl;supervisor;help;stop'= {
         }
         &'mcpctl;supervisor;help;status'= {
+        }
+        &'mcpctl;supervisor;help;reload'= {
         }
         &'mcpctl;supervisor;help;help'= {
         }
@@ -442,6 +456,7 @@ set edit:completion:arg-completer[mcpctl] = {|@words|
             cand start 'Start the supervisor detached (does nothing if it runs)'
             cand stop 'Stop every server, then the supervisor'
             cand status 'Show the supervisor''s pid, uptime, socket, sources and servers'
+            cand reload 'Re-read the definition files now (they are also watched)'
         }
         &'mcpctl;help;supervisor;run'= {
         }
@@ -450,6 +465,8 @@ set edit:completion:arg-completer[mcpctl] = {|@words|
         &'mcpctl;help;supervisor;stop'= {
         }
         &'mcpctl;help;supervisor;status'= {
+        }
+        &'mcpctl;help;supervisor;reload'= {
         }
         &'mcpctl;help;completions'= {
         }

@@ -73,6 +73,7 @@ fn main() {
         names: (0..10).map(|i| format!("fast{i}")).collect(),
         all: false,
         allow_insecure_file: false,
+        env: None,
     };
     let Body::Batch { results } = client.request(Op::Start(target)).expect("start") else {
         panic!("unexpected answer")

@@ -389,7 +389,7 @@ fn no_spawn_fails_with_exit_5() {
     let sup = Sup::new(json!({"a": fx(&[])}));
     let out = sup
         .command()
-        .args(["status", "--no-spawn"])
+        .args(["stop", "a", "--no-spawn"])
         .output()
         .unwrap();
     assert_eq!(out.status.code(), Some(5));
@@ -605,7 +605,8 @@ fn kill_9_of_the_supervisor_leaves_no_server_after_the_next_one_starts() {
         nix::sys::signal::Signal::SIGKILL,
     )
     .unwrap();
-    // The next supervisor (spawned by this status) ends them.
+    // The next supervisor ends them (a read-only `status` starts none).
+    sup.ok(&["supervisor", "start"], 0);
     let all = sup.json(&["status"]);
     assert_ne!(sup.daemon_pid(), daemon);
     assert!(
@@ -724,6 +725,7 @@ fn five_hundred_start_stop_cycles_leak_no_fd_and_no_child() {
         names: vec!["a".into()],
         all: false,
         allow_insecure_file: false,
+        env: None,
     };
     let fds = fd_count(daemon);
     let children = child_count(daemon);
@@ -1015,7 +1017,7 @@ fn a_peer_with_another_uid_is_refused() {
     };
     let as_nobody = || {
         let mut cmd = sup.command();
-        cmd.args(["status", "--no-spawn"]).uid(65534).gid(65534);
+        cmd.args(["stop", "a", "--no-spawn"]).uid(65534).gid(65534);
         cmd.output().unwrap()
     };
     // With the modes as created, the other user cannot even connect.
@@ -1171,14 +1173,10 @@ fn a_broken_definitions_file_keeps_running_servers_and_says_why() {
     let good = std::fs::read_to_string(&sup.file).unwrap();
     std::fs::write(&sup.file, "{ not json").unwrap();
     nix::sys::signal::kill(daemon, nix::sys::signal::Signal::SIGHUP).unwrap();
-    let mut err = String::new();
-    let refused = wait_until(within(5), || {
-        let out = sup.run(&["start", "b"]);
-        err = format!("{:?}: {}", out.status, String::from_utf8_lossy(&out.stderr));
-        out.status.code() == Some(3) && err.contains("could not read the definitions")
-    });
-    assert!(refused, "{err}");
     assert_eq!(sup.status("a")["state"], "ready");
+    let out = sup.run(&["start", "b"]);
+    assert_eq!(out.status.code(), Some(2));
+    assert!(String::from_utf8_lossy(&out.stderr).contains("cannot read the definitions"));
     // Fixed, and SIGHUP reloads: the new server is known.
     let mut v: Value = serde_json::from_str(&good).unwrap();
     v["mcpServers"]["b"] = v["mcpServers"]["a"].clone();
@@ -1191,4 +1189,445 @@ fn a_broken_definitions_file_keeps_running_servers_and_says_why() {
         out.status.success()
     });
     assert!(started, "{err}");
+}
+
+// ---- the supervisor sees what the operator sees ---------------------------
+
+/// Poll `status NAME --json` until `pred` holds, or fail with the last one.
+fn wait_status(sup: &Sup, name: &str, what: &str, pred: impl Fn(&Value) -> bool) -> Value {
+    let deadline = Instant::now() + Duration::from_secs(10);
+    loop {
+        let all = sup.json(&["status", name]);
+        if pred(&all) {
+            return all;
+        }
+        assert!(Instant::now() < deadline, "never saw {what}: {all}");
+        std::thread::sleep(Duration::from_millis(50));
+    }
+}
+
+/// Replace the definitions file the way editors do: a new file renamed over it.
+fn edit_by_rename(sup: &Sup, text: &str) {
+    let tmp = sup.dir.path().join(".servers.json.swp");
+    std::fs::write(&tmp, text).unwrap();
+    std::fs::rename(&tmp, &sup.file).unwrap();
+}
+
+fn with_tools(base: &str, n: &str) -> String {
+    let mut v: Value = serde_json::from_str(base).unwrap();
+    let args = v["mcpServers"]["a"]["args"].as_array_mut().unwrap();
+    args.insert(0, json!("--tools"));
+    args.insert(1, json!(n));
+    serde_json::to_string(&v).unwrap()
+}
+
+#[test]
+fn a_hand_edit_shows_changed_and_restart_launches_the_new_content() {
+    let sup = Sup::new(json!({"a": fx(&[])}));
+    sup.ok(&["start", "a"], 0);
+    assert_eq!(sup.status("a")["tools"], 3);
+    let base = std::fs::read_to_string(&sup.file).unwrap();
+    edit_by_rename(&sup, &with_tools(&base, "4"));
+    // No mcpctl write, no SIGHUP: the watcher notices.
+    wait_status(&sup, "a", "`changed` after a hand edit", |s| {
+        s["servers"][0]["state"] == "changed"
+    });
+    sup.ok(&["restart", "a"], 0);
+    assert_eq!(sup.status("a")["tools"], 4);
+    // `restart` right after an edit, before any debounce: still the new content.
+    edit_by_rename(&sup, &with_tools(&base, "2"));
+    sup.ok(&["restart", "a"], 0);
+    assert_eq!(sup.status("a")["tools"], 2);
+    // And an explicit reload works and says so.
+    let out = sup.ok(&["supervisor", "reload"], 0);
+    assert!(out.contains("re-read the definitions"), "{out}");
+}
+
+#[test]
+fn a_file_that_fails_to_load_keeps_the_servers_and_status_says_why() {
+    let sup = Sup::new(json!({"a": fx(&[])}));
+    sup.ok(&["start", "a"], 0);
+    let daemon = sup.daemon_pid();
+    let good = std::fs::read_to_string(&sup.file).unwrap();
+    // 1e300 seconds used to panic the daemon on reload.
+    let huge = good.replacen("\"command\"", "\"connect_timeout\": 1e300, \"command\"", 1);
+    edit_by_rename(&sup, &huge);
+    let all = wait_status(&sup, "a", "the load error", |s| !s["load_error"].is_null());
+    let why = all["load_error"].as_str().unwrap();
+    assert!(
+        why.contains("`connect_timeout` of 1e300 seconds is over the limit"),
+        "{why}"
+    );
+    assert_eq!(all["servers"][0]["state"], "ready");
+    assert!(alive(daemon));
+    // A syntax error names the place.
+    edit_by_rename(&sup, "{\n  \"mcpServers\": { oops }\n}\n");
+    let file = sup.file.display().to_string();
+    let all = wait_status(&sup, "a", "the parse error", |s| {
+        s["load_error"]
+            .as_str()
+            .is_some_and(|e| e.contains(&format!("{file}:2:")))
+    });
+    assert_eq!(all["servers"][0]["state"], "ready");
+    let out = sup.run(&["status"]);
+    assert!(
+        String::from_utf8_lossy(&out.stderr)
+            .contains(&format!("could not read the definitions: {file}:2:")),
+        "{}",
+        String::from_utf8_lossy(&out.stderr)
+    );
+    // A launch refuses to use a file it cannot read.
+    let out = sup.run(&["restart", "a"]);
+    assert_eq!(out.status.code(), Some(2));
+    assert!(String::from_utf8_lossy(&out.stderr).contains("cannot read the definitions"));
+    edit_by_rename(&sup, &good);
+    wait_status(&sup, "a", "the error cleared", |s| {
+        s["load_error"].is_null()
+    });
+    assert!(alive(daemon));
+}
+
+#[test]
+fn out_of_range_seconds_are_usage_errors_not_panics() {
+    let sup = Sup::new(json!({"a": fx(&[])}));
+    for (args, reason) in [
+        (
+            vec!["call", "a", "t", "--timeout", "1e30"],
+            "--timeout of 1e30 seconds is over the limit",
+        ),
+        (
+            vec!["call", "a", "t", "--timeout", "inf"],
+            "--timeout of inf seconds is over the limit",
+        ),
+        (
+            vec!["call", "a", "t", "--timeout", "nan"],
+            "--timeout must be a number of seconds, not NaN",
+        ),
+        (
+            vec!["call", "a", "t", "--timeout=-1"],
+            "--timeout must be a positive number of seconds, not -1",
+        ),
+        (
+            vec!["check", "a", "--timeout", "1e30"],
+            "--timeout of 1e30 seconds is over the limit",
+        ),
+        (
+            vec!["check", "a", "--timeout", "nan"],
+            "--timeout must be a number of seconds, not NaN",
+        ),
+    ] {
+        let out = sup.run(&args);
+        let stderr = String::from_utf8_lossy(&out.stderr);
+        assert_eq!(out.status.code(), Some(2), "{args:?}: {stderr}");
+        assert!(stderr.contains(reason), "{args:?}: {stderr}");
+    }
+    let huge = std::fs::read_to_string(&sup.file).unwrap().replacen(
+        "\"command\"",
+        "\"connect_timeout\": 1e300, \"command\"",
+        1,
+    );
+    std::fs::write(&sup.file, huge).unwrap();
+    let out = sup.run(&["list"]);
+    assert_eq!(
+        out.status.code(),
+        Some(2),
+        "{}",
+        String::from_utf8_lossy(&out.stderr)
+    );
+    assert!(String::from_utf8_lossy(&out.stderr).contains("over the limit of 86400 seconds"));
+}
+
+/// `mcpctl` with the definitions given as `files`, in `cwd`.
+fn mcpctl_in(sup: &Sup, cwd: &Path, files: &[&str], args: &[&str]) -> Output {
+    let mut cmd = Command::new(env!("CARGO_BIN_EXE_mcpctl"));
+    cmd.env("MCPCTL_STATE_DIR", sup.state())
+        .env_remove("MCPCTL_NO_SPAWN")
+        .env_remove("MCPCTL_FILE")
+        .current_dir(cwd);
+    for f in files {
+        cmd.arg("--file").arg(f);
+    }
+    cmd.args(args).output().unwrap()
+}
+
+#[test]
+fn the_supervisor_is_the_same_whatever_the_order_and_spelling_of_files() {
+    let sup = Sup::new(json!({}));
+    let dir = sup.dir.path();
+    std::fs::write(
+        dir.join("a.json"),
+        r#"{"mcpServers": {"x": {"command": "true"}}}"#,
+    )
+    .unwrap();
+    std::fs::write(
+        dir.join("b.json"),
+        r#"{"mcpServers": {"y": {"command": "true"}}}"#,
+    )
+    .unwrap();
+    std::os::unix::fs::symlink(dir.join("a.json"), dir.join("link.json")).unwrap();
+    let pid = |files: &[&str]| -> u64 {
+        let out = mcpctl_in(&sup, dir, files, &["supervisor", "start", "--json"]);
+        assert_eq!(
+            out.status.code(),
+            Some(0),
+            "{}",
+            String::from_utf8_lossy(&out.stderr)
+        );
+        serde_json::from_slice::<Value>(&out.stdout).unwrap()["pid"]
+            .as_u64()
+            .unwrap()
+    };
+    let first = pid(&["a.json", "b.json"]);
+    assert_eq!(pid(&["b.json", "a.json"]), first);
+    assert_eq!(pid(&["./b.json", "link.json"]), first);
+    // The same file twice is one source, not a duplicate definition.
+    let out = mcpctl_in(
+        &sup,
+        dir,
+        &["a.json", "./a.json", "link.json"],
+        &["list", "--json"],
+    );
+    assert_eq!(
+        out.status.code(),
+        Some(0),
+        "{}",
+        String::from_utf8_lossy(&out.stderr)
+    );
+    let listed: Value = serde_json::from_slice(&out.stdout).unwrap();
+    assert_eq!(listed["servers"].as_array().unwrap().len(), 1, "{listed}");
+    let out = mcpctl_in(&sup, dir, &["a.json", "b.json"], &["supervisor", "stop"]);
+    assert_eq!(out.status.code(), Some(0));
+}
+
+#[test]
+fn a_fresh_machine_before_the_first_add_can_start_and_ask() {
+    let home = tempfile::Builder::new()
+        .prefix("mh")
+        .tempdir_in("/tmp")
+        .unwrap();
+    let run = |args: &[&str]| -> Output {
+        Command::new(env!("CARGO_BIN_EXE_mcpctl"))
+            .env_clear()
+            .env("HOME", home.path())
+            .env("PATH", std::env::var_os("PATH").unwrap())
+            .args(args)
+            .output()
+            .unwrap()
+    };
+    let ok = |args: &[&str]| -> String {
+        let out = run(args);
+        assert_eq!(
+            out.status.code(),
+            Some(0),
+            "{args:?}: {}{}",
+            String::from_utf8_lossy(&out.stdout),
+            String::from_utf8_lossy(&out.stderr)
+        );
+        String::from_utf8_lossy(&out.stdout).into_owned()
+    };
+    assert!(!home.path().join(".config/mcpctl").exists());
+    assert!(ok(&["status"]).contains("no servers are defined"));
+    assert!(ok(&["supervisor", "start", "--json"]).contains("\"running\": true"));
+    ok(&["start", "--all"]);
+    // The daemon watches the directory to be: the first definition is seen.
+    std::fs::create_dir_all(home.path().join(".config/mcpctl")).unwrap();
+    std::fs::write(
+        home.path().join(".config/mcpctl/servers.json"),
+        r#"{"mcpServers": {"x": {"command": "true"}}}"#,
+    )
+    .unwrap();
+    let deadline = Instant::now() + Duration::from_secs(10);
+    while !ok(&["status"]).contains("x ") {
+        assert!(Instant::now() < deadline, "the new file was never read");
+        std::thread::sleep(Duration::from_millis(50));
+    }
+    ok(&["supervisor", "stop"]);
+}
+
+#[test]
+fn start_expands_variables_from_the_asking_cli_not_the_daemon() {
+    let sup = Sup::new(json!({"a": {
+        "command": "{fixture}",
+        "args": ["--tools", "${SUPV_TOOLS}"],
+        "env": {"SUPV_PROBE": "${SUPV_SECRET}"},
+    }}));
+    let secret = format!("s3cr3t-{}", sup.marker);
+    // The daemon is started with other values than the CLI's.
+    let out = sup
+        .command()
+        .env("SUPV_TOOLS", "7")
+        .args(["supervisor", "start"])
+        .output()
+        .unwrap();
+    assert_eq!(out.status.code(), Some(0));
+    let out = sup
+        .command()
+        .env("SUPV_TOOLS", "2")
+        .env("SUPV_SECRET", &secret)
+        .args(["start", "a"])
+        .output()
+        .unwrap();
+    assert_eq!(
+        out.status.code(),
+        Some(0),
+        "{}",
+        String::from_utf8_lossy(&out.stderr)
+    );
+    assert_eq!(sup.status("a")["tools"], 2);
+    // Restart takes the new asker's values too.
+    let out = sup
+        .command()
+        .env("SUPV_TOOLS", "4")
+        .env("SUPV_SECRET", &secret)
+        .args(["restart", "a"])
+        .output()
+        .unwrap();
+    assert_eq!(
+        out.status.code(),
+        Some(0),
+        "{}",
+        String::from_utf8_lossy(&out.stderr)
+    );
+    assert_eq!(sup.status("a")["tools"], 4);
+    // An asker without the variable is told, though the daemon has it.
+    sup.ok(&["stop", "a"], 0);
+    let out = sup
+        .command()
+        .env_remove("SUPV_TOOLS")
+        .args(["start", "a"])
+        .output()
+        .unwrap();
+    assert_eq!(out.status.code(), Some(1));
+    assert!(String::from_utf8_lossy(&out.stderr).contains("`SUPV_TOOLS`, which is not set"));
+    // The values never reach the disk.
+    for entry in walk(&sup.state()) {
+        let bytes = std::fs::read(&entry).unwrap_or_default();
+        assert!(
+            !String::from_utf8_lossy(&bytes).contains(&secret),
+            "{} holds the secret",
+            entry.display()
+        );
+    }
+}
+
+fn walk(dir: &Path) -> Vec<PathBuf> {
+    let mut out = Vec::new();
+    for e in std::fs::read_dir(dir).unwrap().flatten() {
+        let p = e.path();
+        if p.is_dir() {
+            out.extend(walk(&p));
+        } else {
+            out.push(p);
+        }
+    }
+    out
+}
+
+fn sockets(sup: &Sup) -> usize {
+    std::fs::read_dir(sup.state())
+        .map(|d| {
+            d.flatten()
+                .filter(|e| e.path().extension().is_some_and(|x| x == "sock"))
+                .count()
+        })
+        .unwrap_or(0)
+}
+
+#[test]
+fn read_only_verbs_never_start_a_supervisor() {
+    let sup = Sup::new(json!({"a": fx(&[]), "b": fx(&[])}));
+    let out = sup.run(&["status"]);
+    assert_eq!(
+        out.status.code(),
+        Some(0),
+        "{}",
+        String::from_utf8_lossy(&out.stderr)
+    );
+    let table = String::from_utf8_lossy(&out.stdout);
+    assert!(
+        table
+            .lines()
+            .any(|l| l.starts_with("a ") && l.contains("stopped")),
+        "{table}"
+    );
+    assert!(String::from_utf8_lossy(&out.stderr).contains("the supervisor is not running"));
+    let all = sup.json(&["status"]);
+    assert_eq!(all["supervisor_running"], false);
+    assert_eq!(all["servers"][1]["name"], "b");
+    assert_eq!(all["servers"][1]["state"], "stopped");
+    sup.ok(&["status", "nope"], 3);
+    let out = sup.run(&["tools", "a"]);
+    assert_eq!(out.status.code(), Some(4));
+    assert!(
+        String::from_utf8_lossy(&out.stderr)
+            .contains("`a` is stopped, not ready (the supervisor is not running)")
+    );
+    sup.ok(&["logs", "a"], 0);
+    assert_eq!(sockets(&sup), 0, "a read-only verb started a supervisor");
+    sup.ok(&["start", "a"], 0);
+    assert_eq!(sup.json(&["status"])["supervisor_running"], true);
+}
+
+#[test]
+fn a_deleted_or_replaced_socket_is_recreated() {
+    let sup = Sup::new(json!({"a": fx(&[])}));
+    sup.ok(&["start", "a"], 0);
+    let pid = sup.daemon_pid();
+    let socket = sup.socket();
+    let is_socket = |p: &Path| {
+        use std::os::unix::fs::FileTypeExt;
+        std::fs::symlink_metadata(p).is_ok_and(|m| m.file_type().is_socket())
+    };
+    std::fs::remove_file(&socket).unwrap();
+    let deadline = Instant::now() + Duration::from_secs(5);
+    while !is_socket(&socket) {
+        assert!(Instant::now() < deadline, "the socket was not recreated");
+        std::thread::sleep(Duration::from_millis(50));
+    }
+    assert_eq!(sup.daemon_pid(), pid);
+    assert_eq!(sup.status("a")["state"], "ready");
+    std::fs::remove_file(&socket).unwrap();
+    std::fs::write(&socket, "not a socket").unwrap();
+    let deadline = Instant::now() + Duration::from_secs(5);
+    while !is_socket(&socket) {
+        assert!(
+            Instant::now() < deadline,
+            "the replaced socket was not recreated"
+        );
+        std::thread::sleep(Duration::from_millis(50));
+    }
+    assert_eq!(sup.daemon_pid(), pid);
+}
+
+#[test]
+fn a_daemon_that_cannot_be_reached_is_named_not_doubled() {
+    let sup = Sup::new(json!({"a": fx(&[])}));
+    sup.ok(&["start", "a"], 0);
+    let pid = sup.daemon_pid();
+    let daemon = nix::unistd::Pid::from_raw(pid as i32);
+    // Frozen, so it cannot recreate the socket that is deleted under it.
+    nix::sys::signal::kill(daemon, nix::sys::signal::Signal::SIGSTOP).unwrap();
+    std::fs::remove_file(sup.socket()).unwrap();
+    let started = Instant::now();
+    let out = sup.run(&["start", "a"]);
+    let elapsed = started.elapsed();
+    nix::sys::signal::kill(daemon, nix::sys::signal::Signal::SIGCONT).unwrap();
+    let stderr = String::from_utf8_lossy(&out.stderr);
+    assert_eq!(out.status.code(), Some(5), "{stderr}");
+    assert!(
+        stderr.contains(&format!(
+            "a supervisor (pid {pid}) is running but does not answer"
+        )),
+        "{stderr}"
+    );
+    assert!(stderr.contains(&format!("kill {pid}")), "{stderr}");
+    assert!(elapsed < Duration::from_secs(8), "took {elapsed:?}");
+    // Thawed, it recreates its socket and is the one that answers.
+    let deadline = Instant::now() + Duration::from_secs(5);
+    while sockets(&sup) == 0 {
+        assert!(Instant::now() < deadline, "the socket was not recreated");
+        std::thread::sleep(Duration::from_millis(50));
+    }
+    assert_eq!(sup.daemon_pid(), pid);
+    assert_eq!(sup.status("a")["state"], "ready");
 }

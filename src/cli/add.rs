@@ -532,14 +532,9 @@ fn apply_common_flags(def: &mut ServerDef, args: &Args, target: &Path) -> Result
         def.restart = RestartPolicy::OnFailure;
     }
     if let Some(secs) = args.connect_timeout {
-        if !(secs.is_finite() && secs > 0.0) {
-            return Err(UsageError::new(
-                format!("--connect-timeout must be a positive number of seconds, not {secs}"),
-                "e.g. --connect-timeout 60",
-            )
-            .into());
-        }
-        def.connect_timeout = Some(std::time::Duration::from_secs_f64(secs));
+        let budget = crate::validate::seconds::duration("--connect-timeout", secs)
+            .map_err(|why| UsageError::new(why, "e.g. --connect-timeout 60"))?;
+        def.connect_timeout = Some(budget);
     }
     def.source = target.to_path_buf();
     Ok(())

@@ -108,14 +108,8 @@ fn parse_arguments(args: &Args) -> Result<Map<String, Value>> {
 /// Call the tool and print the result.
 pub fn run(ctx: &Context, args: Args) -> Result<ExitCode> {
     let arguments = parse_arguments(&args)?;
-    if !(args.timeout > 0.0 && args.timeout.is_finite()) {
-        return Err(UsageError::new(
-            "--timeout must be a positive number of seconds",
-            "e.g. --timeout 30",
-        )
-        .into());
-    }
-    let timeout = Duration::from_secs_f64(args.timeout);
+    let timeout = crate::validate::seconds::duration("--timeout", args.timeout)
+        .map_err(|why| UsageError::new(why, "e.g. --timeout 30"))?;
     let (binding, catalog, result) = if args.direct {
         direct(ctx, &args, arguments, timeout)?
     } else {

@@ -109,14 +109,10 @@ pub fn run(ctx: &Context, args: Args) -> Result<ExitCode> {
         ctx.require_trusted(&def.source)?;
     }
     let timeout = match args.timeout {
-        Some(s) if !(s.is_finite() && s > 0.0) => {
-            return Err(UsageError::new(
-                format!("--timeout {s} is not a positive number of seconds"),
-                "e.g. --timeout 10",
-            )
-            .into());
-        }
-        Some(s) => Some(Duration::from_secs_f64(s)),
+        Some(s) => Some(
+            crate::validate::seconds::duration("--timeout", s)
+                .map_err(|why| UsageError::new(why, "e.g. --timeout 10"))?,
+        ),
         None => None,
     };
     if defs.is_empty() {

@@ -5,11 +5,15 @@
 use serde_json::json;
 
 use super::Context;
+use crate::defs::vars::LaunchEnv;
 use crate::error::{ExitCode, Result, UsageError};
 use crate::output::{self, Table};
+use crate::supervisor::SupervisorError;
 use crate::supervisor::client::Client;
 use crate::supervisor::exit_code_for;
-use crate::supervisor::protocol::{Body, ItemResult, Op, ServerStatus, Target};
+use crate::supervisor::protocol::{
+    Body, ErrorCode, ItemResult, Op, ServerStatus, Target, WireError,
+};
 
 /// The arguments every lifecycle verb takes.
 #[derive(Debug, clap::Args)]
@@ -29,6 +33,7 @@ impl Names {
             names: self.names.clone(),
             all: self.all,
             allow_insecure_file: false,
+            env: None,
         }
     }
 }
@@ -36,6 +41,63 @@ impl Names {
 /// Connect (spawning the supervisor if allowed).
 pub fn connect(ctx: &Context) -> Result<Client> {
     Ok(Client::connect(&ctx.sources, ctx.spawn)?)
+}
+
+/// Connect for a read-only verb (`status`, `tools`, `logs`): never spawns
+/// a supervisor; `None` when none is running.
+pub fn connect_existing(ctx: &Context) -> Result<Option<Client>> {
+    match Client::connect(&ctx.sources, false) {
+        Ok(client) => Ok(Some(client)),
+        Err(SupervisorError::NotRunning { .. }) => Ok(None),
+        Err(e) => Err(e.into()),
+    }
+}
+
+/// Said on stderr by a read-only verb that found no supervisor.
+pub fn note_not_running() {
+    eprintln!(
+        "note: the supervisor is not running, so every server is stopped; `mcpctl start NAME` starts one"
+    );
+}
+
+/// The error a verb that needs a running server gives when no supervisor
+/// runs: not found for an unknown name, else the supervisor's own
+/// "stopped, not ready" answer (exit 4).
+pub fn stopped_without_supervisor(ctx: &Context, name: &str) -> crate::error::Error {
+    let known = ctx
+        .catalog()
+        .and_then(|c| c.get(name).map(|_| ()).map_err(Into::into));
+    if let Err(e) = known {
+        return e;
+    }
+    SupervisorError::Remote(
+        WireError::new(
+            ErrorCode::Conflict,
+            format!("`{name}` is stopped, not ready (the supervisor is not running)"),
+        )
+        .hint(format!("run `mcpctl start {name}`")),
+    )
+    .into()
+}
+
+/// Send `start` or `restart` with the values of the `${VAR}`s the named
+/// definitions reference, taken from this CLI's environment, so a launch
+/// sees what `check` would see.
+pub fn run_launch(ctx: &Context, names: &Names, make: impl Fn(Target) -> Op) -> Result<ExitCode> {
+    let env = match ctx.catalog() {
+        Ok(catalog) => LaunchEnv::capture(
+            catalog
+                .servers()
+                .iter()
+                .filter(|d| names.all || names.names.contains(&d.name)),
+        ),
+        // The supervisor reads the file too and reports why it cannot.
+        Err(_) => LaunchEnv::default(),
+    };
+    let mut target = names.target();
+    target.allow_insecure_file = ctx.allow_insecure_file;
+    target.env = Some(env);
+    send(ctx, make(target))
 }
 
 /// Format seconds as `1h02m`, `3m04s` or `12s`.
@@ -85,10 +147,14 @@ pub fn status_table(servers: &[&ServerStatus]) -> Table {
 
 /// Send a lifecycle op built from `names` and report it.
 pub fn run(ctx: &Context, names: &Names, make: impl Fn(Target) -> Op) -> Result<ExitCode> {
-    let mut client = connect(ctx)?;
     let mut target = names.target();
     target.allow_insecure_file = ctx.allow_insecure_file;
-    let body = client.request(make(target))?;
+    send(ctx, make(target))
+}
+
+fn send(ctx: &Context, op: Op) -> Result<ExitCode> {
+    let mut client = connect(ctx)?;
+    let body = client.request(op)?;
     let Body::Batch { results } = body else {
         return Err(UsageError::new(
             "the supervisor sent an unexpected answer",

@@ -15,6 +15,8 @@ const EXAMPLES: &str = "\
 Each server's stderr goes to a size-capped file (1 MiB, one rotated
 generation kept); lines starting with [mcpctl] are the supervisor's own.
 
+Never starts the supervisor: without one, the log it left is read.
+
 Exit codes: 0 ok, 3 unknown name, 5 supervisor unreachable, 130 interrupted.
 
 Examples:
@@ -39,13 +41,27 @@ pub struct Args {
 
 /// Print the last lines, then follow the file if asked.
 pub fn run(ctx: &Context, args: Args) -> Result<ExitCode> {
-    let mut client = lifecycle::connect(ctx)?;
-    let body = client.request(Op::Logs {
-        name: args.name.clone(),
-        lines: args.lines,
-    })?;
-    let Body::Logs { path, lines } = body else {
-        return Err(UsageError::new("unexpected answer", "restart the supervisor").into());
+    let (path, lines) = match lifecycle::connect_existing(ctx)? {
+        Some(mut client) => {
+            let body = client.request(Op::Logs {
+                name: args.name.clone(),
+                lines: args.lines,
+            })?;
+            let Body::Logs { path, lines } = body else {
+                return Err(UsageError::new("unexpected answer", "restart the supervisor").into());
+            };
+            drop(client);
+            (path, lines)
+        }
+        None => {
+            // No supervisor: read the log it left, without starting one.
+            ctx.catalog()?.get(&args.name)?;
+            let dir = crate::supervisor::socket::Paths::for_sources(&ctx.sources).logs;
+            let path = crate::supervisor::logs::log_path(&dir, &args.name);
+            lifecycle::note_not_running();
+            let lines = crate::supervisor::logs::tail(&path, args.lines);
+            (path.display().to_string(), lines)
+        }
     };
     if ctx.json && !args.follow {
         output::print_json(&json!({"name": args.name, "path": path, "lines": lines}))?;
@@ -57,7 +73,6 @@ pub fn run(ctx: &Context, args: Args) -> Result<ExitCode> {
     if !args.follow {
         return Ok(ExitCode::Success);
     }
-    drop(client);
     follow(std::path::Path::new(&path))
 }
 

@@ -27,5 +27,5 @@ pub struct Args {
 
 /// Restart the servers.
 pub fn run(ctx: &Context, args: Args) -> Result<ExitCode> {
-    lifecycle::run(ctx, &args.names, Op::Restart)
+    lifecycle::run_launch(ctx, &args.names, Op::Restart)
 }

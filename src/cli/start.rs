@@ -28,5 +28,5 @@ pub struct Args {
 
 /// Start the servers and wait until each is ready or failed.
 pub fn run(ctx: &Context, args: Args) -> Result<ExitCode> {
-    lifecycle::run(ctx, &args.names, Op::Start)
+    lifecycle::run_launch(ctx, &args.names, Op::Start)
 }

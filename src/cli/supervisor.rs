@@ -18,12 +18,19 @@ There is one supervisor per set of definition files; its socket is
 the directory). Lifecycle verbs start it on first use unless --no-spawn
 or MCPCTL_NO_SPAWN=1.
 
+The supervisor watches its definition files (and their directories, as
+editors save by renaming) and re-reads them when they change, as it does
+after mcpctl's own writes; `reload` does it at once. A file that cannot be
+read leaves the running servers alone; `mcpctl status` shows why. If its
+socket is deleted or replaced, the supervisor recreates it within a second.
+
 Exit codes: 0 ok, 4 already running (run), 5 not running (status).
 
 Examples:
   mcpctl supervisor run            # foreground, logs to stderr
   mcpctl supervisor start          # detached; idempotent
   mcpctl supervisor status --json
+  mcpctl supervisor reload         # after editing a file by hand
   mcpctl supervisor stop           # stops every server, then the daemon";
 
 /// The supervisor verbs.
@@ -41,6 +48,9 @@ pub enum Verb {
     /// Show the supervisor's pid, uptime, socket, sources and servers.
     #[command(after_long_help = EXAMPLES)]
     Status,
+    /// Re-read the definition files now (they are also watched).
+    #[command(after_long_help = EXAMPLES)]
+    Reload,
 }
 
 /// Run one supervisor verb.
@@ -56,7 +66,7 @@ pub fn run(ctx: &Context, verb: Verb) -> Result<ExitCode> {
             print_daemon(ctx, &mut c)
         }
         Verb::Stop => {
-            let Some(mut c) = Client::try_connect(&paths)? else {
+            let Some(mut c) = existing(&paths)? else {
                 if ctx.json {
                     output::print_json(&json!({"running": false, "stopped": false}))?;
                 } else {
@@ -87,7 +97,26 @@ pub fn run(ctx: &Context, verb: Verb) -> Result<ExitCode> {
             }
             Ok(ExitCode::Success)
         }
-        Verb::Status => match Client::try_connect(&paths)? {
+        Verb::Reload => {
+            let Some(mut c) = existing(&paths)? else {
+                if ctx.json {
+                    output::print_json(&json!({"running": false, "reloaded": false}))?;
+                } else {
+                    output::line(
+                        "the supervisor is not running; it reads the definitions when it starts",
+                    )?;
+                }
+                return Ok(ExitCode::Success);
+            };
+            c.request(Op::Reload)?;
+            if ctx.json {
+                output::print_json(&json!({"running": true, "reloaded": true}))?;
+            } else {
+                output::line("the supervisor re-read the definitions")?;
+            }
+            Ok(ExitCode::Success)
+        }
+        Verb::Status => match existing(&paths)? {
             Some(mut c) => print_daemon(ctx, &mut c),
             None => {
                 if ctx.json {
@@ -130,4 +159,14 @@ fn print_daemon(ctx: &Context, c: &mut Client) -> Result<ExitCode> {
         ))?;
     }
     Ok(ExitCode::Success)
+}
+
+/// The running supervisor, without spawning one; a live daemon that does
+/// not answer on its socket is an error that says so, not "not running".
+fn existing(paths: &Paths) -> Result<Option<Client>> {
+    match Client::connect_paths(paths, false) {
+        Ok(c) => Ok(Some(c)),
+        Err(SupervisorError::NotRunning { .. }) => Ok(None),
+        Err(e) => Err(e.into()),
+    }
 }

@@ -12,6 +12,8 @@ const EXAMPLES: &str = "\
 --json adds the binding id and catalog id; pass the catalog id to
 `mcpctl call --catalog-id` to refuse a call if the catalog changed since.
 
+Never starts the supervisor: without one, every server is stopped (exit 4).
+
 Exit codes: 0 ok, 3 unknown name, 4 not running, 5 supervisor unreachable.
 
 Examples:
@@ -29,7 +31,9 @@ pub struct Args {
 
 /// Print the catalog.
 pub fn run(ctx: &Context, args: Args) -> Result<ExitCode> {
-    let mut client = lifecycle::connect(ctx)?;
+    let Some(mut client) = lifecycle::connect_existing(ctx)? else {
+        return Err(lifecycle::stopped_without_supervisor(ctx, &args.name));
+    };
     let body = client.request(Op::Tools { name: args.name })?;
     let Body::Tools {
         name,

@@ -10,7 +10,6 @@
 use std::fmt;
 use std::marker::PhantomData;
 use std::path::{Path, PathBuf};
-use std::time::Duration;
 
 use indexmap::IndexMap;
 use serde::Deserialize;
@@ -425,13 +424,8 @@ impl RawEntry {
         };
         let connect_timeout = match self.connect_timeout {
             None => None,
-            Some(Seconds(secs)) if secs.is_finite() && secs > 0.0 => {
-                Some(Duration::from_secs_f64(secs))
-            }
             Some(Seconds(secs)) => {
-                return Err(fail(format!(
-                    "`connect_timeout` must be a positive number of seconds, not {secs}"
-                )));
+                Some(crate::validate::seconds::duration("`connect_timeout`", secs).map_err(fail)?)
             }
         };
         let restart = match self.restart.as_deref() {

@@ -76,14 +76,64 @@ impl Sources {
     }
 }
 
+/// Keep the first spelling of each file: `a.json`, `./a.json` and a
+/// symlink to it are one source, so they are read (and supervised) once.
 fn dedup(files: Vec<PathBuf>) -> Vec<PathBuf> {
+    let mut seen: Vec<PathBuf> = Vec::with_capacity(files.len());
     let mut out: Vec<PathBuf> = Vec::with_capacity(files.len());
     for file in files {
-        if !out.contains(&file) {
+        let canon = canonical(&file);
+        if !seen.contains(&canon) {
+            seen.push(canon);
             out.push(file);
         }
     }
     out
+}
+
+/// `path` made absolute with symlinks resolved, even if it (or its
+/// directory) does not exist yet: the longest existing ancestor is
+/// canonicalised and the rest is appended with `.` and `..` folded, so
+/// every spelling of one file gives one path.
+pub fn canonical(path: &Path) -> PathBuf {
+    if let Ok(p) = path.canonicalize() {
+        return p;
+    }
+    let abs = if path.is_absolute() {
+        path.to_path_buf()
+    } else {
+        std::env::current_dir()
+            .unwrap_or_else(|_| PathBuf::from("/"))
+            .join(path)
+    };
+    let mut folded = PathBuf::new();
+    for part in abs.components() {
+        match part {
+            std::path::Component::ParentDir => {
+                folded.pop();
+            }
+            std::path::Component::CurDir => {}
+            other => folded.push(other),
+        }
+    }
+    let mut missing = Vec::new();
+    let mut existing = folded.as_path();
+    let mut base = loop {
+        if let Ok(p) = existing.canonicalize() {
+            break p;
+        }
+        match (existing.parent(), existing.file_name()) {
+            (Some(parent), Some(name)) => {
+                missing.push(name.to_os_string());
+                existing = parent;
+            }
+            _ => break existing.to_path_buf(),
+        }
+    };
+    for part in missing.iter().rev() {
+        base.push(part);
+    }
+    base
 }
 
 /// `<config dir>/mcpctl/servers.json`, or `./servers.json` when the platform
@@ -116,6 +166,15 @@ mod tests {
             vec![PathBuf::from("b.json"), PathBuf::from("c.yaml")]
         );
         let fallback = Sources::resolve_with(&[], None, default.clone());
+        let dup = Sources::resolve_with(
+            &[
+                PathBuf::from("/d/x/../a.json"),
+                PathBuf::from("/d/./a.json"),
+            ],
+            None,
+            default.clone(),
+        );
+        assert_eq!(dup.files, vec![PathBuf::from("/d/x/../a.json")]);
         assert_eq!(
             (fallback.files, fallback.origin),
             (vec![default], Origin::Default)

@@ -4,6 +4,7 @@
 //! expanded from mcpctl's own environment only at the moment a server is
 //! launched or connected to, so secrets never land on disk by accident.
 
+use crate::defs::{Launch, ServerDef};
 use crate::error::{Diagnostic, ExitCode};
 
 /// A reference that cannot be expanded at launch time.
@@ -208,9 +209,80 @@ pub fn provide(name: &str, value: &str) {
     provided.push((name.to_string(), value.to_string()));
 }
 
-/// The value a launch would expand `${name}` to: the environment first,
-/// then any value [`provide`]d to this process.
+/// The variables a supervised launch is expanded from: the values the CLI
+/// that asked for the launch sent for the names its definition references.
+/// Held in memory only; its `Debug` shows the names, never the values.
+#[derive(Clone, Default, PartialEq, Eq, serde::Serialize, serde::Deserialize)]
+#[serde(transparent)]
+pub struct LaunchEnv(pub std::collections::BTreeMap<String, String>);
+
+impl std::fmt::Debug for LaunchEnv {
+    fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
+        f.debug_set().entries(self.0.keys()).finish()
+    }
+}
+
+impl LaunchEnv {
+    /// The values this process's environment has for every `${VAR}` that
+    /// `defs` reference (unset ones are left out, so the launch reports them).
+    pub fn capture<'a>(defs: impl IntoIterator<Item = &'a ServerDef>) -> LaunchEnv {
+        let mut map = std::collections::BTreeMap::new();
+        for def in defs {
+            for name in def_references(def) {
+                if let Some(value) = lookup(&name) {
+                    map.insert(name, value);
+                }
+            }
+        }
+        LaunchEnv(map)
+    }
+}
+
+/// Every variable name a definition's launch refers to.
+pub fn def_references(def: &ServerDef) -> Vec<String> {
+    let mut values: Vec<String> = Vec::new();
+    if let Launch::Remote { url, headers, .. } = &def.launch {
+        values.push(url.clone());
+        values.extend(headers.values().cloned());
+    }
+    if let Some(p) = def.process() {
+        values.push(p.command.to_string());
+        values.extend(p.args.iter().cloned());
+        values.extend(p.env.values().cloned());
+        if let Some(cwd) = p.cwd {
+            values.push(cwd.to_string_lossy().into_owned());
+        }
+    }
+    let mut names: Vec<String> = values.iter().flat_map(|v| referenced_names(v)).collect();
+    names.sort();
+    names.dedup();
+    names
+}
+
+tokio::task_local! {
+    static LAUNCH_ENV: std::sync::Arc<LaunchEnv>;
+}
+
+/// Run `launch` with `${VAR}`s expanded from `env` alone instead of this
+/// process's environment (the supervisor launching for a CLI); `None`
+/// keeps this process's environment.
+pub async fn with_launch_env<F: std::future::Future>(
+    env: Option<std::sync::Arc<LaunchEnv>>,
+    launch: F,
+) -> F::Output {
+    match env {
+        Some(env) => LAUNCH_ENV.scope(env, launch).await,
+        None => launch.await,
+    }
+}
+
+/// The value a launch would expand `${name}` to: the asking CLI's values
+/// when the supervisor launches for one, else the environment, then any
+/// value [`provide`]d to this process.
 pub fn lookup(name: &str) -> Option<String> {
+    if let Ok(found) = LAUNCH_ENV.try_with(|env| env.0.get(name).cloned()) {
+        return found;
+    }
     std::env::var(name).ok().or_else(|| {
         let provided = PROVIDED.lock().unwrap_or_else(|e| e.into_inner());
         provided

@@ -68,8 +68,7 @@ impl ClientOptions {
         let timeout = std::env::var(REGISTRY_TIMEOUT_ENV)
             .ok()
             .and_then(|v| v.trim().parse::<f64>().ok())
-            .filter(|secs| *secs > 0.0 && secs.is_finite())
-            .map(Duration::from_secs_f64)
+            .and_then(|secs| crate::validate::seconds::duration(REGISTRY_TIMEOUT_ENV, secs).ok())
             .unwrap_or(DEFAULT_TIMEOUT);
         ClientOptions {
             registry,

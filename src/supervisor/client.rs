@@ -20,6 +20,10 @@ use crate::defs::Sources;
 /// How long to wait for a freshly spawned daemon to answer.
 pub const SPAWN_WAIT: Duration = Duration::from_secs(10);
 
+/// How long to wait for a running daemon that does not answer to recreate
+/// its socket (it checks every [`super::daemon::SOCKET_CHECK`]).
+pub const DEAF_WAIT: Duration = Duration::from_secs(3);
+
 /// A connected client, past Hello.
 pub struct Client {
     stream: UnixStream,
@@ -38,25 +42,53 @@ pub fn spawn_allowed_by_env() -> bool {
 impl Client {
     /// Connect to the supervisor of `sources`, spawning it if allowed.
     pub fn connect(sources: &Sources, spawn: bool) -> Result<Client, SupervisorError> {
-        let paths = Paths::for_sources(sources);
+        Self::connect_paths(&Paths::for_sources(sources), spawn)
+    }
+
+    /// Connect to the supervisor at `paths`, spawning it if allowed; a
+    /// daemon that holds the lock but does not answer is never doubled.
+    pub fn connect_paths(paths: &Paths, spawn: bool) -> Result<Client, SupervisorError> {
+        let paths = paths.clone();
         paths
             .check_length()
             .map_err(|e| SupervisorError::io(&paths.socket, e))?;
-        match Self::try_connect(&paths) {
-            Ok(Some(c)) => return Ok(c),
-            Ok(None) => {}
-            Err(e) => return Err(e),
+        if let Some(c) = Self::try_connect(&paths)? {
+            return Ok(c);
+        }
+        if paths.holder().is_some() {
+            // A live daemon whose socket does not answer: give it the time
+            // it takes to notice and recreate the socket, never spawn a
+            // second one beside it.
+            return Self::wait_for_deaf(&paths);
         }
         if !spawn {
             return Err(SupervisorError::NotRunning {
                 socket: paths.socket.clone(),
             });
         }
-        spawn_daemon(&paths)?;
+        let mut child = Some(spawn_daemon(&paths)?);
         let deadline = Instant::now() + SPAWN_WAIT;
         loop {
             if let Some(c) = Self::try_connect(&paths)? {
+                if let Some(child) = child.take() {
+                    reap_later(child);
+                }
                 return Ok(c);
+            }
+            if let Some(status) = child.as_mut().and_then(|c| c.try_wait().ok().flatten()) {
+                child = None;
+                // It lost the lock to a daemon started meanwhile (which
+                // will answer), or it failed: say why, from its log.
+                if paths.holder().is_none() && Self::try_connect(&paths)?.is_none() {
+                    let tail = super::logs::tail(&paths.daemon_log, 3).join(" / ");
+                    return Err(SupervisorError::Unreachable {
+                        socket: paths.socket.clone(),
+                        detail: format!(
+                            "the supervisor exited at once ({status}); its log {} ends: {tail}",
+                            paths.daemon_log.display()
+                        ),
+                    });
+                }
             }
             if Instant::now() > deadline {
                 return Err(SupervisorError::Unreachable {
@@ -69,6 +101,29 @@ impl Client {
                 });
             }
             std::thread::sleep(Duration::from_millis(20));
+        }
+    }
+
+    /// Poll a daemon that holds the lock but did not answer for as long
+    /// as it takes to recreate its socket, then say what happened.
+    fn wait_for_deaf(paths: &Paths) -> Result<Client, SupervisorError> {
+        let deadline = Instant::now() + DEAF_WAIT;
+        loop {
+            if let Some(c) = Self::try_connect(paths)? {
+                return Ok(c);
+            }
+            let Some(pid) = paths.holder() else {
+                return Err(SupervisorError::NotRunning {
+                    socket: paths.socket.clone(),
+                });
+            };
+            if Instant::now() > deadline {
+                return Err(SupervisorError::Deaf {
+                    socket: paths.socket.clone(),
+                    pid,
+                });
+            }
+            std::thread::sleep(Duration::from_millis(50));
         }
     }
 
@@ -128,8 +183,9 @@ impl Client {
 }
 
 /// Start `mcpctl supervisor run` detached: a new session, stdin from
-/// /dev/null, stdout and stderr to the daemon log.
-pub fn spawn_daemon(paths: &Paths) -> Result<(), SupervisorError> {
+/// /dev/null, stdout and stderr to the daemon log, in the directory of the
+/// first definitions file (or `/` before that directory exists).
+pub fn spawn_daemon(paths: &Paths) -> Result<std::process::Child, SupervisorError> {
     paths
         .ensure_dir()
         .map_err(|e| SupervisorError::io(&paths.dir, e))?;
@@ -144,7 +200,7 @@ pub fn spawn_daemon(paths: &Paths) -> Result<(), SupervisorError> {
     let log2 = log
         .try_clone()
         .map_err(|e| SupervisorError::io(&paths.daemon_log, e))?;
-    let mut cmd = Command::new(exe);
+    let mut cmd = Command::new(&exe);
     for source in &paths.sources {
         cmd.arg("--file").arg(source);
     }
@@ -152,9 +208,13 @@ pub fn spawn_daemon(paths: &Paths) -> Result<(), SupervisorError> {
         .stdin(Stdio::null())
         .stdout(log)
         .stderr(log2);
-    if let Some(dir) = paths.sources.first().and_then(|p| p.parent()) {
-        cmd.current_dir(dir);
-    }
+    let dir = paths
+        .sources
+        .first()
+        .and_then(|p| p.parent())
+        .filter(|d| d.is_dir())
+        .unwrap_or(std::path::Path::new("/"));
+    cmd.current_dir(dir);
     // SAFETY: setsid is async-signal-safe and touches no Rust state.
     unsafe {
         cmd.pre_exec(|| {
@@ -162,16 +222,18 @@ pub fn spawn_daemon(paths: &Paths) -> Result<(), SupervisorError> {
             Ok(())
         });
     }
-    let child = cmd
-        .spawn()
-        .map_err(|e| SupervisorError::io(&paths.daemon_log, e))?;
-    // Reap it later without blocking: the daemon runs on; if it exits at
-    // once (lost the lock race) a thread collects it.
+    cmd.spawn().map_err(|e| SupervisorError::Unreachable {
+        socket: paths.socket.clone(),
+        detail: format!("cannot start `{} supervisor run`: {e}", exe.display()),
+    })
+}
+
+/// Collect a spawned daemon's exit status without blocking: it runs on.
+fn reap_later(child: std::process::Child) {
     std::thread::spawn(move || {
         let mut child = child;
         let _ = child.wait();
     });
-    Ok(())
 }
 
 /// Tell a running supervisor to re-read the definitions (after `add`,

@@ -4,6 +4,11 @@
 //! previous daemon (from its records), binds the socket, starts
 //! `autostart` servers, and serves until `Shutdown`, SIGTERM or SIGINT,
 //! when it stops every server, removes its socket and returns.
+//!
+//! The definitions are re-read when the files change (see [`super::watch`]),
+//! on `reload` and SIGHUP, and before every `start` and `restart`, so a
+//! launch always uses what the file says now. A socket deleted or replaced
+//! under the daemon is noticed within [`SOCKET_CHECK`] and recreated.
 
 use std::sync::Arc;
 use std::time::Instant;
@@ -21,8 +26,12 @@ use super::protocol::{
 };
 use super::records;
 use super::socket::{self, Paths};
+use super::watch::FileWatch;
 use crate::defs::catalog::RefusedEntry;
 use crate::defs::{Catalog, Sources};
+
+/// How often the daemon checks that its socket file is still its own.
+pub const SOCKET_CHECK: std::time::Duration = std::time::Duration::from_secs(1);
 
 /// The running daemon's shared state.
 pub struct Daemon {
@@ -79,9 +88,10 @@ pub fn run(sources: Sources) -> Result<(), SupervisorError> {
 }
 
 async fn serve(paths: Paths, sources: Sources) -> Result<(), SupervisorError> {
-    let listener = paths
+    let mut listener = paths
         .bind()
         .map_err(|e| SupervisorError::io(&paths.socket, e))?;
+    let mut bound = paths.socket_identity();
     let shared = Arc::new(Shared::new(paths.logs.clone(), paths.records.clone()));
     let daemon = Arc::new(Daemon {
         paths,
@@ -128,6 +138,16 @@ async fn serve(paths: Paths, sources: Sources) -> Result<(), SupervisorError> {
             let _ = owner.start().await;
         });
     }
+    match FileWatch::new(daemon.paths.sources.clone()) {
+        Ok(watch) => {
+            tokio::spawn(watch_files(daemon.clone(), watch));
+        }
+        Err(e) => eprintln!(
+            "mcpctl supervisor: cannot watch the definition files ({e}); run `mcpctl supervisor reload` after editing them"
+        ),
+    }
+    let mut socket_check = tokio::time::interval(SOCKET_CHECK);
+    socket_check.set_missed_tick_behavior(tokio::time::MissedTickBehavior::Delay);
     let mut term = tokio::signal::unix::signal(tokio::signal::unix::SignalKind::terminate())
         .map_err(|e| SupervisorError::io(&daemon.paths.socket, e))?;
     let mut int = tokio::signal::unix::signal(tokio::signal::unix::SignalKind::interrupt())
@@ -148,6 +168,25 @@ async fn serve(paths: Paths, sources: Sources) -> Result<(), SupervisorError> {
                     tokio::spawn(async move { d.connection(stream).await });
                 }
             }
+            _ = socket_check.tick() => {
+                if daemon.paths.socket_identity() != bound {
+                    // Deleted or replaced: we hold the lock, so the path is ours.
+                    match daemon.paths.bind() {
+                        Ok(fresh) => {
+                            listener = fresh;
+                            bound = daemon.paths.socket_identity();
+                            eprintln!(
+                                "mcpctl supervisor: the socket {} was deleted or replaced; recreated it",
+                                daemon.paths.socket.display()
+                            );
+                        }
+                        Err(e) => eprintln!(
+                            "mcpctl supervisor: the socket {} was deleted or replaced and cannot be recreated: {e}",
+                            daemon.paths.socket.display()
+                        ),
+                    }
+                }
+            }
             _ = term.recv() => break,
             _ = int.recv() => break,
             _ = daemon.shutdown.notified() => break,
@@ -163,6 +202,18 @@ async fn serve(paths: Paths, sources: Sources) -> Result<(), SupervisorError> {
     )
     .await;
     Ok(())
+}
+
+/// Reload whenever the watched files change, until the daemon ends.
+async fn watch_files(daemon: Arc<Daemon>, mut watch: FileWatch) {
+    while watch.changed().await.is_some() {
+        // Directories may have appeared: watch them before reading, so a
+        // file created meanwhile is not missed.
+        watch.rearm();
+        if let Err(e) = daemon.reload().await {
+            eprintln!("mcpctl supervisor: reload failed: {}", e.message);
+        }
+    }
 }
 
 impl Daemon {
@@ -209,8 +260,11 @@ impl Daemon {
         *self.load_error.lock().unwrap_or_else(|e| e.into_inner()) =
             loaded.as_ref().err().map(ToString::to_string);
         let catalog = loaded.map_err(|e| {
-            WireError::new(ErrorCode::Invalid, e.to_string())
-                .hint("fix the file; running servers are left as they are")
+            WireError::new(
+                ErrorCode::Invalid,
+                format!("cannot read the definitions: {e}"),
+            )
+            .hint("fix the file (it is re-read when saved); running servers are left as they are")
         })?;
         *self.refused.lock().unwrap_or_else(|e| e.into_inner()) = catalog.refused().to_vec();
         let mut to_stop = Vec::new();
@@ -437,24 +491,43 @@ impl Daemon {
                         .map(|n| self.owner(n).map(|o| o.status()))
                         .collect::<Result<Vec<_>, _>>()?
                 };
-                Ok(Body::Servers { servers })
+                let load_error = self
+                    .load_error
+                    .lock()
+                    .unwrap_or_else(|e| e.into_inner())
+                    .clone();
+                Ok(Body::Servers {
+                    servers,
+                    load_error,
+                })
             }
+            // A launch uses what the files say now, hand edits included.
             Op::Start(t) => {
+                self.reload().await?;
+                let env = t.env.clone().map(Arc::new);
                 let allow = t.allow_insecure_file;
                 Ok(self
-                    .batch(t, false, move |o| async move {
-                        launchable(&o, allow)?;
-                        o.start().await
+                    .batch(t, false, |o| {
+                        o.set_launch_env(env.clone());
+                        async move {
+                            launchable(&o, allow)?;
+                            o.start().await
+                        }
                     })
                     .await)
             }
             Op::Stop(t) => Ok(self.batch(t, true, |o| async move { o.stop().await }).await),
             Op::Restart(t) => {
+                self.reload().await?;
+                let env = t.env.clone().map(Arc::new);
                 let allow = t.allow_insecure_file;
                 Ok(self
-                    .batch(t, true, move |o| async move {
-                        launchable(&o, allow)?;
-                        o.restart().await
+                    .batch(t, true, |o| {
+                        o.set_launch_env(env.clone());
+                        async move {
+                            launchable(&o, allow)?;
+                            o.restart().await
+                        }
                     })
                     .await)
             }

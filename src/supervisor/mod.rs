@@ -8,6 +8,7 @@
 //! - [`admit`]: the checks before a tool call is sent (tool, arguments).
 //! - [`logs`], [`records`]: stderr logs and the pid records for orphan cleanup.
 //! - [`reap`]: processes re-parented to the daemon (a subreaper).
+//! - [`watch`]: noticing hand edits of the definition files.
 //! - [`client`]: the CLI side: connect, Hello, auto-spawn.
 
 pub mod admit;
@@ -19,6 +20,7 @@ pub mod protocol;
 pub mod reap;
 pub mod records;
 pub mod socket;
+pub mod watch;
 
 use std::path::{Path, PathBuf};
 
@@ -41,6 +43,16 @@ pub enum SupervisorError {
         socket: PathBuf,
         /// What failed.
         detail: String,
+    },
+    /// A daemon holds the lock but does not answer on its socket (the
+    /// socket was deleted or replaced, or the daemon hangs). A second
+    /// daemon would fight it over the same servers, so none is spawned.
+    #[error("a supervisor (pid {pid}) is running but does not answer on its socket {socket}")]
+    Deaf {
+        /// The socket that does not answer.
+        socket: PathBuf,
+        /// The daemon's pid, from its lock file (0 if unknown).
+        pid: u32,
     },
     /// A daemon already holds the lock.
     #[error("a supervisor is already running (socket {socket})")]
@@ -92,6 +104,7 @@ impl Diagnostic for SupervisorError {
         match self {
             SupervisorError::NotRunning { .. }
             | SupervisorError::Unreachable { .. }
+            | SupervisorError::Deaf { .. }
             | SupervisorError::Mismatch { .. } => ExitCode::SupervisorUnreachable,
             SupervisorError::AlreadyRunning { .. } => ExitCode::Conflict,
             SupervisorError::Remote(e) => exit_code_for(e.code),
@@ -108,6 +121,9 @@ impl Diagnostic for SupervisorError {
             SupervisorError::Unreachable { .. } => {
                 Some("see the daemon log next to the socket, or run `mcpctl supervisor run` in the foreground".into())
             }
+            SupervisorError::Deaf { pid, .. } => Some(format!(
+                "it recreates a deleted or replaced socket within a second; if it still does not answer, end it with `kill {pid}` (it stops its servers first) and run the command again"
+            )),
             SupervisorError::AlreadyRunning { .. } => {
                 Some("`mcpctl supervisor status` shows it; `mcpctl supervisor stop` ends it".into())
             }

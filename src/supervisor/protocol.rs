@@ -41,6 +41,12 @@ pub struct Target {
     /// (`--allow-insecure-file`); only `start` and `restart` launch.
     #[serde(default, skip_serializing_if = "std::ops::Not::not")]
     pub allow_insecure_file: bool,
+    /// For `start` and `restart`: the values of the `${VAR}`s the named
+    /// definitions reference, from the asking CLI's environment. When set,
+    /// the launch expands from these alone; absent (an older client), from
+    /// the daemon's own environment. Kept in memory, never written.
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub env: Option<crate::defs::vars::LaunchEnv>,
 }
 
 /// Every operation the supervisor understands; append-only.
@@ -303,6 +309,10 @@ pub enum Body {
     Servers {
         /// One entry per server.
         servers: Vec<ServerStatus>,
+        /// Why the definitions could not be read at the last reload (the
+        /// servers shown are from the last good read), if they could not.
+        #[serde(default)]
+        load_error: Option<String>,
     },
     /// Answer to the lifecycle verbs.
     Batch {
@@ -447,6 +457,7 @@ mod tests {
                 names: vec!["a".into()],
                 all: false,
                 allow_insecure_file: false,
+                env: None,
             }),
         };
         let bytes = encode(&req).unwrap();

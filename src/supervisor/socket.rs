@@ -1,7 +1,8 @@
 //! Where the supervisor lives on disk and who may talk to it.
 //!
 //! One supervisor per set of definition sources: its files are named by a
-//! digest of the sources' canonical paths, under `MCPCTL_STATE_DIR`, else
+//! digest of the sources' canonical paths (sorted, so order and spelling
+//! do not matter), under `MCPCTL_STATE_DIR`, else
 //! `$XDG_RUNTIME_DIR/mcpctl`, else the user's state dir. The directory is
 //! 0700 and the socket 0600 (created under a umask, never chmod-ed after
 //! the fact only); peers with another uid are refused; a lock file makes
@@ -15,6 +16,7 @@ use nix::fcntl::{Flock, FlockArg};
 use nix::sys::stat::{Mode, umask};
 
 use crate::defs::Sources;
+use crate::defs::sources::canonical;
 
 /// The files belonging to one supervisor.
 #[derive(Debug, Clone)]
@@ -52,25 +54,6 @@ pub fn base_dir() -> PathBuf {
     PathBuf::from(format!("/tmp/mcpctl-{}", nix::unistd::geteuid()))
 }
 
-/// A source path made canonical even if the file does not exist yet.
-pub fn canonical(path: &Path) -> PathBuf {
-    if let Ok(p) = path.canonicalize() {
-        return p;
-    }
-    let abs = if path.is_absolute() {
-        path.to_path_buf()
-    } else {
-        std::env::current_dir().unwrap_or_default().join(path)
-    };
-    match (abs.parent(), abs.file_name()) {
-        (Some(parent), Some(name)) => parent
-            .canonicalize()
-            .map(|p| p.join(name))
-            .unwrap_or(abs.clone()),
-        _ => abs,
-    }
-}
-
 /// FNV-1a, 64 bits: stable across builds and Rust versions (unlike std's
 /// hasher), which matters because the CLI and the daemon must agree.
 pub(crate) fn fnv1a(bytes: &[u8]) -> u64 {
@@ -86,8 +69,12 @@ impl Paths {
     /// The paths for `sources`.
     pub fn for_sources(sources: &Sources) -> Paths {
         let canon: Vec<PathBuf> = sources.files.iter().map(|p| canonical(p)).collect();
+        // The identity is the set of files, not the order they were named in.
+        let mut sorted = canon.clone();
+        sorted.sort();
+        sorted.dedup();
         let mut key = Vec::new();
-        for p in &canon {
+        for p in &sorted {
             key.extend_from_slice(p.as_os_str().as_encoded_bytes());
             key.push(0);
         }
@@ -125,19 +112,56 @@ impl Paths {
         make_private_dir(&self.logs)
     }
 
-    /// Take the single-instance lock, or `None` if another daemon holds it.
+    /// Take the single-instance lock, or `None` if another daemon holds it,
+    /// and write our pid into the lock file (for [`Paths::holder`]). A
+    /// client's brief probe is waited out for a moment.
     pub fn try_lock(&self) -> std::io::Result<Option<Flock<File>>> {
-        let file = OpenOptions::new()
+        let mut file = OpenOptions::new()
             .create(true)
             .truncate(false)
             .write(true)
             .mode(0o600)
             .open(&self.lock)?;
-        match Flock::lock(file, FlockArg::LockExclusiveNonblock) {
-            Ok(lock) => Ok(Some(lock)),
-            Err((_, nix::errno::Errno::EWOULDBLOCK)) => Ok(None),
-            Err((_, e)) => Err(std::io::Error::from(e)),
+        for _ in 0..10 {
+            match Flock::lock(file, FlockArg::LockExclusiveNonblock) {
+                Ok(lock) => {
+                    use std::io::Write;
+                    lock.set_len(0)?;
+                    (&*lock).write_all(std::process::id().to_string().as_bytes())?;
+                    return Ok(Some(lock));
+                }
+                Err((f, nix::errno::Errno::EWOULDBLOCK)) => file = f,
+                Err((_, e)) => return Err(std::io::Error::from(e)),
+            }
+            std::thread::sleep(std::time::Duration::from_millis(20));
         }
+        Ok(None)
+    }
+
+    /// The pid of the daemon holding the lock (0 if it wrote none), or
+    /// `None` when no daemon holds it. Never creates the lock file.
+    pub fn holder(&self) -> Option<u32> {
+        let file = File::open(&self.lock).ok()?;
+        match Flock::lock(file, FlockArg::LockSharedNonblock) {
+            Ok(_free) => None,
+            Err((_, nix::errno::Errno::EWOULDBLOCK)) => Some(
+                std::fs::read_to_string(&self.lock)
+                    .ok()
+                    .and_then(|s| s.trim().parse().ok())
+                    .unwrap_or(0),
+            ),
+            Err(_) => None,
+        }
+    }
+
+    /// The device and inode of the socket file, to notice it being
+    /// deleted or replaced under the daemon.
+    pub fn socket_identity(&self) -> Option<(u64, u64)> {
+        use std::os::unix::fs::{FileTypeExt, MetadataExt};
+        let meta = std::fs::symlink_metadata(&self.socket).ok()?;
+        meta.file_type()
+            .is_socket()
+            .then(|| (meta.dev(), meta.ino()))
     }
 
     /// Bind the socket 0600 under a umask, replacing a stale one. Call only

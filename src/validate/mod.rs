@@ -8,6 +8,7 @@
 pub mod launcher;
 pub mod name;
 pub mod pins;
+pub mod seconds;
 pub mod url;
 
 use crate::defs::{Launch, ServerDef};

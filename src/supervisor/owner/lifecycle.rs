@@ -8,6 +8,7 @@ use tokio::sync::watch;
 use super::catalog::Snapshot;
 use super::state::{State, failed, from_connect};
 use super::{Live, Owner};
+use crate::defs::vars::{self, LaunchEnv};
 use crate::mcp::connection::DEFAULT_MAX_PAGES;
 use crate::mcp::{ConnectOptions, Connection};
 use crate::supervisor::logs;
@@ -20,6 +21,15 @@ pub const START_BUDGET: Duration = Duration::from_secs(180);
 pub const STOP_GRACE: Duration = Duration::from_secs(5);
 
 impl Owner {
+    /// Expand the next launches' `${VAR}`s from `env` (the asking CLI's
+    /// values), restarts under the restart policy included; `None` keeps
+    /// what the last asker sent (or the daemon's environment if none did).
+    pub fn set_launch_env(&self, env: Option<Arc<LaunchEnv>>) {
+        if env.is_some() {
+            self.lock().launch_env = env;
+        }
+    }
+
     /// Start and wait until ready (idempotent for a ready, unchanged server).
     ///
     /// A start racing another start waits for it and finds the server
@@ -37,7 +47,7 @@ impl Owner {
         self: &Arc<Self>,
         manual: bool,
     ) -> Result<ServerStatus, WireError> {
-        let def = {
+        let (def, launch_env) = {
             let mut st = self.lock();
             if st.removed {
                 return Err(WireError::new(
@@ -69,7 +79,7 @@ impl Owner {
             }
             st.backoff.record_start(Instant::now());
             st.state = State::Starting;
-            st.def.clone()
+            (st.def.clone(), st.launch_env.clone())
         };
         let log = self.log_path();
         logs::note(&log, &format!("starting `{}`", def.target()));
@@ -97,7 +107,7 @@ impl Owner {
         let cancelled = self.cancel_start.notified();
         tokio::pin!(cancelled);
         cancelled.as_mut().enable();
-        let attempt = async {
+        let attempt = vars::with_launch_env(launch_env, async {
             match Connection::connect(&def, &opts).await {
                 Ok((mut conn, deadline)) => {
                     match conn.list_tools(deadline, budget, DEFAULT_MAX_PAGES).await {
@@ -111,7 +121,7 @@ impl Owner {
                 }
                 Err(e) => Err(from_connect(&e)),
             }
-        };
+        });
         let connected = tokio::select! {
             r = attempt => r,
             _ = &mut cancelled => {

@@ -31,6 +31,7 @@ use super::logs;
 use super::protocol::LastError;
 use super::records::{self, Record};
 use crate::defs::ServerDef;
+use crate::defs::vars::LaunchEnv;
 use crate::mcp::Connection;
 
 pub use call::CALL_TIMEOUT;
@@ -119,6 +120,8 @@ struct Inner {
     last_error: Option<LastError>,
     backoff: health::Backoff,
     generation: u64,
+    /// The `${VAR}` values of the last CLI that started it (memory only).
+    launch_env: Option<Arc<LaunchEnv>>,
 }
 
 /// The owner of one server.
@@ -151,6 +154,7 @@ impl Owner {
                 last_error: None,
                 backoff: health::Backoff::default(),
                 generation: 0,
+                launch_env: None,
             }),
         })
     }
