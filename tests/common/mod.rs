@@ -121,9 +121,12 @@ impl Background {
             .stdin(std::process::Stdio::null())
             .stdout(std::process::Stdio::null());
         let child = cmd.spawn().expect("start background server");
-        let bg = Background { child };
+        let mut bg = Background { child };
         let deadline = Instant::now() + Duration::from_secs(30);
         while std::net::TcpStream::connect(("127.0.0.1", port)).is_err() {
+            if let Ok(Some(status)) = bg.child.try_wait() {
+                panic!("server for port {port} exited before listening: {status}");
+            }
             assert!(
                 Instant::now() < deadline,
                 "server on port {port} did not come up"
