@@ -2,8 +2,8 @@
 //!
 //! Flags make it behave well or badly in every way `mcpctl check` must name:
 //! paging, slow start, crashes, garbage on stdout, silence, repeated cursors,
-//! bearer auth, stateless-only protocol, SIGTERM-ignoring grandchildren and
-//! bad schemas. Over stdio by default; `--http PORT` serves Streamable HTTP
+//! bearer auth, stateless-only protocol, SIGTERM-ignoring grandchildren,
+//! bad schemas, no tools capability and a stderr flood without newlines. Over stdio by default; `--http PORT` serves Streamable HTTP
 //! at `http://127.0.0.1:PORT/mcp` (and an HTML page at `/`).
 
 use std::borrow::Cow;
@@ -38,6 +38,8 @@ struct Config {
     marker: Option<String>,
     http: Option<u16>,
     list_changed: bool,
+    no_tools_capability: bool,
+    stderr_flood: usize,
 }
 
 fn parse_args() -> Config {
@@ -66,6 +68,8 @@ fn parse_args() -> Config {
             "--marker" => cfg.marker = Some(value()),
             "--http" => cfg.http = Some(value().parse().expect("--http PORT")),
             "--list-changed" => cfg.list_changed = true,
+            "--no-tools-capability" => cfg.no_tools_capability = true,
+            "--stderr-flood" => cfg.stderr_flood = value().parse().expect("--stderr-flood BYTES"),
             "--grandchild-sleeper" => sleeper(),
             other => {
                 eprintln!("fixture-server: unknown flag {other}");
@@ -88,6 +92,22 @@ fn sleeper() -> ! {
     loop {
         std::thread::sleep(Duration::from_secs(3600));
     }
+}
+
+/// Write `bytes` of `x` to stderr without a single newline, then one newline.
+fn flood_stderr(bytes: usize) {
+    use std::io::Write;
+    let chunk = vec![b'x'; 64 * 1024];
+    let mut stderr = std::io::stderr().lock();
+    let mut left = bytes;
+    while left > 0 {
+        let n = left.min(chunk.len());
+        stderr.write_all(&chunk[..n]).expect("write stderr");
+        left -= n;
+    }
+    stderr
+        .write_all(b"\nfixture: flood done\n")
+        .expect("write stderr");
 }
 
 fn schema(value: serde_json::Value) -> Arc<JsonObject> {
@@ -133,7 +153,12 @@ struct Fixture {
 
 impl ServerHandler for Fixture {
     fn get_info(&self) -> ServerConfig {
-        let mut info = ServerConfig::new(ServerCapabilities::builder().enable_tools().build())
+        let capabilities = if self.cfg.no_tools_capability {
+            ServerCapabilities::default()
+        } else {
+            ServerCapabilities::builder().enable_tools().build()
+        };
+        let mut info = ServerConfig::new(capabilities)
             .with_server_info(Implementation::new("mcpctl-fixture", "1.0.0"));
         if let Some(v) = &self.cfg.answer_version {
             info = info.with_protocol_version(version(v));
@@ -302,6 +327,9 @@ async fn main() {
         eprintln!("fixture: spawned grandchild {}", child.id());
         // Leak the handle: the grandchild outlives us unless mcpctl kills the group.
         std::mem::forget(child);
+    }
+    if cfg.stderr_flood > 0 {
+        flood_stderr(cfg.stderr_flood);
     }
     if cfg.slow_start_ms > 0 {
         tokio::time::sleep(Duration::from_millis(cfg.slow_start_ms)).await;

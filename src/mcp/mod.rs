@@ -17,6 +17,7 @@ pub mod discover;
 pub mod error;
 pub mod http;
 pub mod lint;
+pub mod reply_ids;
 pub mod sse;
 pub mod stderr;
 pub mod stdout_tap;
