@@ -252,7 +252,7 @@ pub fn run(ctx: &Context, args: Args) -> Result<ExitCode> {
     // Connect and list tools before saving (issue 3); refuse on failure
     // unless --force. The budget is the definition's connect_timeout.
     if !args.no_check {
-        match super::check::check_one(&def, None) {
+        match super::check::check_one(&def, None)? {
             Ok(found) => eprintln!("{}: {}", def.name, super::check::summary(&found)),
             Err(err) if args.force => output::warn(
                 &format!("{err} (saving anyway because of --force)"),

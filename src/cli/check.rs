@@ -44,7 +44,9 @@ but lists none, an inputSchema that does not compile (no $schema means JSON Sche
 fetched), duplicate tool names, names outside [A-Za-z0-9_.-]{1,128}, and
 descriptions over 10,000 characters.
 
-Exit status: 0 when every server passed, 1 when any failed.";
+Exit status: 0 when every server passed, 1 when any failed; 130, 143 or 129
+when stopped by SIGINT, SIGTERM or SIGHUP (after stopping every server it
+started).";
 
 const EXAMPLES: &str = "\
 Examples:
@@ -160,12 +162,14 @@ pub fn run(ctx: &Context, args: Args) -> Result<ExitCode> {
         .map_err(UsageError::Output)?;
     let sigpipe = mcp::child::ignore_sigpipe();
     let order: Vec<String> = catalog.servers().iter().map(|d| d.name.clone()).collect();
-    let mut outcomes = runtime.block_on(check_all(defs, opts, jobs, progress.clone()));
+    let checked =
+        super::interrupt::block_on(&runtime, check_all(defs, opts, jobs, progress.clone()));
     if let Some(progress) = progress {
         let _ = progress.clear();
     }
     drop(runtime);
     drop(sigpipe);
+    let mut outcomes = checked?;
     outcomes.extend(skipped.into_iter().map(|def| Outcome { def, result: None }));
     if args.names.is_empty() {
         outcomes.sort_by_key(|o| order.iter().position(|name| *name == o.def.name));
@@ -192,16 +196,22 @@ pub fn run(ctx: &Context, args: Args) -> Result<ExitCode> {
 }
 
 /// Check one server from synchronous code (used by `add` before it saves).
+///
+/// The outer error is the command's own (a signal stopped it, after ending
+/// the server); the inner one is the server's verdict.
 pub fn check_one(
     def: &ServerDef,
     timeout: Option<Duration>,
-) -> std::result::Result<DiscoveryReport, ConnectError> {
+) -> Result<std::result::Result<DiscoveryReport, ConnectError>> {
     let mut opts = DiscoverOptions::default();
     opts.connect.budget = timeout;
-    let runtime = super::runtime().expect("a current-thread runtime builds");
+    let runtime = super::runtime()?;
     mcp::install_crypto_provider();
     let _sigpipe = mcp::child::ignore_sigpipe();
-    runtime.block_on(mcp::discover(def, &opts))
+    Ok(super::interrupt::block_on(
+        &runtime,
+        mcp::discover(def, &opts),
+    )?)
 }
 
 /// `add` refused to save because the check failed.

@@ -221,7 +221,7 @@ pub fn spawn(def: &ServerDef, tee: Option<StderrTee>) -> Result<SpawnedStdio, Co
         .stderr(Stdio::piped())
         .process_group(0)
         .kill_on_drop(true);
-    let mut child = cmd.spawn().map_err(|e| {
+    let mut child = super::groups::spawn(&mut cmd).map_err(|e| {
         if e.kind() == std::io::ErrorKind::NotFound {
             ConnectError::LauncherMissing {
                 server: server.to_string(),
@@ -373,5 +373,6 @@ impl Drop for ChildProcess {
         if let Some(drain) = self.drain.take() {
             drain.abort();
         }
+        super::groups::unregister(self.pgid);
     }
 }

@@ -15,6 +15,7 @@ pub mod client;
 pub mod connection;
 pub mod discover;
 pub mod error;
+pub mod groups;
 pub mod http;
 pub mod lint;
 pub mod reply_ids;
