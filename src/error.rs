@@ -21,8 +21,12 @@ pub enum ExitCode {
     Conflict = 4,
     /// The supervisor could not be reached.
     SupervisorUnreachable = 5,
-    /// The user interrupted the command (Ctrl-C).
+    /// The user interrupted the command (Ctrl-C, SIGINT).
     Interrupted = 130,
+    /// The command was stopped by SIGHUP (its terminal went away).
+    HungUp = 129,
+    /// The command was stopped by SIGTERM.
+    Terminated = 143,
 }
 
 impl ExitCode {

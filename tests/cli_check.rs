@@ -38,9 +38,31 @@ fn check_reports_a_table_and_fails_when_one_server_fails() {
         .stdout_has("FAILED (initialize)")
         .stdout_has("crash: the process exited during initialize (exit code 3)")
         .stdout_has("configuration file not found");
-    assert!(
-        !run.stdout.contains("off"),
-        "disabled server was checked\n{run}"
+    // The disabled one is listed as skipped, not checked and not left out.
+    let off = run
+        .stdout
+        .lines()
+        .find(|l| l.starts_with("off "))
+        .unwrap_or_else(|| panic!("disabled server not listed\n{run}"));
+    assert!(off.contains("skipped (disabled)"), "{run}");
+    assert!(!run.stdout.contains("FAILED off"), "{run}");
+    let doc = sandbox.run(&["--file", &file, "--json", "check"]).json();
+    let off = doc["servers"]
+        .as_array()
+        .unwrap()
+        .iter()
+        .find(|s| s["name"] == "off")
+        .unwrap_or_else(|| panic!("disabled server not in --json: {doc}"));
+    assert_eq!(off["skipped"], true, "{doc}");
+    assert_eq!(off["reason"], "disabled", "{doc}");
+    assert_eq!(
+        (
+            doc["passed"].as_u64(),
+            doc["failed"].as_u64(),
+            doc["skipped"].as_u64()
+        ),
+        (Some(1), Some(1), Some(1)),
+        "{doc}"
     );
 
     // Only the healthy one: exit 0.
@@ -265,4 +287,83 @@ fn children_inherit_only_safe_and_operator_listed_variables() {
     run.expect_code(1)
         .stdout_has("MCPCTL_TEST_LISTED=passed-through");
     assert!(!run.stdout.contains("kept-back"), "{run}");
+}
+
+/// `capabilities: {}` is valid MCP (tools are optional): the server is
+/// healthy, `tools/list` is never sent, and `add` saves it.
+#[test]
+fn a_server_without_the_tools_capability_passes() {
+    let sandbox = Sandbox::new();
+    // Answers initialize with no capabilities; any other request makes it exit 9.
+    let script = r#"read line; echo '{"jsonrpc":"2.0","id":0,"result":{"protocolVersion":"2025-11-25","capabilities":{},"serverInfo":{"name":"bare","version":"1"}}}'; while read line; do case "$line" in *'"id"'*) echo "unexpected request: $line" >&2; exit 9;; esac; done"#;
+    let fx = common::fixture().to_string_lossy().into_owned();
+    let file = write_defs(
+        &sandbox,
+        serde_json::json!({
+            "bare": {"command": "sh", "args": ["-c", script]},
+            "fx": {"command": fx, "args": ["--no-tools-capability"]},
+        }),
+    );
+    let run = sandbox.run(&["--file", &file, "check"]);
+    run.expect_code(0)
+        .stdout_has("bare: ok, no tools capability")
+        .stdout_has("fx: ok, no tools capability");
+    let doc = sandbox.run(&["--file", &file, "--json", "check"]).json();
+    assert_eq!(doc["servers"][0]["ok"], true, "{doc}");
+    assert_eq!(doc["servers"][0]["tools_capability"], false, "{doc}");
+    sandbox
+        .run(&[
+            "--file",
+            &file,
+            "add",
+            "--name",
+            "bare2",
+            "--command",
+            "sh",
+            "--",
+            "-c",
+            script,
+        ])
+        .expect_code(0)
+        .stderr_has("bare2: ok, no tools capability");
+}
+
+/// Tools advertised but none listed: a warning, a failure only with --strict.
+#[test]
+fn an_empty_tool_list_warns_and_fails_only_when_strict() {
+    let sandbox = Sandbox::new();
+    let fx = common::fixture().to_string_lossy().into_owned();
+    let file = write_defs(
+        &sandbox,
+        serde_json::json!({"empty": {"command": fx, "args": ["--tools", "0"]}}),
+    );
+    sandbox
+        .run(&["--file", &file, "check"])
+        .expect_code(0)
+        .stdout_has(
+            "empty: warning [no-tools]: advertises the tools capability but lists no tools",
+        );
+    sandbox
+        .run(&["--file", &file, "check", "--strict"])
+        .expect_code(1)
+        .stdout_has("empty: error [no-tools]");
+}
+
+/// Garbage on stdout, then silence: named within moments, not at the end of
+/// the 30 s budget.
+#[test]
+fn garbage_then_silence_is_named_without_waiting_for_the_budget() {
+    let sandbox = Sandbox::new();
+    let fx = common::fixture().to_string_lossy().into_owned();
+    let file = write_defs(
+        &sandbox,
+        serde_json::json!({"noisy": {"command": fx, "args": ["--garbage-stdout", "--hang"]}}),
+    );
+    let start = Instant::now();
+    let run = sandbox.run(&["--file", &file, "check", "--timeout", "30"]);
+    let took = start.elapsed();
+    run.expect_code(1).stdout_has(
+        "noisy: the process printed non-JSON on stdout during initialize: \"Starting fixture server v1.0 on stdio...\"",
+    );
+    assert!(took < Duration::from_secs(5), "took {took:?}\n{run}");
 }

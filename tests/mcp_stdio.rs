@@ -253,11 +253,58 @@ async fn protocol_mismatch_is_named() {
     );
 }
 
+/// Advertising tools and listing none is valid MCP: a warning (an error
+/// with `--strict`), never a failed connection.
 #[tokio::test]
-async fn no_tools_is_a_failure() {
-    let err = fail(&["--tools", "0"], &opts()).await;
-    assert!(matches!(err, ConnectError::NoTools { .. }), "{err}");
-    assert_eq!(err.to_string(), "fx: connected but advertises no tools");
+async fn empty_tools_is_a_lint_not_a_failure() {
+    let def = fixture_def("fx", &["--tools", "0"]);
+    let report = mcp::discover(&def, &opts()).await.expect("discovery works");
+    assert!(report.tools_capability);
+    assert!(report.tools.is_empty());
+    let codes: Vec<_> = report.lints.iter().map(|l| (l.code, l.severity)).collect();
+    assert_eq!(codes, [("no-tools", mcp::Severity::Warning)]);
+    let mut strict = opts();
+    strict.strict = true;
+    let report = mcp::discover(&def, &strict).await.expect("discovery works");
+    assert!(report.has_lint_errors(), "{:?}", report.lints);
+}
+
+/// MCP makes tools optional: a server without the capability is not asked
+/// for `tools/list` and is healthy.
+#[tokio::test]
+async fn no_tools_capability_is_healthy() {
+    let def = fixture_def("fx", &["--no-tools-capability"]);
+    let report = mcp::discover(&def, &opts()).await.expect("discovery works");
+    assert!(!report.tools_capability);
+    assert_eq!((report.tools.len(), report.tool_pages), (0, 0));
+    assert!(report.lints.is_empty(), "{:?}", report.lints);
+}
+
+/// A server that prints a banner on stdout and then never answers is named
+/// at once, not when the 30 s budget runs out.
+#[tokio::test]
+async fn garbage_then_silence_fails_at_once() {
+    let mut o = opts();
+    o.connect.budget = Some(Duration::from_secs(30));
+    let start = Instant::now();
+    let err = fail(&["--garbage-stdout", "--hang"], &o).await;
+    let took = start.elapsed();
+    assert!(
+        matches!(
+            err,
+            ConnectError::NonJsonStdout {
+                phase: Phase::Initialize,
+                ..
+            }
+        ),
+        "{err}"
+    );
+    assert!(
+        err.to_string()
+            .contains("\"Starting fixture server v1.0 on stdio...\""),
+        "{err}"
+    );
+    assert!(took < Duration::from_secs(5), "took {took:?}");
 }
 
 #[tokio::test]

@@ -4,8 +4,9 @@
 //! paging, slow start, crashes, garbage on stdout, silence, repeated cursors,
 //! bearer auth, stateless-only protocol, SIGTERM-ignoring grandchildren (in
 //! the server's group, or escaped into a new session by a double fork), bad
-//! schemas, and `--hostile` terminal control sequences in every string it
-//! sends (see [`HOSTILE`]). Over stdio by default; `--http PORT` serves Streamable HTTP
+//! schemas, no tools capability, a stderr flood without newlines, and
+//! `--hostile` terminal control sequences in every string it sends (see
+//! [`HOSTILE`]). Over stdio by default; `--http PORT` serves Streamable HTTP
 //! at `http://127.0.0.1:PORT/mcp` (and an HTML page at `/`).
 
 use std::borrow::Cow;
@@ -42,6 +43,8 @@ struct Config {
     http: Option<u16>,
     list_changed: bool,
     hostile: bool,
+    no_tools_capability: bool,
+    stderr_flood: usize,
 }
 
 /// What `--hostile` puts in its tool names, descriptions, serverInfo,
@@ -84,6 +87,8 @@ fn parse_args() -> Config {
             "--http" => cfg.http = Some(value().parse().expect("--http PORT")),
             "--list-changed" => cfg.list_changed = true,
             "--hostile" => cfg.hostile = true,
+            "--no-tools-capability" => cfg.no_tools_capability = true,
+            "--stderr-flood" => cfg.stderr_flood = value().parse().expect("--stderr-flood BYTES"),
             "--grandchild-sleeper" => sleeper(),
             other => {
                 eprintln!("fixture-server: unknown flag {other}");
@@ -133,6 +138,22 @@ fn sleeper() -> ! {
     loop {
         std::thread::sleep(Duration::from_secs(3600));
     }
+}
+
+/// Write `bytes` of `x` to stderr without a single newline, then one newline.
+fn flood_stderr(bytes: usize) {
+    use std::io::Write;
+    let chunk = vec![b'x'; 64 * 1024];
+    let mut stderr = std::io::stderr().lock();
+    let mut left = bytes;
+    while left > 0 {
+        let n = left.min(chunk.len());
+        stderr.write_all(&chunk[..n]).expect("write stderr");
+        left -= n;
+    }
+    stderr
+        .write_all(b"\nfixture: flood done\n")
+        .expect("write stderr");
 }
 
 fn schema(value: serde_json::Value) -> Arc<JsonObject> {
@@ -200,7 +221,12 @@ struct Fixture {
 
 impl ServerHandler for Fixture {
     fn get_info(&self) -> ServerConfig {
-        let mut info = ServerConfig::new(ServerCapabilities::builder().enable_tools().build())
+        let capabilities = if self.cfg.no_tools_capability {
+            ServerCapabilities::default()
+        } else {
+            ServerCapabilities::builder().enable_tools().build()
+        };
+        let mut info = ServerConfig::new(capabilities)
             .with_server_info(Implementation::new("mcpctl-fixture", "1.0.0"));
         if self.cfg.hostile {
             info = info
@@ -406,6 +432,9 @@ async fn main() {
             .status()
             .expect("run the escaping intermediate");
         eprintln!("fixture: a setsid grandchild escaped ({status})");
+    }
+    if cfg.stderr_flood > 0 {
+        flood_stderr(cfg.stderr_flood);
     }
     if cfg.slow_start_ms > 0 {
         tokio::time::sleep(Duration::from_millis(cfg.slow_start_ms)).await;

@@ -253,7 +253,7 @@ pub fn run(ctx: &Context, args: Args) -> Result<ExitCode> {
     // unless --force. The budget is the definition's connect_timeout.
     if !args.no_check {
         ctx.require_trusted(&target)?;
-        match super::check::check_one(&def, None) {
+        match super::check::check_one(&def, None)? {
             Ok(found) => output::note(format!(
                 "{}: {}",
                 output::sanitize(&def.name),

@@ -149,7 +149,7 @@ fn direct(
     ctx.require_trusted(&def.source)?;
     crate::mcp::install_crypto_provider();
     let rt = super::runtime()?;
-    rt.block_on(async move {
+    super::interrupt::block_on(&rt, async move {
         let opts = ConnectOptions::default();
         let (mut conn, deadline) = Connection::connect(&def, &opts).await?;
         let outcome: Result<Value> = async {
@@ -175,7 +175,7 @@ fn direct(
         .await;
         conn.close().await;
         Ok((None, None, outcome?))
-    })
+    })?
 }
 
 fn extension(mime: &str) -> &str {

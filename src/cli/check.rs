@@ -31,14 +31,22 @@ covering start-up, initialize and every tools/list page. Failures name what
 went wrong and in which phase: a missing launcher, a process that exited (with
 its exit code and the last lines of its stderr), a timeout, HTTP 401/403, a
 URL that serves a web page, TLS, DNS, a refused connection, a JSON-RPC error,
-a protocol-version mismatch, non-JSON on stdout, or no tools at all.
+a protocol-version mismatch, non-JSON on stdout (named within moments of the
+line, not at the end of the budget), a reply over 16 MB, or a reply to a
+request id that was never sent.
 
-Lints (a warning, or an error with --strict): an inputSchema that does not
-compile (no $schema means JSON Schema 2020-12; remote $refs are never
+A server that does not advertise the tools capability is healthy (\"ok, no
+tools capability\"): MCP makes tools optional. Disabled servers are listed as
+skipped unless named.
+
+Lints (a warning, or an error with --strict): a server that advertises tools
+but lists none, an inputSchema that does not compile (no $schema means JSON Schema 2020-12; remote $refs are never
 fetched), duplicate tool names, names outside [A-Za-z0-9_.-]{1,128}, and
 descriptions over 10,000 characters.
 
-Exit status: 0 when every server passed, 1 when any failed.";
+Exit status: 0 when every server passed, 1 when any failed; 130, 143 or 129
+when stopped by SIGINT, SIGTERM or SIGHUP (after stopping every server it
+started).";
 
 const EXAMPLES: &str = "\
 Examples:
@@ -46,7 +54,7 @@ Examples:
   mcpctl check everything time       # just these two
   mcpctl check --tools               # also list each server's tool names
   mcpctl check --strict --timeout 10 # lints fail the check; 10 s per server
-  mcpctl check --jobs 4 --json | jq '.servers[] | select(.ok | not) | .error'";
+  mcpctl check --jobs 4 --json | jq '.servers[] | select(.ok == false) | .error'";
 
 /// Arguments of `mcpctl check`.
 #[derive(Debug, clap::Args)]
@@ -76,25 +84,31 @@ pub struct Args {
 /// One server's outcome.
 struct Outcome {
     def: ServerDef,
-    result: std::result::Result<DiscoveryReport, ConnectError>,
+    /// `None` for a disabled server that was listed but not checked.
+    result: Option<std::result::Result<DiscoveryReport, ConnectError>>,
 }
 
 impl Outcome {
     fn ok(&self) -> bool {
-        matches!(&self.result, Ok(report) if !report.has_lint_errors())
+        matches!(&self.result, Some(Ok(report)) if !report.has_lint_errors())
+    }
+
+    fn failed(&self) -> bool {
+        self.result.is_some() && !self.ok()
     }
 }
 
 /// Check the selected servers and print the results.
 pub fn run(ctx: &Context, args: Args) -> Result<ExitCode> {
     let catalog = ctx.catalog()?;
+    // Disabled servers are listed as skipped (never silently left out) when
+    // no names are given; a server named explicitly is checked regardless.
+    let mut skipped = Vec::new();
     let defs: Vec<ServerDef> = if args.names.is_empty() {
-        catalog
-            .servers()
-            .iter()
-            .filter(|d| d.enabled)
-            .cloned()
-            .collect()
+        let (enabled, disabled): (Vec<ServerDef>, Vec<ServerDef>) =
+            catalog.servers().iter().cloned().partition(|d| d.enabled);
+        skipped = disabled;
+        enabled
     } else {
         let mut picked = Vec::new();
         for name in &args.names {
@@ -115,14 +129,14 @@ pub fn run(ctx: &Context, args: Args) -> Result<ExitCode> {
         ),
         None => None,
     };
-    if defs.is_empty() {
+    if defs.is_empty() && skipped.is_empty() {
         if ctx.json {
             output::print_json(
                 &json!({"schema_version": 1, "servers": [], "passed": 0, "failed": 0}),
             )?;
         } else {
             output::note(format!(
-                "no enabled servers in {}; nothing to check",
+                "no servers in {}; nothing to check",
                 catalog.sources.describe()
             ));
         }
@@ -146,20 +160,29 @@ pub fn run(ctx: &Context, args: Args) -> Result<ExitCode> {
         .build()
         .map_err(UsageError::Output)?;
     let sigpipe = mcp::child::ignore_sigpipe();
-    let outcomes = runtime.block_on(check_all(defs, opts, jobs, progress.clone()));
+    let order: Vec<String> = catalog.servers().iter().map(|d| d.name.clone()).collect();
+    let checked =
+        super::interrupt::block_on(&runtime, check_all(defs, opts, jobs, progress.clone()));
     if let Some(progress) = progress {
         let _ = progress.clear();
     }
     drop(runtime);
     drop(sigpipe);
+    let mut outcomes = checked?;
+    outcomes.extend(skipped.into_iter().map(|def| Outcome { def, result: None }));
+    if args.names.is_empty() {
+        outcomes.sort_by_key(|o| order.iter().position(|name| *name == o.def.name));
+    }
 
-    let failed = outcomes.iter().filter(|o| !o.ok()).count();
+    let failed = outcomes.iter().filter(|o| o.failed()).count();
+    let passed = outcomes.iter().filter(|o| o.ok()).count();
     if ctx.json {
         output::print_json(&json!({
             "schema_version": 1,
             "servers": outcomes.iter().map(outcome_json).collect::<Vec<_>>(),
-            "passed": outcomes.len() - failed,
+            "passed": passed,
             "failed": failed,
+            "skipped": outcomes.len() - passed - failed,
         }))?;
     } else {
         print_human(&outcomes, args.tools)?;
@@ -172,16 +195,22 @@ pub fn run(ctx: &Context, args: Args) -> Result<ExitCode> {
 }
 
 /// Check one server from synchronous code (used by `add` before it saves).
+///
+/// The outer error is the command's own (a signal stopped it, after ending
+/// the server); the inner one is the server's verdict.
 pub fn check_one(
     def: &ServerDef,
     timeout: Option<Duration>,
-) -> std::result::Result<DiscoveryReport, ConnectError> {
+) -> Result<std::result::Result<DiscoveryReport, ConnectError>> {
     let mut opts = DiscoverOptions::default();
     opts.connect.budget = timeout;
-    let runtime = super::runtime().expect("a current-thread runtime builds");
+    let runtime = super::runtime()?;
     mcp::install_crypto_provider();
     let _sigpipe = mcp::child::ignore_sigpipe();
-    runtime.block_on(mcp::discover(def, &opts))
+    Ok(super::interrupt::block_on(
+        &runtime,
+        mcp::discover(def, &opts),
+    )?)
 }
 
 /// `add` refused to save because the check failed.
@@ -210,6 +239,9 @@ impl Diagnostic for NotSaved {
 /// `ok, 14 tools: echo, get-env, get-sum, …`.
 pub fn summary(report: &DiscoveryReport) -> String {
     const SHOWN: usize = 8;
+    if !report.tools_capability {
+        return NO_TOOLS_CAPABILITY.to_string();
+    }
     let names: Vec<_> = report
         .tools
         .iter()
@@ -227,6 +259,9 @@ pub fn summary(report: &DiscoveryReport) -> String {
         names.join(", ")
     )
 }
+
+/// What is said of a healthy server that offers no tools (MCP allows it).
+const NO_TOOLS_CAPABILITY: &str = "ok, no tools capability";
 
 async fn check_all(
     defs: Vec<ServerDef>,
@@ -267,11 +302,18 @@ async fn check_all(
                     });
                 if let Some(bar) = bar {
                     bar.finish_with_message(match &result {
+                        Ok(r) if !r.tools_capability => NO_TOOLS_CAPABILITY.into(),
                         Ok(r) => format!("ok, {} tools", r.tools.len()),
                         Err(e) => format!("failed: {}", e.kind()),
                     });
                 }
-                (index, Outcome { def, result })
+                (
+                    index,
+                    Outcome {
+                        def,
+                        result: Some(result),
+                    },
+                )
             }
         })
         .buffer_unordered(jobs)
@@ -300,7 +342,17 @@ fn print_human(outcomes: &[Outcome], list_tools: bool) -> Result<()> {
     for outcome in outcomes {
         let name = outcome.def.name.clone();
         match &outcome.result {
-            Ok(report) => {
+            None => table.row(vec![
+                name,
+                "skipped (disabled)".into(),
+                "-".into(),
+                "-".into(),
+                "-".into(),
+                "-".into(),
+                "-".into(),
+                "-".into(),
+            ]),
+            Some(Ok(report)) => {
                 let server = report
                     .server_name_version()
                     .map(|(n, v)| format!("{n} {v}"))
@@ -319,13 +371,17 @@ fn print_human(outcomes: &[Outcome], list_tools: bool) -> Result<()> {
                     status.into(),
                     report.protocol_version.clone(),
                     server,
-                    report.tools.len().to_string(),
+                    if report.tools_capability {
+                        report.tools.len().to_string()
+                    } else {
+                        "-".into()
+                    },
                     count(report.resources),
                     count(report.prompts),
                     seconds(report.timings.total_ms),
                 ]);
             }
-            Err(err) => table.row(vec![
+            Some(Err(err)) => table.row(vec![
                 name,
                 match err.phase() {
                     Some(phase) => format!("FAILED ({phase})"),
@@ -343,7 +399,8 @@ fn print_human(outcomes: &[Outcome], list_tools: bool) -> Result<()> {
     table.print()?;
     for outcome in outcomes {
         match &outcome.result {
-            Err(err) => {
+            None => {}
+            Some(Err(err)) => {
                 output::line("")?;
                 // The error text starts with the server's name.
                 output::line(format!("FAILED {err}"))?;
@@ -351,7 +408,10 @@ fn print_human(outcomes: &[Outcome], list_tools: bool) -> Result<()> {
                     output::line(format!("  hint: {hint}"))?;
                 }
             }
-            Ok(report) => {
+            Some(Ok(report)) => {
+                if !report.tools_capability {
+                    output::line(format!("{}: {NO_TOOLS_CAPABILITY}", outcome.def.name))?;
+                }
                 for lint in &report.lints {
                     let level = match lint.severity {
                         Severity::Warning => "warning",
@@ -384,13 +444,21 @@ fn print_human(outcomes: &[Outcome], list_tools: bool) -> Result<()> {
 
 fn outcome_json(outcome: &Outcome) -> Value {
     match &outcome.result {
-        Ok(report) => {
+        None => json!({
+            "name": outcome.def.name,
+            "server": outcome.def.name,
+            "transport": outcome.def.transport,
+            "ok": null,
+            "skipped": true,
+            "reason": "disabled",
+        }),
+        Some(Ok(report)) => {
             let mut value = serde_json::to_value(report).unwrap_or(Value::Null);
             value["name"] = json!(outcome.def.name);
             value["ok"] = json!(outcome.ok());
             value
         }
-        Err(err) => {
+        Some(Err(err)) => {
             let stderr_tail = match err {
                 ConnectError::ProcessExited { stderr_tail, .. }
                 | ConnectError::Timeout { stderr_tail, .. } => stderr_tail.clone(),

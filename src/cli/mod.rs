@@ -11,6 +11,7 @@ pub mod check;
 mod completions;
 mod disable;
 mod enable;
+pub mod interrupt;
 mod lifecycle;
 mod list;
 mod logs;

@@ -227,7 +227,7 @@ pub fn spawn(def: &ServerDef, tee: Option<StderrTee>) -> Result<SpawnedStdio, Co
         .stderr(Stdio::piped())
         .process_group(0)
         .kill_on_drop(true);
-    let mut child = cmd.spawn().map_err(|e| {
+    let mut child = super::groups::spawn(&mut cmd, &tag).map_err(|e| {
         if e.kind() == std::io::ErrorKind::NotFound {
             ConnectError::LauncherMissing {
                 server: server.to_string(),
@@ -364,7 +364,7 @@ impl ChildProcess {
         self.finished = true;
         self.end_group(grace).await;
         escapes::unregister(self.pid());
-        escapes::end(&self.tag, Instant::now() + grace).await;
+        escapes::end(&[&self.tag], Instant::now() + grace).await;
         if let Some(drain) = self.drain.take() {
             let _ = tokio::time::timeout(Duration::from_millis(200), drain).await;
         }
@@ -396,5 +396,6 @@ impl Drop for ChildProcess {
         if let Some(drain) = self.drain.take() {
             drain.abort();
         }
+        super::groups::unregister(self.pgid);
     }
 }

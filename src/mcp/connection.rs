@@ -15,12 +15,14 @@ use rmcp::model::{
     ServerPeerInfo, Tool,
 };
 use rmcp::service::{ClientInitializeError, RunningService};
+use rmcp::transport::async_rw::AsyncRwTransport;
 use rmcp::{ClientLifecycleMode, ClientServiceExt, RoleClient, ServiceError};
 
 use super::child::{self, ChildProcess, DEFAULT_KILL_GRACE};
 use super::client::{self, McpClient, OFFERED_VERSION, STATELESS_VERSION, SUPPORTED_VERSIONS};
 use super::error::{ConnectError, Phase};
 use super::http;
+use super::reply_ids::ReplyIds;
 use super::sse::SseTransport;
 use super::stderr::StderrTee;
 use super::stdout_tap::TapState;
@@ -264,9 +266,14 @@ impl Connection {
                     }
                 };
                 let hs_start = Instant::now();
-                let served = tokio::time::timeout(
+                let transport = ReplyIds::new(
+                    AsyncRwTransport::new_client(spawned.stdout, spawned.stdin),
+                    tap.clone(),
+                );
+                let served = within(
+                    Some(&tap),
                     left,
-                    handler.serve_with_lifecycle((spawned.stdout, spawned.stdin), lifecycle),
+                    handler.serve_with_lifecycle(transport, lifecycle),
                 )
                 .await;
                 let outcome = match served {
@@ -322,12 +329,7 @@ impl Connection {
                     spawn_time,
                     handshake_time: hs_start.elapsed(),
                 };
-                if let Some(line) = conn.tap.as_ref().and_then(|t| t.first_garbage()) {
-                    let err = ConnectError::NonJsonStdout {
-                        server: server.into(),
-                        phase,
-                        line,
-                    };
+                if let Some(err) = conn.tap.as_ref().and_then(|t| t.failure(server, phase)) {
                     conn.close().await;
                     return Err(err.into());
                 }
@@ -583,12 +585,22 @@ impl Connection {
     /// Every tool, through mcpctl's own pagination loop: each page counts
     /// against `deadline`; an empty or repeated cursor ends the listing, and
     /// so does `max_pages`. `budget` is only reported in timeout errors.
+    ///
+    /// A server that does not advertise the `tools` capability is not asked
+    /// (MCP makes tools optional): it has no tools, after zero pages.
     pub async fn list_tools(
         &mut self,
         deadline: Instant,
         budget: Duration,
         max_pages: usize,
     ) -> Result<ToolPages, ConnectError> {
+        if self.peer_info.capabilities.tools.is_none() {
+            return Ok(ToolPages {
+                tools: Vec::new(),
+                pages: 0,
+                end: PageEnd::Complete,
+            });
+        }
         let mut tools = Vec::new();
         let mut seen = HashSet::new();
         let mut cursor: Option<String> = None;
@@ -603,7 +615,12 @@ impl Connection {
                 return Err(self.timed_out(Phase::ToolsList, budget).await);
             }
             let params = PaginatedRequestParams::default().with_cursor(cursor.clone());
-            let page = match tokio::time::timeout(left, self.peer().list_tools(Some(params))).await
+            let page = match within(
+                self.tap.as_deref(),
+                left,
+                self.peer().list_tools(Some(params)),
+            )
+            .await
             {
                 Ok(Ok(page)) => page,
                 Ok(Err(err)) => return Err(self.request_error(Phase::ToolsList, err).await),
@@ -617,13 +634,12 @@ impl Connection {
                 Some(next) => cursor = Some(next),
             }
         };
-        if let Some(line) = self.tap.as_ref().and_then(|t| t.first_garbage()) {
-            return Err(ConnectError::NonJsonStdout {
-                server: self.server.clone(),
-                phase: Phase::ToolsList,
-                line,
-            }
-            .redacted(&self.redactor));
+        if let Some(err) = self
+            .tap
+            .as_ref()
+            .and_then(|t| t.failure(&self.server, Phase::ToolsList))
+        {
+            return Err(err.redacted(&self.redactor));
         }
         Ok(ToolPages { tools, pages, end })
     }
@@ -695,12 +711,17 @@ impl Connection {
         for _ in 0..max_pages.max(1) {
             let left = deadline.saturating_duration_since(Instant::now());
             let params = PaginatedRequestParams::default().with_cursor(cursor.clone());
-            let (items, next) =
-                match tokio::time::timeout(left, fetch(self.peer().clone(), params)).await {
-                    Ok(Ok(page)) => page,
-                    Ok(Err(err)) => return Err(self.request_error(phase, err).await),
-                    Err(_) => return Err(self.timed_out(phase, budget).await),
-                };
+            let (items, next) = match within(
+                self.tap.as_deref(),
+                left,
+                fetch(self.peer().clone(), params),
+            )
+            .await
+            {
+                Ok(Ok(page)) => page,
+                Ok(Err(err)) => return Err(self.request_error(phase, err).await),
+                Err(_) => return Err(self.timed_out(phase, budget).await),
+            };
             count += items;
             match next {
                 Some(next) if !next.is_empty() && seen.insert(next.clone()) => cursor = Some(next),
@@ -721,7 +742,7 @@ impl Connection {
         if let Some(arguments) = arguments {
             params = params.with_arguments(arguments);
         }
-        match tokio::time::timeout(timeout, self.peer().call_tool(params)).await {
+        match within(self.tap.as_deref(), timeout, self.peer().call_tool(params)).await {
             Ok(Ok(result)) => Ok(result),
             Ok(Err(err)) => Err(self.request_error(Phase::CallTool, err).await),
             Err(_) => Err(self.timed_out(Phase::CallTool, timeout).await),
@@ -742,6 +763,26 @@ impl Connection {
                 .map(|s| child::describe_status(&s)),
             None => None,
         }
+    }
+}
+
+/// `fut` within `left`; `Err` when time runs out or, for a stdio server,
+/// as soon as its stdout proves unusable (garbage, an oversized reply, a
+/// stray id): the caller then names the cause with [`stdio_failure`].
+async fn within<F: std::future::Future>(
+    tap: Option<&TapState>,
+    left: Duration,
+    fut: F,
+) -> Result<F::Output, ()> {
+    let broken = async {
+        match tap {
+            Some(tap) => tap.problem().await,
+            None => std::future::pending().await,
+        }
+    };
+    tokio::select! {
+        done = tokio::time::timeout(left, fut) => done.map_err(|_| ()),
+        () = broken => Err(()),
     }
 }
 
@@ -810,12 +851,8 @@ async fn stdio_failure(
     tap: &TapState,
     fallback: ConnectError,
 ) -> ConnectError {
-    if let Some(line) = tap.first_garbage() {
-        return ConnectError::NonJsonStdout {
-            server: server.into(),
-            phase,
-            line,
-        };
+    if let Some(err) = tap.failure(server, phase) {
+        return err;
     }
     // A closed connection usually means the process is exiting; give it a moment.
     let wait = if matches!(fallback, ConnectError::Timeout { .. }) {

@@ -7,7 +7,7 @@ use std::time::{Duration, Instant};
 
 use rmcp::model::{ServerPeerInfo, Tool};
 
-use super::connection::{ConnectOptions, Connection, DEFAULT_MAX_PAGES, PageEnd};
+use super::connection::{ConnectOptions, Connection, DEFAULT_MAX_PAGES, PageEnd, ToolPages};
 use super::error::ConnectError;
 use super::lint::{self, Lint, Severity};
 use crate::defs::{ServerDef, Transport};
@@ -69,6 +69,9 @@ pub struct DiscoveryReport {
     pub stateless: bool,
     /// The initialize (or discover) result: version, capabilities, serverInfo, instructions.
     pub initialize: ServerPeerInfo,
+    /// True when the server advertises the `tools` capability; without it
+    /// `tools/list` is not asked (MCP makes tools optional) and `tools` is empty.
+    pub tools_capability: bool,
     /// Every tool with its inputSchema.
     pub tools: Vec<Tool>,
     /// How many `tools/list` pages were read.
@@ -117,12 +120,11 @@ pub async fn discover(
     conn.close().await;
     let close_time = close_start.elapsed();
     let (pages, resources, prompts, list_times) = result?;
-    if pages.tools.is_empty() {
-        return Err(ConnectError::NoTools {
-            server: def.name.clone(),
-        });
+    let tools_capability = conn.peer_info().capabilities.tools.is_some();
+    let mut lints = lint::lint_tools(&pages.tools, pages.end, opts.strict);
+    if tools_capability && pages.tools.is_empty() {
+        lints.push(lint::no_tools(opts.strict));
     }
-    let lints = lint::lint_tools(&pages.tools, pages.end, opts.strict);
     let schema_dialects = pages
         .tools
         .iter()
@@ -141,6 +143,7 @@ pub async fn discover(
         protocol_version: conn.protocol_version(),
         stateless: conn.is_stateless(),
         initialize: conn.peer_info().clone(),
+        tools_capability,
         tool_pages: pages.pages,
         tool_list_end: pages.end,
         tools: pages.tools,
@@ -161,7 +164,7 @@ pub async fn discover(
 }
 
 type Listed = (
-    super::connection::ToolPages,
+    ToolPages,
     Option<usize>,
     Option<usize>,
     (Duration, Option<Duration>, Option<Duration>),

@@ -256,11 +256,28 @@ pub enum ConnectError {
         line: String,
     },
 
-    /// Discovery worked but the server has no tools.
-    #[error("{server}: connected but advertises no tools")]
-    NoTools {
-        /// The server.
+    /// A stdout line longer than the reply cap; reading stopped there.
+    #[error(
+        "{server}: the server sent a reply larger than {limit_mb} MB during {phase}; mcpctl stopped reading it"
+    )]
+    ReplyTooLarge {
+        /// The definition's name.
         server: String,
+        /// Where it happened.
+        phase: Phase,
+        /// The cap, in MB.
+        limit_mb: usize,
+    },
+
+    /// A response whose id matches no request mcpctl sent.
+    #[error("{server}: the server answered request id {id}, which was never sent ({phase})")]
+    UnknownResponseId {
+        /// The definition's name.
+        server: String,
+        /// Where it happened.
+        phase: Phase,
+        /// The id the server answered.
+        id: String,
     },
 
     /// Any other transport failure.
@@ -294,7 +311,8 @@ impl ConnectError {
             ConnectError::JsonRpc { .. } => "json_rpc",
             ConnectError::ProtocolMismatch { .. } => "protocol_mismatch",
             ConnectError::NonJsonStdout { .. } => "non_json_stdout",
-            ConnectError::NoTools { .. } => "no_tools",
+            ConnectError::ReplyTooLarge { .. } => "reply_too_large",
+            ConnectError::UnknownResponseId { .. } => "unknown_response_id",
             ConnectError::Transport { .. } => "transport",
         }
     }
@@ -304,7 +322,6 @@ impl ConnectError {
     pub fn phase(&self) -> Option<Phase> {
         match self {
             ConnectError::Vars(_) => Some(Phase::Spawn),
-            ConnectError::NoTools { .. } => Some(Phase::ToolsList),
             ConnectError::LauncherMissing { phase, .. }
             | ConnectError::SpawnFailed { phase, .. }
             | ConnectError::ProcessExited { phase, .. }
@@ -319,6 +336,8 @@ impl ConnectError {
             | ConnectError::JsonRpc { phase, .. }
             | ConnectError::ProtocolMismatch { phase, .. }
             | ConnectError::NonJsonStdout { phase, .. }
+            | ConnectError::ReplyTooLarge { phase, .. }
+            | ConnectError::UnknownResponseId { phase, .. }
             | ConnectError::Transport { phase, .. } => Some(*phase),
         }
     }
@@ -476,7 +495,14 @@ impl ConnectError {
                 phase,
                 line: f(line),
             },
-            ConnectError::NoTools { server } => ConnectError::NoTools { server },
+            too_large @ ConnectError::ReplyTooLarge { .. } => too_large,
+            ConnectError::UnknownResponseId { server, phase, id } => {
+                ConnectError::UnknownResponseId {
+                    server,
+                    phase,
+                    id: f(id),
+                }
+            }
             ConnectError::Transport {
                 server,
                 phase,
@@ -555,8 +581,11 @@ impl Diagnostic for ConnectError {
             ConnectError::NonJsonStdout { .. } => {
                 "stdio servers must log to stderr only; fix the server or its wrapper script".into()
             }
-            ConnectError::NoTools { .. } => {
-                "the server may need configuration (env, args) before it exposes tools".into()
+            ConnectError::ReplyTooLarge { .. } => {
+                "the server's reply is too large for one message; ask for less (arguments, paging) or fix the server".into()
+            }
+            ConnectError::UnknownResponseId { .. } => {
+                "the server is not following JSON-RPC (a reply must carry its request's id); report it to its authors".into()
             }
             ConnectError::Transport { .. } => "check the server's logs".into(),
         })

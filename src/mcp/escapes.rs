@@ -127,10 +127,10 @@ fn escaped(tag: &str) -> Vec<Target> {
     found
 }
 
-/// End what server `tag` left outside its group: TERM, until `until`,
-/// then KILL (and reap those re-parented to us).
-pub async fn end(tag: &str, until: Instant) {
-    let mut targets = escaped(tag);
+/// End what the servers `tags` left outside their groups: TERM, until
+/// `until`, then KILL (and reap those re-parented to us).
+pub async fn end(tags: &[&str], until: Instant) {
+    let mut targets: Vec<Target> = tags.iter().flat_map(|t| escaped(t)).collect();
     if targets.is_empty() {
         return;
     }

@@ -137,13 +137,29 @@ fn valid_name(name: &str) -> bool {
             .all(|b| b.is_ascii_alphanumeric() || matches!(b, b'_' | b'.' | b'-'))
 }
 
-/// Lint every tool; `strict` turns warnings into errors.
-pub fn lint_tools(tools: &[Tool], end: PageEnd, strict: bool) -> Vec<Lint> {
-    let severity = if strict {
+/// A lint's severity: a warning, or an error under `--strict`.
+fn severity(strict: bool) -> Severity {
+    if strict {
         Severity::Error
     } else {
         Severity::Warning
-    };
+    }
+}
+
+/// A server that advertises the `tools` capability but lists none: valid
+/// MCP, yet usually a server still waiting for its configuration.
+pub fn no_tools(strict: bool) -> Lint {
+    Lint {
+        code: "no-tools",
+        tool: None,
+        message: "advertises the tools capability but lists no tools; it may need configuration (env, args) before it exposes any".into(),
+        severity: severity(strict),
+    }
+}
+
+/// Lint every tool; `strict` turns warnings into errors.
+pub fn lint_tools(tools: &[Tool], end: PageEnd, strict: bool) -> Vec<Lint> {
+    let severity = severity(strict);
     let mut lints = Vec::new();
     let mut push = |code, tool: Option<&str>, message: String| {
         lints.push(Lint {

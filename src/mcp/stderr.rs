@@ -14,6 +14,14 @@ use crate::defs::redact::Redactor;
 /// How many stderr lines are kept for error reports by default.
 pub const DEFAULT_TAIL_LINES: usize = 40;
 
+/// The longest stderr line passed on (to the tail and the log), in bytes.
+/// The rest of a longer line is discarded up to its newline, so a server
+/// that writes without newlines costs at most this much memory.
+pub const MAX_LINE_BYTES: usize = 8 * 1024;
+
+/// Appended to a line cut at [`MAX_LINE_BYTES`].
+pub const TRUNCATED: &str = " … [line truncated at 8 KiB]";
+
 /// A callback that receives every stderr line, e.g. to append it to a log.
 pub type StderrTee = Arc<dyn Fn(&str) + Send + Sync>;
 
@@ -76,19 +84,53 @@ impl StderrTail {
 
     /// Drain `reader` line by line until EOF, recording every line.
     ///
-    /// Returns when the pipe closes, i.e. when every process holding it exited.
+    /// A line longer than [`MAX_LINE_BYTES`] is recorded as soon as it
+    /// reaches the cap, marked [`TRUNCATED`], and the rest of it is read and
+    /// discarded up to its newline. Returns when the pipe closes, i.e. when
+    /// every process holding it exited.
     pub async fn drain(self, reader: impl AsyncRead + Unpin) {
         let mut reader = BufReader::new(reader);
-        let mut buf = Vec::new();
+        let mut line = Vec::with_capacity(256);
+        let mut discarding = false;
         loop {
-            buf.clear();
-            match reader.read_until(b'\n', &mut buf).await {
-                Ok(0) | Err(_) => break,
-                Ok(_) => {
-                    let text = String::from_utf8_lossy(&buf);
-                    self.push(text.trim_end_matches(['\n', '\r']));
+            let (used, ended) = match reader.fill_buf().await {
+                Ok([]) | Err(_) => break,
+                Ok(bytes) => {
+                    let newline = bytes.iter().position(|&b| b == b'\n');
+                    let part = &bytes[..newline.unwrap_or(bytes.len())];
+                    if !discarding {
+                        let room = MAX_LINE_BYTES - line.len();
+                        line.extend_from_slice(&part[..part.len().min(room)]);
+                        if part.len() > room {
+                            self.push_bytes(&line, true);
+                            line.clear();
+                            discarding = true;
+                        }
+                    }
+                    (newline.map_or(bytes.len(), |i| i + 1), newline.is_some())
                 }
+            };
+            reader.consume(used);
+            if ended {
+                if !discarding {
+                    self.push_bytes(&line, false);
+                }
+                line.clear();
+                discarding = false;
             }
+        }
+        if !line.is_empty() && !discarding {
+            self.push_bytes(&line, false);
+        }
+    }
+
+    fn push_bytes(&self, line: &[u8], truncated: bool) {
+        let text = String::from_utf8_lossy(line);
+        let text = text.trim_end_matches('\r');
+        if truncated {
+            self.push(&format!("{text}{TRUNCATED}"));
+        } else {
+            self.push(text);
         }
     }
 }
@@ -96,6 +138,18 @@ impl StderrTail {
 #[cfg(test)]
 mod tests {
     use super::*;
+
+    #[tokio::test]
+    async fn long_lines_are_cut_and_the_rest_discarded() {
+        let mut input = vec![b'x'; MAX_LINE_BYTES * 3];
+        input.extend_from_slice(b"\nnext\nlast without newline");
+        let tail = StderrTail::new(10, None);
+        tail.clone().drain(&input[..]).await;
+        let lines = tail.lines();
+        assert_eq!(lines.len(), 3, "{lines:?}");
+        assert!(lines[0].ends_with('…'), "kept lines are cut to 500 chars");
+        assert_eq!(&lines[1..], ["next", "last without newline"]);
+    }
 
     #[test]
     fn keeps_only_the_last_lines() {

@@ -1,32 +1,107 @@
-//! Watches a stdio server's stdout for lines that are not JSON-RPC.
+//! Watches a stdio server's stdout for what rmcp would silently skip.
 //!
-//! rmcp silently skips unparsable lines, which turns a server that prints a
-//! banner on stdout into a mysterious timeout. The tap passes every byte
-//! through unchanged and remembers the first line that cannot be a JSON-RPC
-//! message, so the failure can be named.
+//! rmcp skips unparsable lines and drops lines over its own size cap, which
+//! turns a server that prints a banner on stdout, or one reply too large to
+//! read, into a mysterious timeout. The tap passes every byte through
+//! unchanged and remembers the first line that cannot be a JSON-RPC message;
+//! a line longer than [`MAX_REPLY_BYTES`] ends the stream at once. Either
+//! (and a reply to a request never sent, see [`super::reply_ids`]) wakes
+//! whoever waits in [`TapState::problem`], so the failure is named when it
+//! happens instead of when the budget runs out.
 
 use std::pin::Pin;
 use std::sync::{Arc, Mutex};
 use std::task::{Context, Poll};
 
 use tokio::io::{AsyncRead, ReadBuf};
+use tokio::sync::watch;
+
+use super::error::{ConnectError, Phase};
 
 /// How much of an offending line is kept.
 const SAMPLE: usize = 200;
 
+/// The largest JSON-RPC message read from a stdio server, in bytes.
+///
+/// Below rmcp's own 16 MiB line cap (which drops a longer line and waits on),
+/// so that an oversized reply fails at once, after buffering at most this much.
+pub const MAX_REPLY_BYTES: usize = 16_000_000;
+
+/// What made the stream unusable, in the order it was seen.
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub enum TapProblem {
+    /// A line that is not JSON (the first one, cut to 200 bytes).
+    Garbage(String),
+    /// A line longer than [`MAX_REPLY_BYTES`].
+    Oversized,
+    /// A response whose id answers no request that was sent.
+    UnknownId(String),
+}
+
 /// What the tap saw, shared with the connection that reports errors.
-#[derive(Debug, Default)]
+#[derive(Debug)]
 pub struct TapState {
-    first_garbage: Mutex<Option<String>>,
+    problem: Mutex<Option<TapProblem>>,
+    seen: watch::Sender<bool>,
+}
+
+impl Default for TapState {
+    fn default() -> Self {
+        TapState {
+            problem: Mutex::new(None),
+            seen: watch::Sender::new(false),
+        }
+    }
 }
 
 impl TapState {
     /// The first stdout line that was not JSON, if any.
     pub fn first_garbage(&self) -> Option<String> {
-        self.first_garbage
+        match self.current() {
+            Some(TapProblem::Garbage(line)) => Some(line),
+            _ => None,
+        }
+    }
+
+    /// The first problem recorded, if any.
+    pub fn current(&self) -> Option<TapProblem> {
+        self.problem
             .lock()
             .unwrap_or_else(|e| e.into_inner())
             .clone()
+    }
+
+    /// Record `problem` unless an earlier one was, and wake the waiters.
+    pub fn record(&self, problem: TapProblem) {
+        let mut slot = self.problem.lock().unwrap_or_else(|e| e.into_inner());
+        if slot.is_none() {
+            *slot = Some(problem);
+            self.seen.send_replace(true);
+        }
+    }
+
+    /// Resolves once a problem has been recorded (at once if one was).
+    pub async fn problem(&self) {
+        let mut seen = self.seen.subscribe();
+        let _ = seen.wait_for(|seen| *seen).await;
+    }
+
+    /// The recorded problem as the error that names it, if any.
+    pub fn failure(&self, server: &str, phase: Phase) -> Option<ConnectError> {
+        let server = server.to_string();
+        Some(match self.current()? {
+            TapProblem::Garbage(line) => ConnectError::NonJsonStdout {
+                server,
+                phase,
+                line,
+            },
+            TapProblem::Oversized => ConnectError::ReplyTooLarge {
+                server,
+                phase,
+                limit_mb: MAX_REPLY_BYTES / 1_000_000,
+            },
+            TapProblem::UnknownId(id) => ConnectError::UnknownResponseId { server, phase, id },
+        })
     }
 }
 
@@ -37,6 +112,10 @@ pub struct StdoutTap<R> {
     /// The first bytes of the current line.
     line_start: Vec<u8>,
     at_line_start: bool,
+    /// Bytes of the current line so far.
+    line_len: usize,
+    /// Set once a line passed [`MAX_REPLY_BYTES`]; every later read fails.
+    oversized: bool,
 }
 
 impl<R> StdoutTap<R> {
@@ -49,6 +128,8 @@ impl<R> StdoutTap<R> {
                 state: state.clone(),
                 line_start: Vec::new(),
                 at_line_start: true,
+                line_len: 0,
+                oversized: false,
             },
             state,
         )
@@ -59,6 +140,11 @@ impl<R> StdoutTap<R> {
             if b == b'\n' {
                 self.finish_line();
                 continue;
+            }
+            self.line_len += 1;
+            if self.line_len > MAX_REPLY_BYTES && !self.oversized {
+                self.oversized = true;
+                self.state.record(TapProblem::Oversized);
             }
             if self.at_line_start && self.line_start.len() < SAMPLE {
                 self.line_start.push(b);
@@ -82,17 +168,11 @@ impl<R> StdoutTap<R> {
             && !text.starts_with('{')
             && !text.starts_with('[')
         {
-            let mut slot = self
-                .state
-                .first_garbage
-                .lock()
-                .unwrap_or_else(|e| e.into_inner());
-            if slot.is_none() {
-                *slot = Some(text);
-            }
+            self.state.record(TapProblem::Garbage(text));
         }
         self.line_start.clear();
         self.at_line_start = true;
+        self.line_len = 0;
     }
 }
 
@@ -102,14 +182,29 @@ impl<R: AsyncRead + Unpin> AsyncRead for StdoutTap<R> {
         cx: &mut Context<'_>,
         buf: &mut ReadBuf<'_>,
     ) -> Poll<std::io::Result<()>> {
+        if self.oversized {
+            return Poll::Ready(Err(too_large()));
+        }
         let before = buf.filled().len();
         let poll = Pin::new(&mut self.inner).poll_read(cx, buf);
         if let Poll::Ready(Ok(())) = poll {
             let new = buf.filled()[before..].to_vec();
             self.observe(&new);
+            if self.oversized {
+                // Hand rmcp nothing more of it: the reader stops here.
+                buf.set_filled(before);
+                return Poll::Ready(Err(too_large()));
+            }
         }
         poll
     }
+}
+
+fn too_large() -> std::io::Error {
+    std::io::Error::other(format!(
+        "reply larger than {} MB",
+        MAX_REPLY_BYTES / 1_000_000
+    ))
 }
 
 #[cfg(test)]

@@ -67,6 +67,13 @@ impl Writer {
     }
 
     fn write_line(&mut self, line: &str) {
+        // One line never outgrows the file's cap (stderr lines are already
+        // cut at 8 KiB; this holds for any cap and any caller).
+        let mut end = line.len().min(self.cap.saturating_sub(1) as usize);
+        while !line.is_char_boundary(end) {
+            end -= 1;
+        }
+        let line = &line[..end];
         self.open();
         if self.size + line.len() as u64 + 1 > self.cap && self.size > 0 {
             self.file = None;

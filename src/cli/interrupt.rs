@@ -1,0 +1,75 @@
+//! One-shot commands stopped by SIGINT, SIGTERM or SIGHUP leave nothing behind.
+//!
+//! `check`, `add` (its check before saving) and `call --direct` start servers
+//! in their own process groups. [`block_on`] runs such a command's work while
+//! it listens for those signals; on one it ends every group the command
+//! started ([`crate::mcp::groups::end_all`]) and returns [`Interrupted`],
+//! whose exit code follows the shell's 128 + signal convention.
+
+use std::future::Future;
+
+use nix::sys::signal::Signal;
+use tokio::signal::unix::{SignalKind, signal};
+
+use crate::error::{Diagnostic, ExitCode};
+use crate::mcp::child::DEFAULT_KILL_GRACE;
+use crate::mcp::groups;
+
+/// The command was stopped by a signal after ending the servers it started.
+#[derive(Debug, thiserror::Error)]
+#[error("stopped by {}; every server this command started was stopped too", signal.as_str())]
+pub struct Interrupted {
+    /// The signal that stopped it.
+    pub signal: Signal,
+}
+
+impl Diagnostic for Interrupted {
+    fn exit_code(&self) -> ExitCode {
+        match self.signal {
+            Signal::SIGTERM => ExitCode::Terminated,
+            Signal::SIGHUP => ExitCode::HungUp,
+            _ => ExitCode::Interrupted,
+        }
+    }
+
+    fn hint(&self) -> Option<String> {
+        Some("nothing was saved or left running; run the command again to finish it".into())
+    }
+}
+
+/// Run `work` on `runtime` until it finishes or a SIGINT, SIGTERM or SIGHUP
+/// arrives; then end every process group started and return [`Interrupted`].
+pub fn block_on<F: Future>(
+    runtime: &tokio::runtime::Runtime,
+    work: F,
+) -> Result<F::Output, Interrupted> {
+    runtime.block_on(async {
+        let listen = |kind| signal(kind).ok();
+        let (mut int, mut term, mut hup) = (
+            listen(SignalKind::interrupt()),
+            listen(SignalKind::terminate()),
+            listen(SignalKind::hangup()),
+        );
+        // Boxed so that it stays alive, unpolled, while its groups are ended,
+        // and is dropped only afterwards.
+        let mut work = Box::pin(work);
+        let caught = tokio::select! {
+            biased;
+            done = &mut work => return Ok(done),
+            Some(()) = recv(&mut int) => Signal::SIGINT,
+            Some(()) = recv(&mut term) => Signal::SIGTERM,
+            Some(()) = recv(&mut hup) => Signal::SIGHUP,
+        };
+        groups::end_all(DEFAULT_KILL_GRACE).await;
+        drop(work);
+        Err(Interrupted { signal: caught })
+    })
+}
+
+/// The next delivery of a signal we listen for; never, if we could not listen.
+async fn recv(listener: &mut Option<tokio::signal::unix::Signal>) -> Option<()> {
+    match listener {
+        Some(listener) => listener.recv().await,
+        None => std::future::pending().await,
+    }
+}
