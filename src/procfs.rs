@@ -10,6 +10,8 @@ pub struct Stat {
     pub ppid: u32,
     /// The process group id.
     pub pgrp: i32,
+    /// The session id: a process that called `setsid` leads a new one.
+    pub session: i32,
     /// The start time in clock ticks since boot (field 22): with the pid it
     /// names one process, so a reused pid is never mistaken for it.
     pub start_time: u64,
@@ -32,6 +34,7 @@ pub fn parse_stat(text: &str) -> Option<Stat> {
         state: fields.first()?.chars().next()?,
         ppid: fields.get(1)?.parse().ok()?,
         pgrp: fields.get(2)?.parse().ok()?,
+        session: fields.get(3)?.parse().ok()?,
         start_time: fields.get(19)?.parse().ok()?,
     })
 }
@@ -63,13 +66,14 @@ mod tests {
 
     #[test]
     fn a_command_name_with_spaces_and_parens_is_skipped() {
-        let text = "42 (a) b (c)) S 7 42 42 0 -1 4194560 1 0 0 0 0 0 0 0 20 0 1 0 12345 0 0";
+        let text = "42 (a) b (c)) S 7 42 41 0 -1 4194560 1 0 0 0 0 0 0 0 20 0 1 0 12345 0 0";
         assert_eq!(
             parse_stat(text),
             Some(Stat {
                 state: 'S',
                 ppid: 7,
                 pgrp: 42,
+                session: 41,
                 start_time: 12345
             })
         );

@@ -99,6 +99,7 @@ fn tag_of(pid: u32) -> Option<Option<String>> {
 /// more) every other orphan re-parented to us, except our live children.
 fn escaped(tag: &str) -> Vec<Target> {
     let me = std::process::id();
+    let my_session = procfs::stat(me).map_or(0, |s| s.session);
     let live = live().clone();
     let mut found = Vec::new();
     for pid in procfs::pids() {
@@ -113,9 +114,11 @@ fn escaped(tag: &str) -> Vec<Target> {
         }
         let theirs = match tag_of(pid) {
             Some(Some(t)) => t == tag,
-            // No readable tag: ours only if re-parented to us, and only
-            // when no other server could own it.
-            Some(None) | None => stat.ppid == me && live.is_empty(),
+            // No readable tag: ours only if re-parented to us from another
+            // session (a child this process started itself, such as a
+            // helper it waits for, shares its session), and only when no
+            // other server could own it.
+            Some(None) | None => stat.ppid == me && stat.session != my_session && live.is_empty(),
         };
         if theirs {
             found.push(Target {
