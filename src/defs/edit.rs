@@ -13,6 +13,7 @@ use serde_json::Value;
 
 use super::error::DefsError;
 use super::format::{self, ParsedFile, Shape, Syntax};
+use super::layout::{self, Layout};
 use super::model::ServerDef;
 
 /// One change to one entry.
@@ -60,8 +61,10 @@ impl Edit {
 
 /// Apply `edits` to `text` (a file of `format`) and return the new text.
 ///
-/// The result has been re-parsed and checked: untouched entries are
-/// identical, and no comment was lost unless `allow_comment_loss`.
+/// The edit works on the text without its BOM and with `\n` line endings;
+/// the result gets the file's [`Layout`] back and ends with a newline. It
+/// has been re-parsed and checked: untouched entries are identical, and no
+/// comment was lost unless `allow_comment_loss`.
 pub fn apply(
     path: &Path,
     text: &str,
@@ -70,19 +73,21 @@ pub fn apply(
     allow_comment_loss: bool,
 ) -> Result<String, DefsError> {
     let format = before.format;
+    let (layout, body) = Layout::of(text);
     let appended = match (format.syntax, edits) {
         (Syntax::Json, [Edit::Add { name, value }]) => {
-            append::json(text, format.shape, name, value)
+            append::json(&body, format.shape, name, value)
         }
         _ => None,
     };
-    let (new_text, may_drop_comments) = match appended {
-        Some(new_text) => (new_text, false),
+    let (edited, may_drop_comments) = match appended {
+        Some(edited) => (edited, false),
         None => match format.syntax {
-            Syntax::Json => (json::apply(path, text, format.shape, edits)?, true),
-            Syntax::Yaml => (yaml::apply(path, text, format.shape, edits)?, true),
+            Syntax::Json => (json::apply(path, &body, format.shape, edits)?, true),
+            Syntax::Yaml => (yaml::apply(path, &body, format.shape, edits)?, true),
         },
     };
+    let new_text = layout.restore(&edited);
     let check_comments = may_drop_comments && !allow_comment_loss;
     verify(path, before, text, &new_text, edits, check_comments)?;
     Ok(new_text)
@@ -178,13 +183,14 @@ fn verify(
 
 /// Count the comments in a document, so edits can prove none were dropped.
 fn count_comments(text: &str, syntax: Syntax) -> usize {
+    let text = layout::without_bom(text);
     match syntax {
         Syntax::Json => {
             let options = jsonc_parser::CollectOptions {
                 comments: jsonc_parser::CommentCollectionStrategy::AsTokens,
                 tokens: false,
             };
-            jsonc_parser::parse_to_ast(text, &options, &Default::default())
+            jsonc_parser::parse_to_ast(text, &options, &format::jsonc_options())
                 .ok()
                 .and_then(|result| result.comments)
                 .map_or(0, |comments| comments.values().map(|list| list.len()).sum())
@@ -205,14 +211,14 @@ mod append {
     use jsonc_parser::{CollectOptions, CommentCollectionStrategy};
     use serde_json::Value;
 
-    use crate::defs::format::Shape;
+    use crate::defs::format::{self, Shape};
 
     pub(super) fn json(text: &str, shape: Shape, name: &str, value: &Value) -> Option<String> {
         let options = CollectOptions {
             comments: CommentCollectionStrategy::Off,
             tokens: false,
         };
-        let parsed = jsonc_parser::parse_to_ast(text, &options, &Default::default()).ok()?;
+        let parsed = jsonc_parser::parse_to_ast(text, &options, &format::jsonc_options()).ok()?;
         let ast::Value::Object(top) = parsed.value? else {
             return None;
         };
@@ -323,13 +329,12 @@ mod append {
 mod json {
     //! Edits through jsonc-parser's concrete syntax tree.
 
-    use jsonc_parser::ParseOptions;
     use jsonc_parser::cst::{CstInputValue, CstNode, CstObject, CstRootNode};
     use serde_json::Value;
 
     use super::{Edit, enabled_keys};
     use crate::defs::error::DefsError;
-    use crate::defs::format::Shape;
+    use crate::defs::format::{self, Shape};
     use std::path::Path;
 
     pub(super) fn apply(
@@ -339,7 +344,7 @@ mod json {
         edits: &[Edit],
     ) -> Result<String, DefsError> {
         let source = if text.trim().is_empty() { "{}\n" } else { text };
-        let root = CstRootNode::parse(source, &ParseOptions::default()).map_err(|err| {
+        let root = CstRootNode::parse(source, &format::jsonc_options()).map_err(|err| {
             DefsError::Invalid {
                 path: path.to_path_buf(),
                 message: format!("cannot edit: {err}"),
@@ -350,6 +355,14 @@ mod json {
         let servers = match shape {
             Shape::Flat => top,
             Shape::McpServers => {
+                // `"mcpServers": null` reads as no servers; make it an object.
+                if let Some(prop) = top.get("mcpServers")
+                    && prop
+                        .value()
+                        .is_some_and(|value| value.as_null_keyword().is_some())
+                {
+                    prop.set_value(CstInputValue::Object(Vec::new()));
+                }
                 top.object_value_or_create("mcpServers")
                     .ok_or_else(|| DefsError::Invalid {
                         path: path.to_path_buf(),
@@ -361,11 +374,7 @@ mod json {
         for edit in edits {
             apply_one(&servers, shape, edit);
         }
-        let mut out = root.to_string();
-        if !out.ends_with('\n') && (text.ends_with('\n') || text.trim().is_empty()) {
-            out.push('\n');
-        }
-        Ok(out)
+        Ok(root.to_string())
     }
 
     fn apply_one(servers: &CstObject, shape: Shape, edit: &Edit) {
@@ -404,7 +413,10 @@ mod json {
     }
 
     /// Remove the comment lines that sit directly above a property (with no
-    /// blank line between), since they describe the entry being removed.
+    /// blank line between), since they describe the entry being removed. A
+    /// comment that ends the previous entry's line belongs to that entry and
+    /// stays. Each comment goes with the line break *before* it, so the
+    /// break after it still separates the neighbours once the entry goes.
     fn remove_leading_comments(node: &CstNode) {
         let mut doomed = Vec::new();
         let mut newlines = 0;
@@ -416,6 +428,9 @@ mod json {
                     break;
                 }
             } else if current.is_comment() {
+                if !starts_line(&current) {
+                    break;
+                }
                 newlines = 0;
                 doomed.push(current.clone());
             } else if !current.is_whitespace() {
@@ -424,14 +439,22 @@ mod json {
             sibling = current.previous_sibling();
         }
         for comment in doomed {
-            if let Some(next) = comment.next_sibling().filter(CstNode::is_newline) {
-                next.remove();
+            while let Some(prev) = comment.previous_sibling().filter(CstNode::is_whitespace) {
+                prev.remove();
             }
-            if let Some(prev) = comment.previous_sibling().filter(CstNode::is_whitespace) {
+            if let Some(prev) = comment.previous_sibling().filter(CstNode::is_newline) {
                 prev.remove();
             }
             comment.remove();
         }
+    }
+
+    /// True when only whitespace stands between `node` and the line break
+    /// before it.
+    fn starts_line(node: &CstNode) -> bool {
+        node.previous_siblings()
+            .find(|sibling| !sibling.is_whitespace())
+            .is_some_and(|sibling| sibling.is_newline())
     }
 
     /// Convert a serde value into the CST's input type, keeping key order.
@@ -492,9 +515,21 @@ mod yaml {
         let top = doc.as_mapping().ok_or("the top level is not a mapping")?;
         let servers = match shape {
             Shape::Flat => top,
-            Shape::McpServers => top
-                .get_mapping("mcpServers")
-                .ok_or("`mcpServers` is not a mapping")?,
+            Shape::McpServers => match top.get_mapping("mcpServers") {
+                Some(servers) => servers,
+                // `mcpServers:` with a null value (nothing, `~`, `null`) read
+                // as no servers: an added entry becomes its whole mapping.
+                None => {
+                    return match edit {
+                        Edit::Add { name, value } | Edit::Replace { name, value } => {
+                            let entry = serde_json::json!({ name.as_str(): value });
+                            top.set("mcpServers", block_mapping(&entry)?);
+                            Ok(file.to_string())
+                        }
+                        _ => Err("`mcpServers` is not a mapping".to_string()),
+                    };
+                }
+            },
         };
         let comment_lines = match edit {
             Edit::Remove { name } => servers

@@ -13,6 +13,8 @@ pub mod format;
 pub use error::DefsError;
 pub mod catalog;
 pub mod edit;
+pub mod layout;
+pub mod nesting;
 pub mod render;
 pub mod sources;
 pub mod store;
