@@ -706,5 +706,34 @@ fn add_into_a_null_mcp_servers_yaml() {
     ])
     .expect_code(0);
     let text = String::from_utf8(bytes(&file)).unwrap();
-    assert_eq!(text, "# mine\nmcpServers:\n  a:\n    command: sh\n");
+    assert_eq!(
+        text,
+        "# mine\nmcpServers:\n  a:\n    transport: stdio\n    command: sh\n    args: []\n"
+    );
+}
+
+/// Loading a 5 MB file written on one line (30,000 servers) is linear: each
+/// name used to be compared with every earlier one, which took over 6 s in
+/// a debug build; the bound leaves room for a loaded machine.
+#[test]
+fn a_five_megabyte_one_line_file_loads_in_linear_time() {
+    let sb = Sandbox::new();
+    let servers: serde_json::Map<String, serde_json::Value> = (0..32_000)
+        .map(|i| {
+            (
+                format!("s{i}"),
+                serde_json::json!({"command": "npx", "args": ["-y", format!("pkg-{i}@1.0.0"), "x".repeat(80)], "env": {"K": "v"}}),
+            )
+        })
+        .collect();
+    let text = serde_json::to_string(&serde_json::json!({ "mcpServers": servers })).unwrap();
+    assert!(text.len() > 5_000_000, "{}", text.len());
+    let file = sb.path("big.json");
+    std::fs::write(&file, text).unwrap();
+    let started = std::time::Instant::now();
+    sb.run(&["--file", file.to_str().unwrap(), "show", "s31999"])
+        .expect_code(0)
+        .stdout_has("s31999");
+    let took = started.elapsed();
+    assert!(took < std::time::Duration::from_secs(4), "took {took:?}");
 }

@@ -365,3 +365,52 @@ fn a_null_mcp_servers_reads_as_empty_and_takes_an_add() {
         }
     }
 }
+
+/// An entry added to an object written on one line goes on that line, in
+/// its spacing; on a 5 MB minified file this takes a moment, not the
+/// minutes that laying 30,000 entries out on many lines took.
+#[test]
+fn add_to_a_one_line_object_stays_on_its_line() {
+    let spaced = "{\"mcpServers\": {\"a\": {\"command\": \"sh\"}}, \"x\": 1}\n";
+    let after = edit(
+        "s.json",
+        spaced,
+        &[Edit::Add {
+            name: "b".into(),
+            value: json!({"command": "cat", "args": ["-u"]}),
+        }],
+    );
+    assert_eq!(
+        after,
+        "{\"mcpServers\": {\"a\": {\"command\": \"sh\"}, \"b\": {\"command\": \"cat\", \"args\": [\"-u\"]}}, \"x\": 1}\n"
+    );
+
+    let servers: serde_json::Map<String, serde_json::Value> = (0..30_000)
+        .map(|i| {
+            (
+                format!("s{i}"),
+                json!({"command": "npx", "args": ["-y", format!("pkg-{i}@1.0.0"), "x".repeat(100)]}),
+            )
+        })
+        .collect();
+    let minified = serde_json::to_string(&json!({ "mcpServers": servers })).unwrap();
+    assert!(minified.len() > 4_000_000, "{}", minified.len());
+    let started = std::time::Instant::now();
+    let after = edit(
+        "big.json",
+        &minified,
+        &[Edit::Add {
+            name: "new".into(),
+            value: json!({"command": "sh"}),
+        }],
+    );
+    let took = started.elapsed();
+    assert_eq!(
+        after,
+        format!(
+            "{},\"new\":{{\"command\":\"sh\"}}}}}}\n",
+            &minified[..minified.len() - 2]
+        )
+    );
+    assert!(took < std::time::Duration::from_secs(15), "took {took:?}");
+}
