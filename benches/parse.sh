@@ -9,11 +9,14 @@
 #   bash benches/parse.sh [OLD_BINARY]   # prints a Markdown table
 #
 # With OLD_BINARY, both binaries are measured in the same run, alternately,
-# and the table gives the ratio old / new. Needs: python3.
+# and the table gives the ratio old / new. NEW=path measures that binary
+# instead of building target/release/mcpctl. Needs: python3.
 set -euo pipefail
 cd "$(dirname "$0")/.."
-cargo build --release --quiet
-new="$PWD/target/release/mcpctl"
+if [ -z "${NEW:-}" ]; then
+  cargo build --release --quiet
+fi
+new="${NEW:-$PWD/target/release/mcpctl}"
 old="${1:-}"
 work=$(mktemp -d)
 trap 'rm -rf "$work"' EXIT
