@@ -286,45 +286,6 @@ fn trailing_garbage() {
 }
 
 #[test]
-fn deeply_nested_json_is_read_but_never_rewritten() {
-    let sb = Sandbox::new();
-    let mut doc = String::from("{\"a\": {\"command\": \"sh\", \"x\": ");
-    doc.push_str(&"[".repeat(10_000));
-    doc.push_str(&"]".repeat(10_000));
-    doc.push_str("}}");
-    let f = write(&sb, "a.json", doc.as_bytes());
-    let before = bytes(&f);
-    sb.run(&["--file", f.to_str().unwrap(), "list"])
-        .expect_code(0)
-        .stdout_has("a  ");
-    sb.run(&[
-        "--file",
-        f.to_str().unwrap(),
-        "add",
-        "--no-check",
-        "--name",
-        "b",
-        "--command",
-        "sh",
-    ])
-    .expect_code(2)
-    .stderr_has("cannot edit: Maximum nesting depth exceeded")
-    .stderr_has("left it untouched");
-    assert_eq!(bytes(&f), before);
-}
-
-#[test]
-fn nesting_in_a_known_field_is_a_type_error() {
-    let sb = Sandbox::new();
-    let mut doc = String::from("{\"a\": {\"command\": \"sh\", \"args\": ");
-    doc.push_str(&"[".repeat(5_000));
-    doc.push_str(&"]".repeat(5_000));
-    doc.push_str("}}");
-    let f = write(&sb, "a.json", doc.as_bytes());
-    assert_refused(&sb, &f, 2, "invalid type: sequence, expected a string");
-}
-
-#[test]
 fn yaml_alias_bomb() {
     let sb = Sandbox::new();
     let mut doc = String::from(
@@ -480,4 +441,164 @@ fn timeout_that_is_not_a_number() {
         2,
         "a.json:1:48: invalid type: string \"ten\", expected a number of seconds",
     );
+}
+
+/// JSON is JSONC (comments, trailing commas) and nothing looser: each
+/// JSON5-ism is refused at its position, in words, and never rewritten.
+#[test]
+fn json_is_read_as_jsonc_and_nothing_looser() {
+    let sb = Sandbox::new();
+    let cases: [(&str, &[u8], &str); 5] = [
+        (
+            "comma.json",
+            b"{\"mcpServers\": {\n  \"a\": {\"command\": \"sh\"}\n  \"b\": {\"command\": \"sh\"}\n}}\n",
+            "comma.json:2:25: missing comma between items",
+        ),
+        (
+            "quotes.json",
+            b"{\"mcpServers\": {\n  'a': {\"command\": \"sh\"}\n}}\n",
+            "quotes.json:2:3: single-quoted strings are not JSON; use double quotes",
+        ),
+        (
+            "hex.json",
+            b"{\"mcpServers\": {\n  \"a\": {\"command\": \"sh\", \"connect_timeout\": 0x10}\n}}\n",
+            "hex.json:2:45: hexadecimal numbers are not JSON; write the number in decimal",
+        ),
+        (
+            "bare.json",
+            b"// servers\n{\"mcpServers\": {\n  a: {\"command\": \"sh\"}\n}}\n",
+            "bare.json:3:3: object keys must be double-quoted strings",
+        ),
+        (
+            "comment-then-comma.json",
+            b"// servers\n{\"mcpServers\": {\n  \"a\": {\"command\": \"sh\"} \"b\": {}\n}}\n",
+            "comment-then-comma.json:3:25: missing comma between items",
+        ),
+    ];
+    for (name, content, reason) in cases {
+        let f = write(&sb, name, content);
+        assert_refused(&sb, &f, 2, reason)
+            .stderr_has("hint: fix the file by hand at that position");
+    }
+    let jsonc = write(
+        &sb,
+        "ok.json",
+        b"{\n  // a comment\n  \"mcpServers\": {\"a\": {\"command\": \"sh\",},}, /* trailing */\n}\n",
+    );
+    sb.run(&["--file", jsonc.to_str().unwrap(), "list", "--json"])
+        .expect_code(0)
+        .stdout_has("\"name\": \"a\"");
+}
+
+/// Too deep a file is refused before any parser runs, at the bracket or key
+/// that goes too deep, and never with a parser's confused "1:1 expected value".
+#[test]
+fn deep_nesting_is_refused_early_with_its_position() {
+    let sb = Sandbox::new();
+    let mut jsonc = String::from("// a comment first\n{\"a\": {\"command\": \"sh\", \"x\": ");
+    jsonc.push_str(&"[".repeat(1_000));
+    jsonc.push_str(&"]".repeat(1_000));
+    jsonc.push_str("}}\n");
+    let f = write(&sb, "deep.json", jsonc.as_bytes());
+    // `{` `{` and 62 `[` fit in 64 levels; the 63rd `[` (column 30 + 62) does not.
+    assert_refused(
+        &sb,
+        &f,
+        2,
+        &format!(
+            "{}:2:92: nested deeper than 64 levels; a definition file needs only a few",
+            f.display()
+        ),
+    );
+
+    // Plain JSON, deep inside a known field: still the nesting error.
+    let mut plain = String::from("{\"a\": {\"command\": \"sh\", \"args\": ");
+    plain.push_str(&"[".repeat(10_000));
+    plain.push_str(&"]".repeat(10_000));
+    plain.push_str("}}");
+    let f = write(&sb, "plain.json", plain.as_bytes());
+    assert_refused(
+        &sb,
+        &f,
+        2,
+        &format!("{}:1:95: nested deeper than 64 levels", f.display()),
+    );
+
+    let mut block = String::from("mcpServers:\n  a:\n    command: sh\n    x:\n");
+    for level in 0..100 {
+        block.push_str(&format!("{}k:\n", " ".repeat(6 + 2 * level)));
+    }
+    let f = write(&sb, "deep.yaml", block.as_bytes());
+    assert_refused(&sb, &f, 2, "nested deeper than 64 levels");
+
+    let flow = format!(
+        "mcpServers:\n  a:\n    command: sh\n    x: {}{}\n",
+        "[".repeat(100_000),
+        "]".repeat(100_000)
+    );
+    let f = write(&sb, "flow.yaml", flow.as_bytes());
+    let started = std::time::Instant::now();
+    assert_refused(
+        &sb,
+        &f,
+        2,
+        &format!("{}:4:69: nested deeper than 64 levels", f.display()),
+    );
+    assert!(
+        started.elapsed() < std::time::Duration::from_secs(10),
+        "refusing took {:?}",
+        started.elapsed()
+    );
+}
+
+/// Run mcpctl `args`; fail the test (after killing it) if it has not ended
+/// within `limit`, which is how a read that blocks shows up.
+fn run_within(sb: &Sandbox, args: &[&str], limit: std::time::Duration) -> Run {
+    let mut child = sb
+        .command()
+        .args(args)
+        .stdout(std::process::Stdio::piped())
+        .stderr(std::process::Stdio::piped())
+        .spawn()
+        .unwrap();
+    let deadline = std::time::Instant::now() + limit;
+    while child.try_wait().unwrap().is_none() {
+        if std::time::Instant::now() > deadline {
+            child.kill().unwrap();
+            child.wait().unwrap();
+            panic!("mcpctl {args:?} still running after {limit:?}: it blocked");
+        }
+        std::thread::sleep(std::time::Duration::from_millis(20));
+    }
+    support::to_run(child.wait_with_output().unwrap())
+}
+
+/// A FIFO or a device given as the definition file is refused at once,
+/// saying what it is; reading it would block, or never end.
+#[test]
+fn fifo_and_device_are_refused_without_blocking() {
+    let sb = Sandbox::new();
+    let fifo = sb.path("servers.json");
+    nix::unistd::mkfifo(&fifo, nix::sys::stat::Mode::from_bits_truncate(0o600)).unwrap();
+    let limit = std::time::Duration::from_secs(20);
+    for verb in [&["list"][..], &["add", "--no-check", "--command", "sh"]] {
+        let mut args = vec!["--file", fifo.to_str().unwrap()];
+        args.extend_from_slice(verb);
+        run_within(&sb, &args, limit)
+            .expect_code(2)
+            .stderr_has(&format!(
+                "error: {}: is a named pipe (FIFO), not a regular file",
+                fifo.display()
+            ))
+            .stderr_has("hint: pass the definition file itself with --file PATH");
+    }
+    run_within(&sb, &["--file", "/dev/zero", "list"], limit)
+        .expect_code(2)
+        .stderr_has("error: /dev/zero: is a character device, not a regular file");
+    let leftovers: Vec<_> = std::fs::read_dir(sb.dir.path())
+        .unwrap()
+        .map(|e| e.unwrap().file_name())
+        .filter(|n| n.to_string_lossy().ends_with(".tmp"))
+        .collect();
+    assert!(leftovers.is_empty(), "{leftovers:?}");
 }

@@ -623,3 +623,117 @@ fn a_local_http_server_is_a_url_plus_a_command() {
     .expect_code(2)
     .stderr_has("error: --env and --cwd need a --command to launch");
 }
+
+/// A file saved by a Windows editor (BOM, CRLF) is read, and `add`,
+/// `disable`, `enable` and `remove` keep both.
+#[test]
+fn bom_and_crlf_survive_every_verb() {
+    let sb = Sandbox::new();
+    for name in ["win.json", "win.yaml"] {
+        let file = sb.path(name);
+        let f = file.to_str().unwrap();
+        let text = if name.ends_with(".json") {
+            "\u{feff}{\r\n  \"mcpServers\": {\r\n    \"a\": {\"command\": \"sh\"}\r\n  }\r\n}\r\n"
+        } else {
+            "\u{feff}mcpServers:\r\n  # about a\r\n  a:\r\n    command: sh\r\n"
+        };
+        std::fs::write(&file, text).unwrap();
+        let check = |verb: &str| {
+            let text = String::from_utf8(bytes(&file)).unwrap();
+            assert!(
+                text.starts_with('\u{feff}'),
+                "{verb} dropped the BOM: {text:?}"
+            );
+            assert!(text.ends_with("\r\n"), "{verb}: {text:?}");
+            assert_eq!(
+                text.matches('\n').count(),
+                text.matches("\r\n").count(),
+                "{verb} wrote a bare LF: {text:?}"
+            );
+        };
+        sb.run(&["--file", f, "list"])
+            .expect_code(0)
+            .stdout_has("a ");
+        sb.run(&[
+            "--file",
+            f,
+            "add",
+            "--no-check",
+            "--name",
+            "b",
+            "--command",
+            "sh",
+        ])
+        .expect_code(0);
+        check("add");
+        sb.run(&["--file", f, "disable", "a"]).expect_code(0);
+        check("disable");
+        sb.run(&["--file", f, "enable", "a"]).expect_code(0);
+        check("enable");
+        sb.run(&["--file", f, "remove", "a"]).expect_code(0);
+        check("remove");
+        let doc = sb
+            .run(&["--file", f, "list", "--json"])
+            .expect_code(0)
+            .json();
+        let servers = doc["servers"].as_array().unwrap();
+        assert_eq!(servers.len(), 1, "{doc}");
+        assert_eq!(servers[0]["name"], "b");
+    }
+}
+
+/// `mcpServers:` with nothing after it is an empty list that `add` fills.
+#[test]
+fn add_into_a_null_mcp_servers_yaml() {
+    let sb = Sandbox::new();
+    let file = sb.path("s.yaml");
+    let f = file.to_str().unwrap();
+    std::fs::write(&file, "# mine\nmcpServers:\n").unwrap();
+    let doc = sb
+        .run(&["--file", f, "list", "--json"])
+        .expect_code(0)
+        .json();
+    assert_eq!(doc["servers"], serde_json::json!([]), "{doc}");
+    sb.run(&[
+        "--file",
+        f,
+        "add",
+        "--no-check",
+        "--name",
+        "a",
+        "--command",
+        "sh",
+    ])
+    .expect_code(0);
+    let text = String::from_utf8(bytes(&file)).unwrap();
+    assert_eq!(
+        text,
+        "# mine\nmcpServers:\n  a:\n    transport: stdio\n    command: sh\n    args: []\n"
+    );
+}
+
+/// Loading a 5 MB file written on one line (30,000 servers) is linear: each
+/// name used to be compared with every earlier one, which took over 6 s in
+/// a debug build; the bound leaves room for a loaded machine.
+#[test]
+fn a_five_megabyte_one_line_file_loads_in_linear_time() {
+    let sb = Sandbox::new();
+    let servers: serde_json::Map<String, serde_json::Value> = (0..32_000)
+        .map(|i| {
+            (
+                format!("s{i}"),
+                serde_json::json!({"command": "npx", "args": ["-y", format!("pkg-{i}@1.0.0"), "x".repeat(80)], "env": {"K": "v"}}),
+            )
+        })
+        .collect();
+    let text = serde_json::to_string(&serde_json::json!({ "mcpServers": servers })).unwrap();
+    assert!(text.len() > 5_000_000, "{}", text.len());
+    let file = sb.path("big.json");
+    std::fs::write(&file, text).unwrap();
+    let started = std::time::Instant::now();
+    sb.run(&["--file", file.to_str().unwrap(), "show", "s31999"])
+        .expect_code(0)
+        .stdout_has("s31999");
+    let took = started.elapsed();
+    assert!(took < std::time::Duration::from_secs(4), "took {took:?}");
+}

@@ -9,6 +9,7 @@
 //! file stay usable. Such a name never reaches the supervisor, so it never
 //! becomes part of a log or state path.
 
+use std::collections::HashMap;
 use std::path::{Path, PathBuf};
 
 use super::error::DefsError;
@@ -77,6 +78,9 @@ impl Catalog {
         let mut files = Vec::with_capacity(sources.files.len());
         let mut servers: Vec<ServerDef> = Vec::new();
         let mut refused = Vec::new();
+        // Name → index into `servers`: a linear scan per entry made loading
+        // a 30,000-entry file take seconds.
+        let mut seen: HashMap<String, usize> = HashMap::new();
         for path in &sources.files {
             let Some(text) = store::read_text(path)? else {
                 files.push(SourceFile {
@@ -101,13 +105,14 @@ impl Catalog {
                     });
                     continue;
                 }
-                if let Some(first) = servers.iter().find(|d| d.name == def.name) {
+                if let Some(&first) = seen.get(&def.name) {
                     return Err(DefsError::DuplicateAcrossSources {
                         name: def.name,
-                        first: first.source.clone(),
+                        first: servers[first].source.clone(),
                         second: path.clone(),
                     });
                 }
+                seen.insert(def.name.clone(), servers.len());
                 servers.push(def);
             }
             files.push(SourceFile {

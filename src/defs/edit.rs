@@ -13,6 +13,7 @@ use serde_json::Value;
 
 use super::error::DefsError;
 use super::format::{self, ParsedFile, Shape, Syntax};
+use super::layout::{self, Layout};
 use super::model::ServerDef;
 
 /// One change to one entry.
@@ -60,8 +61,10 @@ impl Edit {
 
 /// Apply `edits` to `text` (a file of `format`) and return the new text.
 ///
-/// The result has been re-parsed and checked: untouched entries are
-/// identical, and no comment was lost unless `allow_comment_loss`.
+/// The edit works on the text without its BOM and with `\n` line endings;
+/// the result gets the file's [`Layout`] back and ends with a newline. It
+/// has been re-parsed and checked: untouched entries are identical, and no
+/// comment was lost unless `allow_comment_loss`.
 pub fn apply(
     path: &Path,
     text: &str,
@@ -70,19 +73,21 @@ pub fn apply(
     allow_comment_loss: bool,
 ) -> Result<String, DefsError> {
     let format = before.format;
+    let (layout, body) = Layout::of(text);
     let appended = match (format.syntax, edits) {
         (Syntax::Json, [Edit::Add { name, value }]) => {
-            append::json(text, format.shape, name, value)
+            append::json(&body, format.shape, name, value)
         }
         _ => None,
     };
-    let (new_text, may_drop_comments) = match appended {
-        Some(new_text) => (new_text, false),
+    let (edited, may_drop_comments) = match appended {
+        Some(edited) => (edited, false),
         None => match format.syntax {
-            Syntax::Json => (json::apply(path, text, format.shape, edits)?, true),
-            Syntax::Yaml => (yaml::apply(path, text, format.shape, edits)?, true),
+            Syntax::Json => (json::apply(path, &body, format.shape, edits)?, true),
+            Syntax::Yaml => (yaml::apply(path, &body, format.shape, edits)?, true),
         },
     };
+    let new_text = layout.restore(&edited);
     let check_comments = may_drop_comments && !allow_comment_loss;
     verify(path, before, text, &new_text, edits, check_comments)?;
     Ok(new_text)
@@ -178,13 +183,14 @@ fn verify(
 
 /// Count the comments in a document, so edits can prove none were dropped.
 fn count_comments(text: &str, syntax: Syntax) -> usize {
+    let text = layout::without_bom(text);
     match syntax {
         Syntax::Json => {
             let options = jsonc_parser::CollectOptions {
                 comments: jsonc_parser::CommentCollectionStrategy::AsTokens,
                 tokens: false,
             };
-            jsonc_parser::parse_to_ast(text, &options, &Default::default())
+            jsonc_parser::parse_to_ast(text, &options, &format::jsonc_options())
                 .ok()
                 .and_then(|result| result.comments)
                 .map_or(0, |comments| comments.values().map(|list| list.len()).sum())
@@ -197,22 +203,23 @@ mod append {
     //! The common case, one new entry in a JSON file, done by splicing text
     //! at the position the AST gives: an order of magnitude faster than a
     //! full CST round trip on large files, and it cannot touch other bytes.
-    //! Anything unusual (a one-line object, trailing commas, a comment after
-    //! the last entry) returns `None` and takes the CST path instead.
+    //! An object on one line gets the entry on that line. Anything unusual
+    //! (trailing commas, a comment after the last entry) returns `None` and
+    //! takes the CST path instead.
 
     use jsonc_parser::ast::{self, ObjectPropName};
     use jsonc_parser::common::Ranged;
     use jsonc_parser::{CollectOptions, CommentCollectionStrategy};
     use serde_json::Value;
 
-    use crate::defs::format::Shape;
+    use crate::defs::format::{self, Shape};
 
     pub(super) fn json(text: &str, shape: Shape, name: &str, value: &Value) -> Option<String> {
         let options = CollectOptions {
             comments: CommentCollectionStrategy::Off,
             tokens: false,
         };
-        let parsed = jsonc_parser::parse_to_ast(text, &options, &Default::default()).ok()?;
+        let parsed = jsonc_parser::parse_to_ast(text, &options, &format::jsonc_options()).ok()?;
         let ast::Value::Object(top) = parsed.value? else {
             return None;
         };
@@ -238,6 +245,9 @@ mod append {
                     return None;
                 }
                 let first = &servers.properties[0];
+                if !text[servers.start()..servers.end()].contains('\n') {
+                    return Some(one_line(text, first, last, name, value));
+                }
                 let line_start = text[..first.start()].rfind('\n')? + 1;
                 let indent = &text[line_start..first.start()];
                 if !indent.chars().all(|c| c == ' ' || c == '\t') {
@@ -288,6 +298,61 @@ mod append {
         Some(out)
     }
 
+    /// Append to an object written on one line (a minified file, say) on
+    /// that line, in its spacing: `, "k": v` or `,"k":v`. Laying the object
+    /// out on many lines first (the CST's `ensure_multiline`) takes time
+    /// quadratic in its entries: minutes for a 5 MB one-line file.
+    fn one_line(
+        text: &str,
+        first: &ast::ObjectProp,
+        last: &ast::ObjectProp,
+        name: &str,
+        value: &Value,
+    ) -> String {
+        let after_colon = text[first.name.end()..first.value.start()]
+            .split_once(':')
+            .map_or("", |(_, rest)| rest);
+        let spaced = after_colon.starts_with([' ', '\t']);
+        let (comma, colon) = if spaced { (", ", ": ") } else { (",", ":") };
+        let mut out = String::with_capacity(text.len() + 256);
+        out.push_str(&text[..last.end()]);
+        out.push_str(comma);
+        inline(&Value::String(name.to_string()), comma, colon, &mut out);
+        out.push_str(colon);
+        inline(value, comma, colon, &mut out);
+        out.push_str(&text[last.end()..]);
+        out
+    }
+
+    /// A value on one line with the given separators.
+    fn inline(value: &Value, comma: &str, colon: &str, out: &mut String) {
+        match value {
+            Value::Object(map) => {
+                out.push('{');
+                for (i, (key, item)) in map.iter().enumerate() {
+                    if i > 0 {
+                        out.push_str(comma);
+                    }
+                    out.push_str(&serde_json::to_string(key).unwrap_or_default());
+                    out.push_str(colon);
+                    inline(item, comma, colon, out);
+                }
+                out.push('}');
+            }
+            Value::Array(items) => {
+                out.push('[');
+                for (i, item) in items.iter().enumerate() {
+                    if i > 0 {
+                        out.push_str(comma);
+                    }
+                    inline(item, comma, colon, out);
+                }
+                out.push(']');
+            }
+            other => out.push_str(&serde_json::to_string(other).unwrap_or_default()),
+        }
+    }
+
     fn prop_name(name: &ObjectPropName) -> String {
         match name {
             ObjectPropName::String(lit) => lit.value.to_string(),
@@ -323,13 +388,12 @@ mod append {
 mod json {
     //! Edits through jsonc-parser's concrete syntax tree.
 
-    use jsonc_parser::ParseOptions;
     use jsonc_parser::cst::{CstInputValue, CstNode, CstObject, CstRootNode};
     use serde_json::Value;
 
     use super::{Edit, enabled_keys};
     use crate::defs::error::DefsError;
-    use crate::defs::format::Shape;
+    use crate::defs::format::{self, Shape};
     use std::path::Path;
 
     pub(super) fn apply(
@@ -339,7 +403,7 @@ mod json {
         edits: &[Edit],
     ) -> Result<String, DefsError> {
         let source = if text.trim().is_empty() { "{}\n" } else { text };
-        let root = CstRootNode::parse(source, &ParseOptions::default()).map_err(|err| {
+        let root = CstRootNode::parse(source, &format::jsonc_options()).map_err(|err| {
             DefsError::Invalid {
                 path: path.to_path_buf(),
                 message: format!("cannot edit: {err}"),
@@ -350,6 +414,14 @@ mod json {
         let servers = match shape {
             Shape::Flat => top,
             Shape::McpServers => {
+                // `"mcpServers": null` reads as no servers; make it an object.
+                if let Some(prop) = top.get("mcpServers")
+                    && prop
+                        .value()
+                        .is_some_and(|value| value.as_null_keyword().is_some())
+                {
+                    prop.set_value(CstInputValue::Object(Vec::new()));
+                }
                 top.object_value_or_create("mcpServers")
                     .ok_or_else(|| DefsError::Invalid {
                         path: path.to_path_buf(),
@@ -361,11 +433,7 @@ mod json {
         for edit in edits {
             apply_one(&servers, shape, edit);
         }
-        let mut out = root.to_string();
-        if !out.ends_with('\n') && (text.ends_with('\n') || text.trim().is_empty()) {
-            out.push('\n');
-        }
-        Ok(out)
+        Ok(root.to_string())
     }
 
     fn apply_one(servers: &CstObject, shape: Shape, edit: &Edit) {
@@ -404,7 +472,10 @@ mod json {
     }
 
     /// Remove the comment lines that sit directly above a property (with no
-    /// blank line between), since they describe the entry being removed.
+    /// blank line between), since they describe the entry being removed. A
+    /// comment that ends the previous entry's line belongs to that entry and
+    /// stays. Each comment goes with the line break *before* it, so the
+    /// break after it still separates the neighbours once the entry goes.
     fn remove_leading_comments(node: &CstNode) {
         let mut doomed = Vec::new();
         let mut newlines = 0;
@@ -416,6 +487,9 @@ mod json {
                     break;
                 }
             } else if current.is_comment() {
+                if !starts_line(&current) {
+                    break;
+                }
                 newlines = 0;
                 doomed.push(current.clone());
             } else if !current.is_whitespace() {
@@ -424,14 +498,22 @@ mod json {
             sibling = current.previous_sibling();
         }
         for comment in doomed {
-            if let Some(next) = comment.next_sibling().filter(CstNode::is_newline) {
-                next.remove();
+            while let Some(prev) = comment.previous_sibling().filter(CstNode::is_whitespace) {
+                prev.remove();
             }
-            if let Some(prev) = comment.previous_sibling().filter(CstNode::is_whitespace) {
+            if let Some(prev) = comment.previous_sibling().filter(CstNode::is_newline) {
                 prev.remove();
             }
             comment.remove();
         }
+    }
+
+    /// True when only whitespace stands between `node` and the line break
+    /// before it.
+    fn starts_line(node: &CstNode) -> bool {
+        node.previous_siblings()
+            .find(|sibling| !sibling.is_whitespace())
+            .is_some_and(|sibling| sibling.is_newline())
     }
 
     /// Convert a serde value into the CST's input type, keeping key order.
@@ -492,9 +574,21 @@ mod yaml {
         let top = doc.as_mapping().ok_or("the top level is not a mapping")?;
         let servers = match shape {
             Shape::Flat => top,
-            Shape::McpServers => top
-                .get_mapping("mcpServers")
-                .ok_or("`mcpServers` is not a mapping")?,
+            Shape::McpServers => match top.get_mapping("mcpServers") {
+                Some(servers) => servers,
+                // `mcpServers:` with a null value (nothing, `~`, `null`) read
+                // as no servers: an added entry becomes its whole mapping.
+                None => {
+                    return match edit {
+                        Edit::Add { name, value } | Edit::Replace { name, value } => {
+                            let entry = serde_json::json!({ name.as_str(): value });
+                            top.set("mcpServers", block_mapping(&entry)?);
+                            Ok(file.to_string())
+                        }
+                        _ => Err("`mcpServers` is not a mapping".to_string()),
+                    };
+                }
+            },
         };
         let comment_lines = match edit {
             Edit::Remove { name } => servers

@@ -17,6 +17,7 @@ use serde::de::{self, IgnoredAny, MapAccess, Visitor};
 
 use super::error::DefsError;
 use super::model::{Launch, LocalProcess, RestartPolicy, ServerDef, Transport};
+use super::{layout, nesting};
 
 /// JSON (with JSONC comments tolerated) or YAML.
 #[derive(Debug, Clone, Copy, PartialEq, Eq, serde::Serialize)]
@@ -124,7 +125,20 @@ pub fn parse(path: &Path, text: &str) -> Result<ParsedFile, DefsError> {
                     .to_string(),
         });
     }
+    let text = layout::without_bom(text);
     let syntax = detect_syntax(path, text);
+    if let Some(offset) = nesting::too_deep(text, syntax) {
+        let (line, column) = line_col(&text.as_bytes()[..offset]);
+        return Err(DefsError::Malformed {
+            path: path.to_path_buf(),
+            line,
+            column,
+            message: format!(
+                "nested deeper than {} levels; a definition file needs only a few",
+                nesting::MAX_DEPTH
+            ),
+        });
+    }
     let (shape, entries) = match syntax {
         Syntax::Json => parse_json(path, text)?,
         Syntax::Yaml => parse_yaml(path, text)?,
@@ -153,6 +167,26 @@ fn parse_json(path: &Path, text: &str) -> Result<(Shape, Entries), DefsError> {
     }
 }
 
+/// The JSON dialect mcpctl reads: JSON plus comments and trailing commas
+/// (JSONC, what VS Code and Claude Code accept) and nothing looser.
+/// jsonc-parser's defaults also take JSON5-isms (missing commas, single
+/// quotes, hex numbers, bare keys); every parse of a definition file, the
+/// editing ones included, goes through these options instead.
+pub fn jsonc_options() -> jsonc_parser::ParseOptions {
+    jsonc_parser::ParseOptions {
+        allow_comments: true,
+        allow_trailing_commas: true,
+        allow_loose_object_property_names: false,
+        allow_missing_commas: false,
+        allow_single_quoted_strings: false,
+        allow_hexadecimal_numbers: false,
+        allow_unary_plus_numbers: false,
+        allow_bare_decimal_point_numbers: false,
+        allow_non_finite_numbers: false,
+        allow_extended_string_escapes: false,
+    }
+}
+
 /// Strict JSON failed on syntax; accept the file if it is valid JSONC
 /// (comments, trailing commas), as VS Code-style files are.
 fn parse_jsonc(
@@ -160,16 +194,11 @@ fn parse_jsonc(
     text: &str,
     strict_err: &serde_json::Error,
 ) -> Result<(Shape, Entries), DefsError> {
-    let options = jsonc_parser::ParseOptions {
-        allow_comments: true,
-        allow_trailing_commas: true,
-        allow_loose_object_property_names: false,
-        ..Default::default()
-    };
-    let value = match jsonc_parser::parse_to_serde_value::<serde_json::Value>(text, &options) {
-        Ok(value) => value,
-        _ => return Err(json_error(path, strict_err)),
-    };
+    let value =
+        match jsonc_parser::parse_to_serde_value::<serde_json::Value>(text, &jsonc_options()) {
+            Ok(value) => value,
+            Err(err) => return Err(jsonc_error(path, &err, strict_err)),
+        };
     let invalid = |err: serde_json::Error| DefsError::Invalid {
         path: path.to_path_buf(),
         message: err.to_string(),
@@ -181,6 +210,60 @@ fn parse_jsonc(
         Top::Flat => UniqueMap::<RawEntry>::deserialize(&value)
             .map(|map| (Shape::Flat, map.0))
             .map_err(invalid),
+    }
+}
+
+/// The error to report when neither strict JSON nor JSONC reads the text.
+/// What JSONC refuses by name (a missing comma, single quotes …) is said in
+/// those words; otherwise the error further into the file wins, since the
+/// other parser stopped early at something legal (a comment, say).
+fn jsonc_error(
+    path: &Path,
+    err: &jsonc_parser::errors::ParseError,
+    strict_err: &serde_json::Error,
+) -> DefsError {
+    use jsonc_parser::errors::ParseErrorKind as Kind;
+    let named = match err.kind() {
+        Kind::ExpectedComma => Some("missing comma between items".to_string()),
+        Kind::SingleQuotedStringsNotAllowed => {
+            Some("single-quoted strings are not JSON; use double quotes".to_string())
+        }
+        Kind::HexadecimalNumbersNotAllowed => {
+            Some("hexadecimal numbers are not JSON; write the number in decimal".to_string())
+        }
+        Kind::ExpectedStringObjectProperty | Kind::UnexpectedWord => {
+            Some("object keys must be double-quoted strings".to_string())
+        }
+        Kind::UnaryPlusNumbersNotAllowed
+        | Kind::BareDecimalPointNumbersNotAllowed
+        | Kind::NonFiniteNumbersNotAllowed => Some(format!("{} in JSON", err.kind())),
+        Kind::String(_) => Some(format!("invalid string: {}", err.kind())),
+        _ => None,
+    };
+    let strict_at = (strict_err.line().max(1), strict_err.column().max(1));
+    let further = (err.line_display(), err.column_display()) > strict_at;
+    match named {
+        Some(message) => DefsError::Malformed {
+            path: path.to_path_buf(),
+            line: err.line_display(),
+            column: err.column_display(),
+            message,
+        },
+        None if further => DefsError::Malformed {
+            path: path.to_path_buf(),
+            line: err.line_display(),
+            column: err.column_display(),
+            message: lowercase_first(&err.kind().to_string()),
+        },
+        None => json_error(path, strict_err),
+    }
+}
+
+fn lowercase_first(text: &str) -> String {
+    let mut chars = text.chars();
+    match chars.next() {
+        Some(first) => first.to_lowercase().chain(chars).collect(),
+        None => String::new(),
     }
 }
 
@@ -252,7 +335,9 @@ impl<'de> Deserialize<'de> for Top {
                         return Err(de::Error::custom(format!("duplicate key `{key}`")));
                     }
                     if key == "mcpServers" {
-                        servers = Some(map.next_value::<UniqueMap<RawEntry>>()?.0);
+                        // `mcpServers:` with nothing after it (or `null`, `~`) is empty.
+                        let value = map.next_value::<Option<UniqueMap<RawEntry>>>()?;
+                        servers = Some(value.map(|map| map.0).unwrap_or_default());
                     } else {
                         map.next_value::<IgnoredAny>()?;
                     }

@@ -56,7 +56,7 @@ pub fn base_dir() -> PathBuf {
 
 /// FNV-1a, 64 bits: stable across builds and Rust versions (unlike std's
 /// hasher), which matters because the CLI and the daemon must agree.
-pub(crate) fn fnv1a(bytes: &[u8]) -> u64 {
+pub fn fnv1a(bytes: &[u8]) -> u64 {
     let mut hash: u64 = 0xcbf29ce484222325;
     for b in bytes {
         hash ^= u64::from(*b);
@@ -182,7 +182,9 @@ impl Paths {
     }
 }
 
-fn make_private_dir(dir: &Path) -> std::io::Result<()> {
+/// Create `dir` (and its parents) 0700, tightening it if it exists looser;
+/// shared with the definition files' write locks.
+pub fn make_private_dir(dir: &Path) -> std::io::Result<()> {
     DirBuilder::new().recursive(true).mode(0o700).create(dir)?;
     let meta = std::fs::metadata(dir)?;
     if meta.permissions().mode() & 0o077 != 0 {
