@@ -105,17 +105,7 @@ fn yaml_file_keeps_its_vocabulary_and_comments() {
         "{text}"
     );
     assert!(text.contains("    disabled: true"), "{text}");
-    sb.run(&[
-        "--file",
-        f,
-        "add",
-        "--no-check",
-        "--name",
-        "time",
-        "--command",
-        "sh",
-    ])
-    .expect_code(0);
+    sb.add_sh(f, "time");
     let text = String::from_utf8(bytes(&file)).unwrap();
     assert!(
         text.contains("  time:\n    transport: stdio\n    command: sh"),
@@ -165,17 +155,7 @@ fn replacing_needs_force() {
     let sb = Sandbox::new();
     let f = sb.path("s.json");
     let f = f.to_str().unwrap();
-    sb.run(&[
-        "--file",
-        f,
-        "add",
-        "--no-check",
-        "--name",
-        "a",
-        "--command",
-        "sh",
-    ])
-    .expect_code(0);
+    sb.add_sh(f, "a");
     sb.run(&[
         "--file",
         f,
@@ -423,17 +403,7 @@ fn unknown_names_suggest_and_change_nothing() {
     let sb = Sandbox::new();
     let file = sb.path("s.json");
     let f = file.to_str().unwrap();
-    sb.run(&[
-        "--file",
-        f,
-        "add",
-        "--no-check",
-        "--name",
-        "billing",
-        "--command",
-        "sh",
-    ])
-    .expect_code(0);
+    sb.add_sh(f, "billing");
     let before = bytes(&file);
     sb.run(&["--file", f, "rm", "billing", "biling"])
         .expect_code(3)
@@ -513,17 +483,7 @@ fn remove_without_a_tty_does_not_prompt() {
     let sb = Sandbox::new();
     let f = sb.path("s.json");
     let f = f.to_str().unwrap();
-    sb.run(&[
-        "--file",
-        f,
-        "add",
-        "--no-check",
-        "--name",
-        "a",
-        "--command",
-        "sh",
-    ])
-    .expect_code(0);
+    sb.add_sh(f, "a");
     let run = sb.run(&["--file", f, "remove", "a"]);
     run.expect_code(0).stdout_has("removed `a`");
     assert!(!run.stderr.contains('?'), "no prompt expected:\n{run}");
@@ -654,17 +614,7 @@ fn bom_and_crlf_survive_every_verb() {
         sb.run(&["--file", f, "list"])
             .expect_code(0)
             .stdout_has("a ");
-        sb.run(&[
-            "--file",
-            f,
-            "add",
-            "--no-check",
-            "--name",
-            "b",
-            "--command",
-            "sh",
-        ])
-        .expect_code(0);
+        sb.add_sh(f, "b");
         check("add");
         sb.run(&["--file", f, "disable", "a"]).expect_code(0);
         check("disable");
@@ -694,17 +644,7 @@ fn add_into_a_null_mcp_servers_yaml() {
         .expect_code(0)
         .json();
     assert_eq!(doc["servers"], serde_json::json!([]), "{doc}");
-    sb.run(&[
-        "--file",
-        f,
-        "add",
-        "--no-check",
-        "--name",
-        "a",
-        "--command",
-        "sh",
-    ])
-    .expect_code(0);
+    sb.add_sh(f, "a");
     let text = String::from_utf8(bytes(&file)).unwrap();
     assert_eq!(
         text,

@@ -131,17 +131,7 @@ fn no_lock_file_is_left_beside_the_users_file() {
     std::fs::create_dir(&dir).unwrap();
     let file = dir.join(".mcp.json");
     let f = file.to_str().unwrap();
-    sb.run(&[
-        "--file",
-        f,
-        "add",
-        "--no-check",
-        "--name",
-        "a",
-        "--command",
-        "sh",
-    ])
-    .expect_code(0);
+    sb.add_sh(f, "a");
     sb.run(&["--file", f, "disable", "a"]).expect_code(0);
     sb.run(&["--file", f, "remove", "a"]).expect_code(0);
     let left: Vec<String> = std::fs::read_dir(&dir)

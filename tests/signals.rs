@@ -84,46 +84,27 @@ fn marker(test: &str) -> String {
     format!("mcpctl-signal-{test}-{}", std::process::id())
 }
 
+/// `check` of a server that never answers, stopped by `signal`.
+fn check_stopped_by(test: &str, signal: Signal, code: i32) {
+    let sandbox = Sandbox::new();
+    let m = marker(test);
+    let file = hanging_server(&sandbox, &m);
+    stop_with(&sandbox, &["--file", &file, "check"], &m, signal, code);
+}
+
 #[test]
 fn check_stopped_by_sigint_exits_130_and_ends_its_servers() {
-    let sandbox = Sandbox::new();
-    let m = marker("check-int");
-    let file = hanging_server(&sandbox, &m);
-    stop_with(
-        &sandbox,
-        &["--file", &file, "check"],
-        &m,
-        Signal::SIGINT,
-        130,
-    );
+    check_stopped_by("check-int", Signal::SIGINT, 130);
 }
 
 #[test]
 fn check_stopped_by_sigterm_exits_143_and_ends_its_servers() {
-    let sandbox = Sandbox::new();
-    let m = marker("check-term");
-    let file = hanging_server(&sandbox, &m);
-    stop_with(
-        &sandbox,
-        &["--file", &file, "check"],
-        &m,
-        Signal::SIGTERM,
-        143,
-    );
+    check_stopped_by("check-term", Signal::SIGTERM, 143);
 }
 
 #[test]
 fn check_stopped_by_sighup_exits_129_and_ends_its_servers() {
-    let sandbox = Sandbox::new();
-    let m = marker("check-hup");
-    let file = hanging_server(&sandbox, &m);
-    stop_with(
-        &sandbox,
-        &["--file", &file, "check"],
-        &m,
-        Signal::SIGHUP,
-        129,
-    );
+    check_stopped_by("check-hup", Signal::SIGHUP, 129);
 }
 
 #[test]

@@ -342,16 +342,7 @@ fn print_human(outcomes: &[Outcome], list_tools: bool) -> Result<()> {
     for outcome in outcomes {
         let name = outcome.def.name.clone();
         match &outcome.result {
-            None => table.row(vec![
-                name,
-                "skipped (disabled)".into(),
-                "-".into(),
-                "-".into(),
-                "-".into(),
-                "-".into(),
-                "-".into(),
-                "-".into(),
-            ]),
+            None => table.row(unreached_row(name, "skipped (disabled)".into())),
             Some(Ok(report)) => {
                 let server = report
                     .server_name_version()
@@ -381,19 +372,13 @@ fn print_human(outcomes: &[Outcome], list_tools: bool) -> Result<()> {
                     seconds(report.timings.total_ms),
                 ]);
             }
-            Some(Err(err)) => table.row(vec![
+            Some(Err(err)) => table.row(unreached_row(
                 name,
                 match err.phase() {
                     Some(phase) => format!("FAILED ({phase})"),
                     None => "FAILED".into(),
                 },
-                "-".into(),
-                "-".into(),
-                "-".into(),
-                "-".into(),
-                "-".into(),
-                "-".into(),
-            ]),
+            )),
         }
     }
     table.print()?;
@@ -479,4 +464,12 @@ fn outcome_json(outcome: &Outcome) -> Value {
             })
         }
     }
+}
+
+/// A table row for a server that was not reached: its name and status, and
+/// `-` in every other column.
+fn unreached_row(name: String, status: String) -> Vec<String> {
+    let mut row = vec![name, status];
+    row.resize(8, "-".into());
+    row
 }

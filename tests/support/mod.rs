@@ -111,6 +111,23 @@ impl Sandbox {
         self.run_with(args, |_| {})
     }
 
+    /// `add --no-check --name NAME --command sh` into `file`, which must
+    /// succeed: the shortest way to an entry written by mcpctl itself.
+    #[track_caller]
+    pub fn add_sh(&self, file: &str, name: &str) {
+        self.run(&[
+            "--file",
+            file,
+            "add",
+            "--no-check",
+            "--name",
+            name,
+            "--command",
+            "sh",
+        ])
+        .expect_code(0);
+    }
+
     /// Run mcpctl with `args` after `tweak` adjusts the command.
     pub fn run_with(&self, args: &[&str], tweak: impl FnOnce(&mut Command)) -> Run {
         let mut cmd = self.command();
