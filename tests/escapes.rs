@@ -19,20 +19,67 @@ struct World {
 }
 
 impl World {
+    /// Fixture servers that each leave an escapee (plus `extra` arguments).
     fn new(names: &[&str]) -> World {
+        World::with_args(names, &[])
+    }
+
+    fn with_args(names: &[&str], extra: &[&str]) -> World {
+        World::build(|dir| {
+            names
+                .iter()
+                .map(|name| {
+                    let pidfile = dir.join(format!("{name}.pid"));
+                    let mut args = vec![json!("--escape"), json!(pidfile)];
+                    args.extend(extra.iter().map(|a| json!(a)));
+                    (
+                        name.to_string(),
+                        json!({"command": fixture(), "args": args}),
+                    )
+                })
+                .collect()
+        })
+    }
+
+    /// One server, `name`, whose escapee also clears its environment (so
+    /// it carries no tag) and ignores TERM: found only as an orphan of ours.
+    fn scrubbed(name: &str) -> World {
+        World::build(|dir| {
+            let escapee = dir.join("escapee.sh");
+            std::fs::write(
+                &escapee,
+                "trap '' TERM\n\
+                 echo \"$$ $(cut -d' ' -f22 /proc/$$/stat)\" > \"$1.tmp\"\n\
+                 mv \"$1.tmp\" \"$1\"\n\
+                 while :; do sleep 1; done\n",
+            )
+            .unwrap();
+            let pidfile = dir.join(format!("{name}.pid"));
+            let script = format!(
+                "( env -i PATH=/usr/bin:/bin setsid /bin/sh {} {} </dev/null >/dev/null 2>&1 & )\n\
+                 while [ ! -e {} ]; do sleep 0.05; done\n\
+                 exec {}\n",
+                escapee.display(),
+                pidfile.display(),
+                pidfile.display(),
+                fixture().display()
+            );
+            let mut servers = serde_json::Map::new();
+            servers.insert(
+                name.to_string(),
+                json!({"command": "/bin/sh", "args": ["-c", script]}),
+            );
+            servers
+        })
+    }
+
+    fn build(servers: impl FnOnce(&Path) -> serde_json::Map<String, Value>) -> World {
         let dir = tempfile::Builder::new()
             .prefix("esc")
             .tempdir_in("/tmp")
             .unwrap();
         let file = dir.path().join("servers.json");
-        let mut servers = serde_json::Map::new();
-        for name in names {
-            let pidfile = dir.path().join(format!("{name}.pid"));
-            servers.insert(
-                name.to_string(),
-                json!({"command": fixture(), "args": ["--escape", pidfile]}),
-            );
-        }
+        let servers = servers(dir.path());
         std::fs::write(
             &file,
             serde_json::to_vec(&json!({ "mcpServers": Value::Object(servers) })).unwrap(),
@@ -180,4 +227,47 @@ fn the_next_supervisor_ends_the_escapee_of_one_killed_with_sigkill() {
     // The next supervisor, spawned by this start, ends what the last left.
     w.ok(&["supervisor", "start"]);
     escapee.assert_ended("the next supervisor's start");
+}
+
+#[test]
+fn check_ends_an_escapee_that_cleared_its_environment() {
+    let w = World::scrubbed("esc");
+    w.ok(&["check", "esc"]);
+    w.escapee("esc").assert_ended("`check`");
+}
+
+#[test]
+fn stop_ends_an_escapee_that_cleared_its_environment() {
+    let w = World::scrubbed("esc");
+    w.ok(&["start", "esc"]);
+    let escapee = w.escapee("esc");
+    assert!(escapee.running(), "the escapee runs");
+    w.ok(&["stop", "esc"]);
+    escapee.assert_ended("`stop`");
+}
+
+#[test]
+fn the_next_supervisor_answers_while_it_ends_what_the_last_left() {
+    // Two servers whose grandchild (in the group) and escapee (outside it)
+    // both ignore TERM: ending them takes a grace period and a KILL, which
+    // must not make the first command after the SIGKILL give up (exit 5).
+    let w = World::with_args(&["e1", "e2"], &["--grandchild"]);
+    w.ok(&["start", "e1", "e2"]);
+    let (e1, e2) = (w.escapee("e1"), w.escapee("e2"));
+    let out = w.run(&["supervisor", "status", "--json"]);
+    let status: Value = serde_json::from_slice(&out.stdout).unwrap();
+    let daemon = status["pid"].as_u64().expect("the daemon's pid") as i32;
+    nix::sys::signal::kill(
+        nix::unistd::Pid::from_raw(daemon),
+        nix::sys::signal::Signal::SIGKILL,
+    )
+    .unwrap();
+    let deadline = Instant::now() + Duration::from_secs(10);
+    while procfs::alive(daemon as u32) {
+        assert!(Instant::now() < deadline, "the daemon survived SIGKILL");
+        std::thread::sleep(Duration::from_millis(20));
+    }
+    w.ok(&["start", "e1"]);
+    e1.assert_ended("the next supervisor's start");
+    e2.assert_ended("the next supervisor's start");
 }

@@ -7,7 +7,8 @@
 //! tag is ended (TERM, grace, KILL), named by pid *and* start time so a
 //! reused pid is never signalled. A descendant that scrubbed its
 //! environment is still re-parented to mcpctl (a child subreaper): once no
-//! server of this process runs, every such orphan is ended too.
+//! server of this process runs, every such orphan is ended too. Whatever
+//! shares an escapee's new session, or descends from it, goes with it.
 
 use std::collections::BTreeSet;
 use std::sync::Mutex;
@@ -95,25 +96,27 @@ fn tag_of(pid: u32) -> Option<Option<String>> {
     )
 }
 
-/// The processes carrying `tag`, plus (when no server of ours runs any
-/// more) every other orphan re-parented to us, except our live children.
-fn escaped(tag: &str) -> Vec<Target> {
+/// The processes the servers `tags` left outside their groups: those
+/// carrying one of the tags; when no server of ours runs any more, every
+/// orphan re-parented to us from another session; and, for each of those,
+/// every process of its session (a `setsid` daemon's new session holds only
+/// what it started) and every descendant. Never this process or a live
+/// server child, and never a process of this process's own session that is
+/// not a descendant of one found.
+fn escaped(tags: &[&str]) -> Vec<Target> {
     let me = std::process::id();
     let my_session = procfs::stat(me).map_or(0, |s| s.session);
     let live = live().clone();
-    let mut found = Vec::new();
-    for pid in procfs::pids() {
-        if pid == me || live.contains(&pid) {
-            continue;
-        }
-        let Some(stat) = procfs::stat(pid) else {
-            continue;
-        };
-        if stat.is_zombie() {
-            continue;
-        }
-        let theirs = match tag_of(pid) {
-            Some(Some(t)) => t == tag,
+    let procs: Vec<(u32, procfs::Stat)> = procfs::pids()
+        .into_iter()
+        .filter(|&pid| pid != me && !live.contains(&pid))
+        .filter_map(|pid| Some((pid, procfs::stat(pid)?)))
+        .filter(|(_, stat)| !stat.is_zombie())
+        .collect();
+    let mut found: BTreeSet<u32> = BTreeSet::new();
+    for (pid, stat) in &procs {
+        let theirs = match tag_of(*pid) {
+            Some(Some(t)) => tags.contains(&t.as_str()),
             // No readable tag: ours only if re-parented to us from another
             // session (a child this process started itself, such as a
             // helper it waits for, shares its session), and only when no
@@ -121,38 +124,95 @@ fn escaped(tag: &str) -> Vec<Target> {
             Some(None) | None => stat.ppid == me && stat.session != my_session && live.is_empty(),
         };
         if theirs {
-            found.push(Target {
-                pid,
-                start_time: stat.start_time,
-            });
+            found.insert(*pid);
         }
     }
-    found
+    let sessions: BTreeSet<i32> = procs
+        .iter()
+        .filter(|(pid, stat)| found.contains(pid) && stat.session != my_session)
+        .map(|(_, stat)| stat.session)
+        .collect();
+    found.extend(
+        procs
+            .iter()
+            .filter(|(_, stat)| sessions.contains(&stat.session))
+            .map(|(pid, _)| *pid),
+    );
+    // Descendants, to a fixed point (a tree is at most as deep as it is big).
+    loop {
+        let before = found.len();
+        let children: Vec<u32> = procs
+            .iter()
+            .filter(|(pid, stat)| found.contains(&stat.ppid) && !found.contains(pid))
+            .map(|(pid, _)| *pid)
+            .collect();
+        found.extend(children);
+        if found.len() == before {
+            break;
+        }
+    }
+    procs
+        .iter()
+        .filter(|(pid, _)| found.contains(pid))
+        .map(|(pid, stat)| Target {
+            pid: *pid,
+            start_time: stat.start_time,
+        })
+        .collect()
 }
+
+/// One ending in progress: the tags it ends, and every process signalled.
+struct Ending<'a> {
+    tags: &'a [&'a str],
+    targets: Vec<Target>,
+}
+
+impl<'a> Ending<'a> {
+    /// TERM what `tags` left; `None` when nothing is there.
+    fn start(tags: &'a [&'a str]) -> Option<Ending<'a>> {
+        let mut ending = Ending {
+            tags,
+            targets: Vec::new(),
+        };
+        ending.round(Signal::SIGTERM);
+        (!ending.targets.is_empty()).then_some(ending)
+    }
+
+    /// Look again (a process whose parent was just ended is re-parented,
+    /// and may only then be recognisable as ours), send `signal` to what is
+    /// new (to everything, for KILL), and say whether all of it is gone.
+    fn round(&mut self, signal: Signal) -> bool {
+        if signal == Signal::SIGKILL {
+            self.targets.iter().for_each(|t| t.signal(signal));
+        }
+        for t in escaped(self.tags) {
+            if !self.targets.contains(&t) {
+                t.signal(signal);
+                self.targets.push(t);
+            }
+        }
+        self.targets.retain(Target::running);
+        self.targets.is_empty()
+    }
+}
+
+/// How long KILLed processes get to disappear (only the kernel is waited for).
+const REAP_WAIT: Duration = Duration::from_secs(2);
 
 /// End what the servers `tags` left outside their groups: TERM, until
 /// `until`, then KILL (and reap those re-parented to us).
 pub async fn end(tags: &[&str], until: Instant) {
-    let mut targets: Vec<Target> = tags.iter().flat_map(|t| escaped(t)).collect();
-    if targets.is_empty() {
+    let Some(mut ending) = Ending::start(tags) else {
         return;
-    }
-    targets.iter().for_each(|t| t.signal(Signal::SIGTERM));
+    };
     while Instant::now() < until {
-        targets.retain(Target::running);
-        if targets.is_empty() {
+        if ending.round(Signal::SIGTERM) {
             return;
         }
         tokio::time::sleep(Duration::from_millis(20)).await;
     }
-    targets.iter().for_each(|t| t.signal(Signal::SIGKILL));
-    // KILL cannot be ignored; this only waits for the kernel, to reap.
-    let reaped = Instant::now() + Duration::from_secs(2);
-    while Instant::now() < reaped {
-        targets.retain(Target::running);
-        if targets.is_empty() {
-            return;
-        }
+    let reaped = Instant::now() + REAP_WAIT;
+    while Instant::now() < reaped && !ending.round(Signal::SIGKILL) {
         tokio::time::sleep(Duration::from_millis(10)).await;
     }
 }
@@ -160,25 +220,25 @@ pub async fn end(tags: &[&str], until: Instant) {
 /// [`end`] for the servers of a previous mcpctl that was killed (a daemon's
 /// successor, at boot): blocking, for every tag at once.
 pub fn end_blocking(tags: &[&str], grace: Duration) {
-    let mut targets: Vec<Target> = tags.iter().flat_map(|t| escaped(t)).collect();
-    if targets.is_empty() {
+    let Some(mut ending) = Ending::start(tags) else {
         return;
-    }
-    targets.iter().for_each(|t| t.signal(Signal::SIGTERM));
+    };
     let until = Instant::now() + grace;
     while Instant::now() < until {
-        targets.retain(Target::running);
-        if targets.is_empty() {
+        if ending.round(Signal::SIGTERM) {
             return;
         }
         std::thread::sleep(Duration::from_millis(20));
     }
-    targets.iter().for_each(|t| t.signal(Signal::SIGKILL));
+    let reaped = Instant::now() + REAP_WAIT;
+    while Instant::now() < reaped && !ending.round(Signal::SIGKILL) {
+        std::thread::sleep(Duration::from_millis(10));
+    }
 }
 
 /// [`end`] without a grace period, for paths that cannot wait (drop).
 pub fn kill_now(tag: &str) {
-    let targets = escaped(tag);
+    let targets = escaped(&[tag]);
     targets.iter().for_each(|t| t.signal(Signal::SIGKILL));
     for t in targets {
         let deadline = Instant::now() + Duration::from_millis(200);

@@ -17,8 +17,14 @@ use super::protocol::{self, Body, Op, Outcome, PROTOCOL_VERSION, Reply, Request}
 use super::socket::Paths;
 use crate::defs::Sources;
 
-/// How long to wait for a freshly spawned daemon to answer.
+/// How long to wait for a freshly spawned daemon to answer once it has
+/// exited (having lost the lock to another daemon, which should answer).
 pub const SPAWN_WAIT: Duration = Duration::from_secs(10);
+
+/// How long to wait for a spawned daemon that is still running: at boot it
+/// first ends what a killed predecessor left (a grace period, then KILL),
+/// which must not make the CLI give up on it.
+pub const SPAWN_WAIT_RUNNING: Duration = Duration::from_secs(60);
 
 /// How long to wait for a running daemon that does not answer to recreate
 /// its socket (it checks every [`super::daemon::SOCKET_CHECK`]).
@@ -67,7 +73,7 @@ impl Client {
             });
         }
         let mut child = Some(spawn_daemon(&paths)?);
-        let deadline = Instant::now() + SPAWN_WAIT;
+        let started = Instant::now();
         loop {
             if let Some(c) = Self::try_connect(&paths)? {
                 if let Some(child) = child.take() {
@@ -90,12 +96,17 @@ impl Client {
                     });
                 }
             }
-            if Instant::now() > deadline {
+            let limit = if child.is_some() {
+                SPAWN_WAIT_RUNNING
+            } else {
+                SPAWN_WAIT
+            };
+            if started.elapsed() > limit {
                 return Err(SupervisorError::Unreachable {
                     socket: paths.socket.clone(),
                     detail: format!(
                         "the supervisor did not answer within {} s (log: {})",
-                        SPAWN_WAIT.as_secs(),
+                        limit.as_secs(),
                         paths.daemon_log.display()
                     ),
                 });

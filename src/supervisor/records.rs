@@ -85,17 +85,20 @@ pub fn end_orphans(records: &[Record], grace: Duration) -> Vec<String> {
             ended.push(r.name.clone());
         }
     }
-    let until = Instant::now() + grace;
-    while !groups.is_empty() && Instant::now() < until {
-        groups.retain(|g| group_alive(*g));
-        std::thread::sleep(Duration::from_millis(20));
-    }
-    for g in groups {
-        let _ = killpg(Pid::from_raw(g), Signal::SIGKILL);
-    }
-    // Then what left the groups (a setsid daemon), whether or not the
-    // group itself was still there.
+    // What left the groups (a setsid daemon), whether or not the group
+    // itself was still there, is ended at the same time: one grace period
+    // in all, so the daemon answers its first client soon.
     let tags: Vec<&str> = records.iter().filter_map(|r| r.tag.as_deref()).collect();
-    escapes::end_blocking(&tags, grace);
+    std::thread::scope(|scope| {
+        scope.spawn(|| escapes::end_blocking(&tags, grace));
+        let until = Instant::now() + grace;
+        while !groups.is_empty() && Instant::now() < until {
+            groups.retain(|g| group_alive(*g));
+            std::thread::sleep(Duration::from_millis(20));
+        }
+        for g in groups {
+            let _ = killpg(Pid::from_raw(g), Signal::SIGKILL);
+        }
+    });
     ended
 }
