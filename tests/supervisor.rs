@@ -1489,6 +1489,21 @@ fn start_expands_variables_from_the_asking_cli_not_the_daemon() {
         String::from_utf8_lossy(&out.stderr)
     );
     assert_eq!(sup.status("a")["tools"], 4);
+    // A restart that could not launch again stops nothing.
+    let out = sup
+        .command()
+        .env_remove("SUPV_TOOLS")
+        .args(["restart", "a"])
+        .output()
+        .unwrap();
+    assert_eq!(out.status.code(), Some(2));
+    let err = String::from_utf8_lossy(&out.stderr);
+    assert!(
+        err.contains("`SUPV_TOOLS`, which is not set; nothing was stopped"),
+        "{err}"
+    );
+    assert_eq!(sup.status("a")["state"], "ready");
+    assert_eq!(sup.status("a")["tools"], 4);
     // An asker without the variable is told, though the daemon has it.
     sup.ok(&["stop", "a"], 0);
     let out = sup

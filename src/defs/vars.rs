@@ -238,8 +238,8 @@ impl LaunchEnv {
     }
 }
 
-/// Every variable name a definition's launch refers to.
-pub fn def_references(def: &ServerDef) -> Vec<String> {
+/// Every value of a definition's launch that may hold `${VAR}`s.
+fn launch_values(def: &ServerDef) -> Vec<String> {
     let mut values: Vec<String> = Vec::new();
     if let Launch::Remote { url, headers, .. } = &def.launch {
         values.push(url.clone());
@@ -253,10 +253,27 @@ pub fn def_references(def: &ServerDef) -> Vec<String> {
             values.push(cwd.to_string_lossy().into_owned());
         }
     }
-    let mut names: Vec<String> = values.iter().flat_map(|v| referenced_names(v)).collect();
+    values
+}
+
+/// Every variable name a definition's launch refers to.
+pub fn def_references(def: &ServerDef) -> Vec<String> {
+    let mut names: Vec<String> = launch_values(def)
+        .iter()
+        .flat_map(|v| referenced_names(v))
+        .collect();
     names.sort();
     names.dedup();
     names
+}
+
+/// Why a launch of `def` could not expand its `${VAR}`s now, if it could
+/// not: checked before a restart stops what runs, so a missing variable
+/// leaves the server running instead of stopped.
+pub fn first_missing(def: &ServerDef) -> Option<VarError> {
+    launch_values(def)
+        .iter()
+        .find_map(|v| expand(&def.name, v).err())
 }
 
 tokio::task_local! {

@@ -228,6 +228,17 @@ impl Owner {
     /// Stop then start: a new process, binding id and catalog id.
     pub async fn restart(self: &Arc<Self>) -> Result<ServerStatus, WireError> {
         let _op = self.op.lock().await;
+        let (def, launch_env) = {
+            let st = self.lock();
+            (st.def.clone(), st.launch_env.clone())
+        };
+        let missing = vars::with_launch_env(launch_env, async { vars::first_missing(&def) });
+        if let Some(err) = missing.await {
+            return Err(
+                WireError::new(ErrorCode::Invalid, format!("{err}; nothing was stopped"))
+                    .hint(crate::error::Diagnostic::hint(&err).unwrap_or_default()),
+            );
+        }
         self.stop_locked().await;
         self.start_locked(true).await
     }
