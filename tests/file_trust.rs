@@ -213,3 +213,24 @@ fn a_file_owned_by_another_uid_is_refused_and_a_write_keeps_its_owner() {
         "the write happened\n{listed}"
     );
 }
+
+#[test]
+fn a_writable_directory_above_the_file_is_refused() {
+    let sb = Sandbox::new();
+    let file = definitions(&sb);
+    chmod(&file, 0o600);
+    // `sandbox/q` world-writable, `sandbox/q/defs` private: whoever can
+    // write `q` can swap `defs` for a directory of their own.
+    let q = sb.path("q");
+    std::fs::create_dir(&q).unwrap();
+    let moved = q.join("defs");
+    std::fs::rename(file.parent().unwrap(), &moved).unwrap();
+    chmod(&q, 0o777);
+    let inner = moved.join("servers.json");
+    let f = inner.to_str().unwrap();
+    for args in one_shot_launches(f) {
+        assert_bad_permissions(&sb.run(&args), &q, "group- and world-writable");
+    }
+    chmod(&q, 0o755);
+    sb.run(&["--file", f, "check", "a"]).expect_code(0);
+}

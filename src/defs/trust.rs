@@ -4,8 +4,10 @@
 //! A definition file is a list of commands mcpctl runs as the operator. If
 //! another user can write the file, or replace it through its directory,
 //! that user can run code as the operator. So, like ssh with its config, a
-//! file is refused for launching when it or its directory is group- or
-//! world-writable, or owned by a uid other than the operator's or root's.
+//! file is refused for launching when it, its directory or any directory
+//! above it is group- or world-writable, or owned by a uid other than the
+//! operator's or root's (whoever can write a directory above can swap the
+//! one below it).
 //! A world-writable directory with the sticky bit (`/tmp`) is accepted:
 //! others cannot rename or delete a file they do not own there, and the
 //! file itself must still be ours. A symlink is judged as a file (its own
@@ -57,14 +59,14 @@ pub fn require(file: &Path, allow: bool) -> Result<(), Untrusted> {
     if allow { Ok(()) } else { check(file) }
 }
 
-/// Judge `file`, its directory, and (for a symlink) the link's target and
-/// the target's directory.
+/// Judge `file`, every directory above it, and (for a symlink) the link's
+/// target and every directory above the target.
 pub fn check(file: &Path) -> Result<(), Untrusted> {
     let me = nix::unistd::geteuid().as_raw();
     let Ok(link) = std::fs::symlink_metadata(file) else {
         return Ok(());
     };
-    check_dir(&parent(file), me)?;
+    check_dirs(&parent(file), me)?;
     if link.file_type().is_symlink() {
         check_owner(file, &link, me)?;
         let Ok(target) = std::fs::canonicalize(file) else {
@@ -73,7 +75,7 @@ pub fn check(file: &Path) -> Result<(), Untrusted> {
         if let Ok(meta) = std::fs::metadata(&target) {
             check_file(&target, &meta, me)?;
         }
-        return check_dir(&parent(&target), me);
+        return check_dirs(&parent(&target), me);
     }
     check_file(file, &link, me)
 }
@@ -100,6 +102,14 @@ fn check_owner(path: &Path, meta: &std::fs::Metadata, me: u32) -> Result<(), Unt
 fn check_file(path: &Path, meta: &std::fs::Metadata, me: u32) -> Result<(), Untrusted> {
     check_owner(path, meta, me)?;
     writable_by_others(path, meta.mode())
+}
+
+/// `dir` and each directory above it, as the kernel resolves them (symlinks
+/// followed), up to `/`.
+fn check_dirs(dir: &Path, me: u32) -> Result<(), Untrusted> {
+    check_dir(dir, me)?;
+    let resolved = std::fs::canonicalize(dir).unwrap_or_else(|_| dir.to_path_buf());
+    resolved.ancestors().try_for_each(|d| check_dir(d, me))
 }
 
 fn check_dir(dir: &Path, me: u32) -> Result<(), Untrusted> {
@@ -177,5 +187,25 @@ mod tests {
         let err = check(&link).unwrap_err();
         assert_eq!(err.path, std::fs::canonicalize(&shared).unwrap());
         assert_eq!(err.why, "group-writable");
+    }
+
+    #[test]
+    fn a_writable_directory_further_up_is_named() {
+        let dir = tempfile::tempdir().unwrap();
+        let inner = dir.path().join("q").join("r");
+        std::fs::create_dir_all(&inner).unwrap();
+        let file = inner.join("servers.json");
+        std::fs::write(&file, "{}").unwrap();
+        chmod(&file, 0o600);
+        chmod(&inner, 0o700);
+        chmod(&dir.path().join("q"), 0o777);
+        let err = check(&file).unwrap_err();
+        assert_eq!(
+            err.path,
+            std::fs::canonicalize(dir.path().join("q")).unwrap()
+        );
+        assert_eq!(err.why, "group- and world-writable");
+        chmod(&dir.path().join("q"), 0o755);
+        assert_eq!(check(&file), Ok(()));
     }
 }
