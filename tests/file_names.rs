@@ -117,7 +117,29 @@ fn hostile_names_are_listed_with_file_line_and_a_suggestion() {
         assert_eq!(doc["invalid"][3]["suggestion"], "0-pwned-2j");
         // The valid entry is still usable.
         sb.run(&["--file", f, "check", "ok"]).expect_code(0);
+        // A check of every server, as CI runs it, fails on them and says why.
+        let all = sb.run(&["--file", f, "check"]);
+        all.expect_code(1)
+            .stderr_has(&format!("{f}:{first_line}:{column}: invalid server name: "));
+        assert_no_control_chars(&all);
+        let all = sb.run(&["--file", f, "check", "--json"]);
+        all.expect_code(1);
+        assert_eq!(all.json()["failed"], HOSTILE.len(), "{all}");
     }
+}
+
+#[test]
+fn start_all_reports_the_hostile_entries_and_starts_the_rest() {
+    let sb = Sandbox::new();
+    let (file, first_line, column) = shapes(&sb).remove(1);
+    let f = file.to_str().unwrap();
+    let start = sb.run(&["--file", f, "start", "--all"]);
+    start
+        .expect_code(2)
+        .stderr_has(&format!("{f}:{first_line}:{column}: invalid server name: "))
+        .stdout_has("ok ");
+    assert_no_control_chars(&start);
+    sb.run(&["--file", f, "supervisor", "stop"]).expect_code(0);
 }
 
 /// Every regular file under `dir`, recursively.
@@ -171,8 +193,9 @@ fn start_of_a_hostile_entry_writes_nothing_outside_the_state_dir() {
     }
     // The other entries are served as usual.
     sb.run(&["--file", f, "start", "ok"]).expect_code(0);
+    // `--all` starts them and says (exit 2) which entries it could not.
     let all = sb.run(&["--file", f, "start", "--all", "--json"]);
-    all.expect_code(0);
+    all.expect_code(2).stderr_has("invalid server name");
     assert_eq!(all.json()["results"].as_array().unwrap().len(), 1, "{all}");
     sb.run(&["--file", f, "supervisor", "stop"]).expect_code(0);
     let state = sb.path("state");

@@ -104,7 +104,11 @@ pub fn run(ctx: &Context, args: Args) -> Result<ExitCode> {
     // Disabled servers are listed as skipped (never silently left out) when
     // no names are given; a server named explicitly is checked regardless.
     let mut skipped = Vec::new();
+    let mut refused = 0;
     let defs: Vec<ServerDef> = if args.names.is_empty() {
+        // An entry whose name was refused cannot be checked, and a CI run
+        // must not pass over it: each one counts as a failure.
+        refused = ctx.report_refused(&catalog);
         let (enabled, disabled): (Vec<ServerDef>, Vec<ServerDef>) =
             catalog.servers().iter().cloned().partition(|d| d.enabled);
         skipped = disabled;
@@ -132,9 +136,13 @@ pub fn run(ctx: &Context, args: Args) -> Result<ExitCode> {
     if defs.is_empty() && skipped.is_empty() {
         if ctx.json {
             output::print_json(
-                &json!({"schema_version": 1, "servers": [], "passed": 0, "failed": 0}),
+                &json!({"schema_version": 1, "servers": [], "passed": 0, "failed": refused}),
             )?;
-        } else {
+        }
+        if refused > 0 {
+            return Ok(ExitCode::Failed);
+        }
+        if !ctx.json {
             output::note(format!(
                 "no servers in {}; nothing to check",
                 catalog.sources.describe()
@@ -174,7 +182,7 @@ pub fn run(ctx: &Context, args: Args) -> Result<ExitCode> {
         outcomes.sort_by_key(|o| order.iter().position(|name| *name == o.def.name));
     }
 
-    let failed = outcomes.iter().filter(|o| o.failed()).count();
+    let failed = outcomes.iter().filter(|o| o.failed()).count() + refused;
     let passed = outcomes.iter().filter(|o| o.ok()).count();
     if ctx.json {
         output::print_json(&json!({
@@ -182,7 +190,7 @@ pub fn run(ctx: &Context, args: Args) -> Result<ExitCode> {
             "servers": outcomes.iter().map(outcome_json).collect::<Vec<_>>(),
             "passed": passed,
             "failed": failed,
-            "skipped": outcomes.len() - passed - failed,
+            "skipped": outcomes.len() + refused - passed - failed,
         }))?;
     } else {
         print_human(&outcomes, args.tools)?;

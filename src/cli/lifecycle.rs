@@ -83,21 +83,32 @@ pub fn stopped_without_supervisor(ctx: &Context, name: &str) -> crate::error::Er
 /// Send `start` or `restart` with the values of the `${VAR}`s the named
 /// definitions reference, taken from this CLI's environment, so a launch
 /// sees what `check` would see.
+/// With `--all`, an entry whose name was refused is reported, and makes the
+/// exit code 2 if nothing else failed.
 pub fn run_launch(ctx: &Context, names: &Names, make: impl Fn(Target) -> Op) -> Result<ExitCode> {
+    let mut refused = 0;
     let env = match ctx.catalog() {
-        Ok(catalog) => LaunchEnv::capture(
-            catalog
-                .servers()
-                .iter()
-                .filter(|d| names.all || names.names.contains(&d.name)),
-        ),
+        Ok(catalog) => {
+            if names.all {
+                refused = ctx.report_refused(&catalog);
+            }
+            LaunchEnv::capture(
+                catalog
+                    .servers()
+                    .iter()
+                    .filter(|d| names.all || names.names.contains(&d.name)),
+            )
+        }
         // The supervisor reads the file too and reports why it cannot.
         Err(_) => LaunchEnv::default(),
     };
     let mut target = names.target();
     target.allow_insecure_file = ctx.allow_insecure_file;
     target.env = Some(env);
-    send(ctx, make(target))
+    match send(ctx, make(target))? {
+        ExitCode::Success if refused > 0 => Ok(ExitCode::Usage),
+        code => Ok(code),
+    }
 }
 
 /// Format seconds as `1h02m`, `3m04s` or `12s`.

@@ -60,7 +60,7 @@ pub fn run(ctx: &Context, args: Args) -> Result<ExitCode> {
         }))?;
         return Ok(code);
     }
-    print_refused(&catalog);
+    ctx.report_refused(&catalog);
     for missing in catalog.files.iter().filter(|f| !f.exists) {
         output::note(format!(
             "note: {} does not exist yet",
@@ -96,13 +96,4 @@ pub fn run(ctx: &Context, args: Args) -> Result<ExitCode> {
     }
     table.print()?;
     Ok(code)
-}
-
-/// Each refused entry's error and hint on stderr, as a failed command prints them.
-fn print_refused(catalog: &crate::defs::Catalog) {
-    for refused in catalog.refused() {
-        let err = refused.error();
-        let hint = crate::error::Diagnostic::hint(&err);
-        output::error(&err.to_string(), hint.as_deref());
-    }
 }

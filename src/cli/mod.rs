@@ -181,6 +181,19 @@ impl Context {
         Ok(crate::defs::trust::require(file, self.allow_insecure_file)?)
     }
 
+    /// Print the error of every entry whose name was refused, as a failed
+    /// command prints it, and return how many there were: a verb that acts
+    /// on every server (`list`, `check`, `start --all`) must not pass over
+    /// them in silence.
+    pub fn report_refused(&self, catalog: &Catalog) -> usize {
+        for refused in catalog.refused() {
+            let err = refused.error();
+            let hint = crate::error::Diagnostic::hint(&err);
+            output::error(&err.to_string(), hint.as_deref());
+        }
+        catalog.refused().len()
+    }
+
     /// For read-only verbs: warn about every source another user could
     /// change, without refusing.
     pub fn warn_untrusted(&self) {

@@ -11,8 +11,12 @@ use std::time::Duration;
 /// The longest budget or timeout mcpctl accepts: one day.
 pub const MAX_SECONDS: f64 = 86_400.0;
 
-/// `secs` as a [`Duration`] if it is a positive, finite number of seconds
-/// no larger than [`MAX_SECONDS`]; otherwise why not, naming `what` (e.g.
+/// The shortest: one millisecond. Less would fail every operation at once
+/// and is a typo (`1e-3` meant as `1e3`) rather than a wish.
+pub const MIN_SECONDS: f64 = 0.001;
+
+/// `secs` as a [`Duration`] if it is a finite number of seconds from
+/// [`MIN_SECONDS`] to [`MAX_SECONDS`]; otherwise why not, naming `what` (e.g.
 /// "`connect_timeout`" or "--timeout").
 pub fn duration(what: &str, secs: f64) -> Result<Duration, String> {
     if secs.is_nan() {
@@ -22,6 +26,11 @@ pub fn duration(what: &str, secs: f64) -> Result<Duration, String> {
     if secs <= 0.0 {
         return Err(format!(
             "{what} must be a positive number of seconds, not {shown}"
+        ));
+    }
+    if secs < MIN_SECONDS {
+        return Err(format!(
+            "{what} of {shown} seconds is under the minimum of 1 ms (0.001)"
         ));
     }
     if secs > MAX_SECONDS {
@@ -35,7 +44,7 @@ pub fn duration(what: &str, secs: f64) -> Result<Duration, String> {
 
 /// A number as a person wrote it: `1e300`, not three hundred digits.
 fn show(secs: f64) -> String {
-    if secs.is_finite() && secs.abs() >= 1e9 {
+    if secs.is_finite() && (secs.abs() >= 1e9 || (secs != 0.0 && secs.abs() < 1e-3)) {
         format!("{secs:e}")
     } else {
         secs.to_string()
@@ -56,6 +65,8 @@ mod tests {
             0.0,
             1e30,
             1e300,
+            1e-300,
+            0.0009,
         ] {
             assert!(
                 duration("--timeout", bad)
@@ -69,5 +80,10 @@ mod tests {
             "x of 1e300 seconds is over the limit of 86400 seconds (one day)"
         );
         assert_eq!(duration("x", MAX_SECONDS), Ok(Duration::from_secs(86_400)));
+        assert_eq!(duration("x", MIN_SECONDS), Ok(Duration::from_millis(1)));
+        assert_eq!(
+            duration("x", 1e-300).unwrap_err(),
+            "x of 1e-300 seconds is under the minimum of 1 ms (0.001)"
+        );
     }
 }
