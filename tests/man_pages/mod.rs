@@ -1,8 +1,8 @@
 //! The man pages committed under `man/`: clap_mangen's NAME, SYNOPSIS,
 //! DESCRIPTION, OPTIONS and COMMANDS, plus the sections a reader of a man
-//! page looks for and clap does not know: EXAMPLES (not filled, so they
-//! copy and paste; no page is justified or hyphenated), EXIT STATUS,
-//! ENVIRONMENT, FILES and SEE ALSO. A page is generated for `mcpctl` and
+//! page looks for and clap does not know: NOTES and EXAMPLES (from the long
+//! help; examples are not filled, so they copy and paste, and no page is
+//! justified or hyphenated), EXIT STATUS, ENVIRONMENT, FILES and SEE ALSO. A page is generated for `mcpctl` and
 //! for each of its commands; nested commands (`supervisor run`) are listed
 //! in their parent's page, which is the only page that names them.
 //!
@@ -169,13 +169,27 @@ fn commands(roff: &mut Roff, cmd: &clap::Command, verb: Option<&str>) {
     }
 }
 
-/// EXAMPLES: the command's examples block from `--help`, line for line.
+/// NOTES and EXAMPLES: the command's long help after its options, the
+/// prose filled as paragraphs and the examples block line for line.
 fn examples(roff: &mut Roff, cmd: &clap::Command) {
     let Some(help) = cmd.get_after_long_help().or_else(|| cmd.get_after_help()) else {
         return;
     };
-    let text = help.to_string();
-    let body = text.strip_prefix("Examples:\n").unwrap_or(&text);
+    let text = format!("\n{help}");
+    let (notes, body) = match text.split_once("\nExamples:\n") {
+        Some((notes, body)) => (notes.trim(), Some(body)),
+        None => (text.trim(), None),
+    };
+    if !notes.is_empty() {
+        roff.control("SH", ["NOTES"]);
+        for paragraph in notes.split("\n\n") {
+            roff.control("PP", []);
+            roff.text([roman(paragraph.replace('\n', " "))]);
+        }
+    }
+    let Some(body) = body else {
+        return;
+    };
     roff.control("SH", ["EXAMPLES"]);
     // Not filled: what is shown is what a reader copies.
     roff.control("nf", []);
