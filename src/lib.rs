@@ -26,6 +26,7 @@ pub use error::{Diagnostic, Error, ExitCode, Result};
 /// Errors are printed as `error: …` with a `hint: …` line, and mapped to the
 /// exit code table in the README.
 pub fn main_entry() -> std::process::ExitCode {
+    cli::complete_if_asked();
     let code = cli::run_from_env();
     std::process::ExitCode::from(code.code())
 }

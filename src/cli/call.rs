@@ -42,10 +42,10 @@ Examples:
 #[command(after_long_help = EXAMPLES)]
 pub struct Args {
     /// The server.
-    #[arg(value_name = "NAME")]
+    #[arg(value_name = "NAME", add = clap_complete::engine::ArgValueCandidates::new(super::complete::server_names))]
     pub name: String,
     /// The tool.
-    #[arg(value_name = "TOOL")]
+    #[arg(value_name = "TOOL", add = clap_complete::engine::ArgValueCandidates::new(super::complete::tool_names))]
     pub tool: String,
     /// The arguments as one JSON object.
     #[arg(long = "args", value_name = "JSON", conflicts_with = "arg")]

@@ -61,7 +61,7 @@ Examples:
 #[command(long_about = LONG_ABOUT, after_long_help = EXAMPLES)]
 pub struct Args {
     /// Servers to check (default: every enabled server).
-    #[arg(value_name = "NAME")]
+    #[arg(value_name = "NAME", add = clap_complete::engine::ArgValueCandidates::new(super::complete::server_names))]
     pub names: Vec<String>,
 
     /// How many servers to check at once (default: all, at most 32).

@@ -8,6 +8,10 @@ use clap_complete::Shell;
 use crate::error::{ExitCode, Result};
 
 const EXAMPLES: &str = "\
+These scripts complete commands and flags. To complete server and tool
+names too, let mcpctl answer each Tab: `source <(COMPLETE=bash mcpctl)`
+(zsh: COMPLETE=zsh; fish: `COMPLETE=fish mcpctl | source`).
+
 Examples:
   mcpctl completions bash > ~/.local/share/bash-completion/completions/mcpctl
   mcpctl completions zsh > ~/.zfunc/_mcpctl

@@ -14,7 +14,7 @@ Examples:
 #[command(after_long_help = EXAMPLES)]
 pub struct Args {
     /// The servers to disable.
-    #[arg(required = true, value_name = "NAME")]
+    #[arg(required = true, value_name = "NAME", add = clap_complete::engine::ArgValueCandidates::new(super::complete::server_names))]
     pub names: Vec<String>,
 }
 

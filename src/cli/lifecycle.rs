@@ -19,7 +19,7 @@ use crate::supervisor::protocol::{
 #[derive(Debug, clap::Args)]
 pub struct Names {
     /// The servers.
-    #[arg(value_name = "NAME", required_unless_present = "all")]
+    #[arg(value_name = "NAME", required_unless_present = "all", add = clap_complete::engine::ArgValueCandidates::new(super::complete::server_names))]
     pub names: Vec<String>,
     /// Every server (enabled ones for `start`, running ones otherwise).
     #[arg(long, conflicts_with = "names")]

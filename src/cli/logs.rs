@@ -29,7 +29,7 @@ Examples:
 #[command(after_long_help = EXAMPLES)]
 pub struct Args {
     /// The server.
-    #[arg(value_name = "NAME")]
+    #[arg(value_name = "NAME", add = clap_complete::engine::ArgValueCandidates::new(super::complete::server_names))]
     pub name: String,
     /// Keep printing new lines as they arrive (until Ctrl-C).
     #[arg(short, long)]

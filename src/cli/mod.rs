@@ -8,6 +8,8 @@
 mod add;
 mod call;
 pub mod check;
+mod complete;
+pub use complete::complete_if_asked;
 mod completions;
 mod disable;
 mod enable;

@@ -16,6 +16,7 @@ Examples:
 #[command(after_long_help = EXAMPLES)]
 pub struct Args {
     /// The server to show.
+    #[arg(add = clap_complete::engine::ArgValueCandidates::new(super::complete::server_names))]
     pub name: String,
     /// Show literal env and header values instead of <redacted>.
     #[arg(long)]

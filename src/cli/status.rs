@@ -31,7 +31,7 @@ Examples:
 #[command(after_long_help = EXAMPLES)]
 pub struct Args {
     /// One server (default: all).
-    #[arg(value_name = "NAME")]
+    #[arg(value_name = "NAME", add = clap_complete::engine::ArgValueCandidates::new(super::complete::server_names))]
     pub name: Option<String>,
 }
 
