@@ -132,7 +132,7 @@ fn check_escapes_server_info_tools_lints_and_stderr_tails() {
         tail.as_array()
             .unwrap()
             .iter()
-            .any(|l| l == &json!(format!("fixture: hostile {HOSTILE}"))),
+            .any(|l| l["text"] == json!(format!("fixture: hostile {HOSTILE}"))),
         "{run}"
     );
 }
@@ -217,7 +217,7 @@ fn supervised_tools_call_status_and_logs_are_escaped() {
             .as_array()
             .unwrap()
             .iter()
-            .any(|l| l == &json!(format!("fixture: hostile {HOSTILE}"))),
+            .any(|l| l["text"] == json!(format!("fixture: hostile {HOSTILE}"))),
         "{run}"
     );
     let run = sandbox.run(&["--file", &file, "--json", "tools", "evil"]);
