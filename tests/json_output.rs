@@ -124,7 +124,15 @@ fn every_json_document_matches_its_published_schema() {
     );
     assert_eq!(dry["action"], "would-add");
     run(
-        &["add", "--no-check", "--name", "broken", "--command", "sh"],
+        // `false` exits at once: a failure without waiting for a budget.
+        &[
+            "add",
+            "--no-check",
+            "--name",
+            "broken",
+            "--command",
+            "false",
+        ],
         0,
         "add",
     );
@@ -319,7 +327,18 @@ fn messages_name_the_entry_as_it_was_saved() {
 #[test]
 fn a_failed_start_names_the_server_once() {
     let sandbox = Sandbox::new();
-    sandbox.add_sh("servers.json", "broken");
+    sandbox
+        .run(&[
+            "--file",
+            "servers.json",
+            "add",
+            "--no-check",
+            "--name",
+            "broken",
+            "--command",
+            "false",
+        ])
+        .expect_code(0);
     let run = sandbox.run(&["--file", "servers.json", "start", "broken"]);
     sandbox.run(&["--file", "servers.json", "supervisor", "stop"]);
     run.expect_code(1).stderr_has("error: broken");
