@@ -367,3 +367,28 @@ fn targets_are_whole_when_stdout_is_not_a_terminal() {
     list.expect_code(0).stdout_has(&format!("sh -c {long}"));
     assert!(!list.stdout.contains('…'), "{list}");
 }
+
+#[test]
+fn a_near_miss_names_the_closest_registry_names_even_for_a_typo() {
+    let registry = registry_support::TestRegistry::start();
+    let sandbox = Sandbox::new();
+    // No registry name contains "server-evrything": the words are searched
+    // and the results ranked by edit distance.
+    let run = sandbox.run_with(
+        &[
+            "--file",
+            "servers.json",
+            "--json",
+            "add",
+            "server-evrything",
+        ],
+        |cmd| {
+            cmd.env("MCPCTL_REGISTRY_URL", &registry.url);
+        },
+    );
+    run.expect_code(3)
+        .stderr_has("the closest names are:\n  io.github.modelcontextprotocol/server-everything\n")
+        .stderr_has("hint: type the exact name, e.g. `mcpctl add io.github.modelcontextprotocol/server-everything`");
+    assert_matches("error", &run.json(), &run);
+    assert!(!sandbox.path("servers.json").exists(), "nothing is written");
+}
