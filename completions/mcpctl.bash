@@ -197,7 +197,7 @@ _mcpctl() {
 
     case "${cmd}" in
         mcpctl)
-            opts="-h -V --file --json --no-spawn --allow-insecure-file --help --version list ls show get add check remove rm enable disable search start stop restart refresh status tools call logs supervisor completions help"
+            opts="-q -h -V --file --json --quiet --color --no-spawn --allow-insecure-file --help --version list ls show get add check remove rm enable disable search start stop restart refresh status tools call logs supervisor completions help"
             if [[ ${cur} == -* || ${COMP_CWORD} -eq 1 ]] ; then
                 COMPREPLY=( $(compgen -W "${opts}" -- "${cur}") )
                 return 0
@@ -205,6 +205,10 @@ _mcpctl() {
             case "${prev}" in
                 --file)
                     COMPREPLY=($(compgen -f "${cur}"))
+                    return 0
+                    ;;
+                --color)
+                    COMPREPLY=($(compgen -W "auto always never" -- "${cur}"))
                     return 0
                     ;;
                 *)
@@ -215,7 +219,7 @@ _mcpctl() {
             return 0
             ;;
         mcpctl__subcmd__add)
-            opts="-h -V --package --remote --as-remote --arg --allow-deprecated --store-secret --refresh --registry --url --transport --header --command --args --env --cwd --name --label --disabled --autostart --restart --connect-timeout --to --force --require-pin --no-check --dry-run --show-secrets --file --json --no-spawn --allow-insecure-file --help --version"
+            opts="-q -h -V --package --remote --as-remote --arg --allow-deprecated --store-secret --refresh --registry --url --transport --header --command --args --env --cwd --name --label --disabled --autostart --restart --connect-timeout --to --force --require-pin --no-check --dry-run --show-secrets --file --json --quiet --color --no-spawn --allow-insecure-file --help --version"
             if [[ ${cur} == -* || ${COMP_CWORD} -eq 2 ]] ; then
                 COMPREPLY=( $(compgen -W "${opts}" -- "${cur}") )
                 return 0
@@ -289,6 +293,10 @@ _mcpctl() {
                     COMPREPLY=($(compgen -f "${cur}"))
                     return 0
                     ;;
+                --color)
+                    COMPREPLY=($(compgen -W "auto always never" -- "${cur}"))
+                    return 0
+                    ;;
                 *)
                     COMPREPLY=()
                     ;;
@@ -297,7 +305,7 @@ _mcpctl() {
             return 0
             ;;
         mcpctl__subcmd__call)
-            opts="-h -V --args --arg --catalog-id --binding-id --timeout --output-dir --direct --no-validate --file --json --no-spawn --allow-insecure-file --help --version"
+            opts="-q -h -V --args --arg --catalog-id --binding-id --timeout --output-dir --direct --no-validate --file --json --quiet --color --no-spawn --allow-insecure-file --help --version"
             if [[ ${cur} == -* || ${COMP_CWORD} -eq 2 ]] ; then
                 COMPREPLY=( $(compgen -W "${opts}" -- "${cur}") )
                 return 0
@@ -331,6 +339,10 @@ _mcpctl() {
                     COMPREPLY=($(compgen -f "${cur}"))
                     return 0
                     ;;
+                --color)
+                    COMPREPLY=($(compgen -W "auto always never" -- "${cur}"))
+                    return 0
+                    ;;
                 *)
                     COMPREPLY=()
                     ;;
@@ -339,7 +351,7 @@ _mcpctl() {
             return 0
             ;;
         mcpctl__subcmd__check)
-            opts="-j -h -V --jobs --tools --strict --timeout --file --json --no-spawn --allow-insecure-file --help --version"
+            opts="-j -q -h -V --jobs --tools --strict --timeout --file --json --quiet --color --no-spawn --allow-insecure-file --help --version"
             if [[ ${cur} == -* || ${COMP_CWORD} -eq 2 ]] ; then
                 COMPREPLY=( $(compgen -W "${opts}" -- "${cur}") )
                 return 0
@@ -361,6 +373,10 @@ _mcpctl() {
                     COMPREPLY=($(compgen -f "${cur}"))
                     return 0
                     ;;
+                --color)
+                    COMPREPLY=($(compgen -W "auto always never" -- "${cur}"))
+                    return 0
+                    ;;
                 *)
                     COMPREPLY=()
                     ;;
@@ -369,7 +385,7 @@ _mcpctl() {
             return 0
             ;;
         mcpctl__subcmd__completions)
-            opts="-h -V --file --json --no-spawn --allow-insecure-file --help --version bash elvish fish powershell zsh"
+            opts="-q -h -V --file --json --quiet --color --no-spawn --allow-insecure-file --help --version bash elvish fish powershell zsh"
             if [[ ${cur} == -* || ${COMP_CWORD} -eq 2 ]] ; then
                 COMPREPLY=( $(compgen -W "${opts}" -- "${cur}") )
                 return 0
@@ -377,6 +393,10 @@ _mcpctl() {
             case "${prev}" in
                 --file)
                     COMPREPLY=($(compgen -f "${cur}"))
+                    return 0
+                    ;;
+                --color)
+                    COMPREPLY=($(compgen -W "auto always never" -- "${cur}"))
                     return 0
                     ;;
                 *)
@@ -387,7 +407,7 @@ _mcpctl() {
             return 0
             ;;
         mcpctl__subcmd__disable)
-            opts="-h -V --file --json --no-spawn --allow-insecure-file --help --version"
+            opts="-q -h -V --file --json --quiet --color --no-spawn --allow-insecure-file --help --version"
             if [[ ${cur} == -* || ${COMP_CWORD} -eq 2 ]] ; then
                 COMPREPLY=( $(compgen -W "${opts}" -- "${cur}") )
                 return 0
@@ -395,6 +415,10 @@ _mcpctl() {
             case "${prev}" in
                 --file)
                     COMPREPLY=($(compgen -f "${cur}"))
+                    return 0
+                    ;;
+                --color)
+                    COMPREPLY=($(compgen -W "auto always never" -- "${cur}"))
                     return 0
                     ;;
                 *)
@@ -405,7 +429,7 @@ _mcpctl() {
             return 0
             ;;
         mcpctl__subcmd__enable)
-            opts="-h -V --file --json --no-spawn --allow-insecure-file --help --version"
+            opts="-q -h -V --file --json --quiet --color --no-spawn --allow-insecure-file --help --version"
             if [[ ${cur} == -* || ${COMP_CWORD} -eq 2 ]] ; then
                 COMPREPLY=( $(compgen -W "${opts}" -- "${cur}") )
                 return 0
@@ -413,6 +437,10 @@ _mcpctl() {
             case "${prev}" in
                 --file)
                     COMPREPLY=($(compgen -f "${cur}"))
+                    return 0
+                    ;;
+                --color)
+                    COMPREPLY=($(compgen -W "auto always never" -- "${cur}"))
                     return 0
                     ;;
                 *)
@@ -773,7 +801,7 @@ _mcpctl() {
             return 0
             ;;
         mcpctl__subcmd__list)
-            opts="-h -V --show-secrets --file --json --no-spawn --allow-insecure-file --help --version"
+            opts="-q -h -V --show-secrets --file --json --quiet --color --no-spawn --allow-insecure-file --help --version"
             if [[ ${cur} == -* || ${COMP_CWORD} -eq 2 ]] ; then
                 COMPREPLY=( $(compgen -W "${opts}" -- "${cur}") )
                 return 0
@@ -781,6 +809,10 @@ _mcpctl() {
             case "${prev}" in
                 --file)
                     COMPREPLY=($(compgen -f "${cur}"))
+                    return 0
+                    ;;
+                --color)
+                    COMPREPLY=($(compgen -W "auto always never" -- "${cur}"))
                     return 0
                     ;;
                 *)
@@ -791,7 +823,7 @@ _mcpctl() {
             return 0
             ;;
         mcpctl__subcmd__logs)
-            opts="-f -n -h -V --follow --lines --file --json --no-spawn --allow-insecure-file --help --version"
+            opts="-f -n -q -h -V --follow --lines --file --json --quiet --color --no-spawn --allow-insecure-file --help --version"
             if [[ ${cur} == -* || ${COMP_CWORD} -eq 2 ]] ; then
                 COMPREPLY=( $(compgen -W "${opts}" -- "${cur}") )
                 return 0
@@ -809,6 +841,10 @@ _mcpctl() {
                     COMPREPLY=($(compgen -f "${cur}"))
                     return 0
                     ;;
+                --color)
+                    COMPREPLY=($(compgen -W "auto always never" -- "${cur}"))
+                    return 0
+                    ;;
                 *)
                     COMPREPLY=()
                     ;;
@@ -817,7 +853,7 @@ _mcpctl() {
             return 0
             ;;
         mcpctl__subcmd__refresh)
-            opts="-h -V --all --file --json --no-spawn --allow-insecure-file --help --version"
+            opts="-q -h -V --all --file --json --quiet --color --no-spawn --allow-insecure-file --help --version"
             if [[ ${cur} == -* || ${COMP_CWORD} -eq 2 ]] ; then
                 COMPREPLY=( $(compgen -W "${opts}" -- "${cur}") )
                 return 0
@@ -825,6 +861,10 @@ _mcpctl() {
             case "${prev}" in
                 --file)
                     COMPREPLY=($(compgen -f "${cur}"))
+                    return 0
+                    ;;
+                --color)
+                    COMPREPLY=($(compgen -W "auto always never" -- "${cur}"))
                     return 0
                     ;;
                 *)
@@ -835,7 +875,7 @@ _mcpctl() {
             return 0
             ;;
         mcpctl__subcmd__remove)
-            opts="-y -h -V --yes --force --file --json --no-spawn --allow-insecure-file --help --version"
+            opts="-y -q -h -V --yes --force --file --json --quiet --color --no-spawn --allow-insecure-file --help --version"
             if [[ ${cur} == -* || ${COMP_CWORD} -eq 2 ]] ; then
                 COMPREPLY=( $(compgen -W "${opts}" -- "${cur}") )
                 return 0
@@ -843,6 +883,10 @@ _mcpctl() {
             case "${prev}" in
                 --file)
                     COMPREPLY=($(compgen -f "${cur}"))
+                    return 0
+                    ;;
+                --color)
+                    COMPREPLY=($(compgen -W "auto always never" -- "${cur}"))
                     return 0
                     ;;
                 *)
@@ -853,7 +897,7 @@ _mcpctl() {
             return 0
             ;;
         mcpctl__subcmd__restart)
-            opts="-h -V --all --file --json --no-spawn --allow-insecure-file --help --version"
+            opts="-q -h -V --all --file --json --quiet --color --no-spawn --allow-insecure-file --help --version"
             if [[ ${cur} == -* || ${COMP_CWORD} -eq 2 ]] ; then
                 COMPREPLY=( $(compgen -W "${opts}" -- "${cur}") )
                 return 0
@@ -861,6 +905,10 @@ _mcpctl() {
             case "${prev}" in
                 --file)
                     COMPREPLY=($(compgen -f "${cur}"))
+                    return 0
+                    ;;
+                --color)
+                    COMPREPLY=($(compgen -W "auto always never" -- "${cur}"))
                     return 0
                     ;;
                 *)
@@ -871,7 +919,7 @@ _mcpctl() {
             return 0
             ;;
         mcpctl__subcmd__search)
-            opts="-h -V --limit --all --include-deprecated --refresh --registry --file --json --no-spawn --allow-insecure-file --help --version"
+            opts="-q -h -V --limit --all --include-deprecated --refresh --registry --file --json --quiet --color --no-spawn --allow-insecure-file --help --version"
             if [[ ${cur} == -* || ${COMP_CWORD} -eq 2 ]] ; then
                 COMPREPLY=( $(compgen -W "${opts}" -- "${cur}") )
                 return 0
@@ -889,6 +937,10 @@ _mcpctl() {
                     COMPREPLY=($(compgen -f "${cur}"))
                     return 0
                     ;;
+                --color)
+                    COMPREPLY=($(compgen -W "auto always never" -- "${cur}"))
+                    return 0
+                    ;;
                 *)
                     COMPREPLY=()
                     ;;
@@ -897,7 +949,7 @@ _mcpctl() {
             return 0
             ;;
         mcpctl__subcmd__show)
-            opts="-h -V --show-secrets --file --json --no-spawn --allow-insecure-file --help --version"
+            opts="-q -h -V --show-secrets --file --json --quiet --color --no-spawn --allow-insecure-file --help --version"
             if [[ ${cur} == -* || ${COMP_CWORD} -eq 2 ]] ; then
                 COMPREPLY=( $(compgen -W "${opts}" -- "${cur}") )
                 return 0
@@ -905,6 +957,10 @@ _mcpctl() {
             case "${prev}" in
                 --file)
                     COMPREPLY=($(compgen -f "${cur}"))
+                    return 0
+                    ;;
+                --color)
+                    COMPREPLY=($(compgen -W "auto always never" -- "${cur}"))
                     return 0
                     ;;
                 *)
@@ -915,7 +971,7 @@ _mcpctl() {
             return 0
             ;;
         mcpctl__subcmd__start)
-            opts="-h -V --all --file --json --no-spawn --allow-insecure-file --help --version"
+            opts="-q -h -V --all --file --json --quiet --color --no-spawn --allow-insecure-file --help --version"
             if [[ ${cur} == -* || ${COMP_CWORD} -eq 2 ]] ; then
                 COMPREPLY=( $(compgen -W "${opts}" -- "${cur}") )
                 return 0
@@ -923,6 +979,10 @@ _mcpctl() {
             case "${prev}" in
                 --file)
                     COMPREPLY=($(compgen -f "${cur}"))
+                    return 0
+                    ;;
+                --color)
+                    COMPREPLY=($(compgen -W "auto always never" -- "${cur}"))
                     return 0
                     ;;
                 *)
@@ -933,7 +993,7 @@ _mcpctl() {
             return 0
             ;;
         mcpctl__subcmd__status)
-            opts="-h -V --file --json --no-spawn --allow-insecure-file --help --version"
+            opts="-q -h -V --file --json --quiet --color --no-spawn --allow-insecure-file --help --version"
             if [[ ${cur} == -* || ${COMP_CWORD} -eq 2 ]] ; then
                 COMPREPLY=( $(compgen -W "${opts}" -- "${cur}") )
                 return 0
@@ -941,6 +1001,10 @@ _mcpctl() {
             case "${prev}" in
                 --file)
                     COMPREPLY=($(compgen -f "${cur}"))
+                    return 0
+                    ;;
+                --color)
+                    COMPREPLY=($(compgen -W "auto always never" -- "${cur}"))
                     return 0
                     ;;
                 *)
@@ -951,7 +1015,7 @@ _mcpctl() {
             return 0
             ;;
         mcpctl__subcmd__stop)
-            opts="-h -V --all --file --json --no-spawn --allow-insecure-file --help --version"
+            opts="-q -h -V --all --file --json --quiet --color --no-spawn --allow-insecure-file --help --version"
             if [[ ${cur} == -* || ${COMP_CWORD} -eq 2 ]] ; then
                 COMPREPLY=( $(compgen -W "${opts}" -- "${cur}") )
                 return 0
@@ -959,6 +1023,10 @@ _mcpctl() {
             case "${prev}" in
                 --file)
                     COMPREPLY=($(compgen -f "${cur}"))
+                    return 0
+                    ;;
+                --color)
+                    COMPREPLY=($(compgen -W "auto always never" -- "${cur}"))
                     return 0
                     ;;
                 *)
@@ -969,7 +1037,7 @@ _mcpctl() {
             return 0
             ;;
         mcpctl__subcmd__supervisor)
-            opts="-h -V --file --json --no-spawn --allow-insecure-file --help --version run start stop status reload help"
+            opts="-q -h -V --file --json --quiet --color --no-spawn --allow-insecure-file --help --version run start stop status reload help"
             if [[ ${cur} == -* || ${COMP_CWORD} -eq 2 ]] ; then
                 COMPREPLY=( $(compgen -W "${opts}" -- "${cur}") )
                 return 0
@@ -977,6 +1045,10 @@ _mcpctl() {
             case "${prev}" in
                 --file)
                     COMPREPLY=($(compgen -f "${cur}"))
+                    return 0
+                    ;;
+                --color)
+                    COMPREPLY=($(compgen -W "auto always never" -- "${cur}"))
                     return 0
                     ;;
                 *)
@@ -1085,7 +1157,7 @@ _mcpctl() {
             return 0
             ;;
         mcpctl__subcmd__supervisor__subcmd__reload)
-            opts="-h -V --file --json --no-spawn --allow-insecure-file --help --version"
+            opts="-q -h -V --file --json --quiet --color --no-spawn --allow-insecure-file --help --version"
             if [[ ${cur} == -* || ${COMP_CWORD} -eq 3 ]] ; then
                 COMPREPLY=( $(compgen -W "${opts}" -- "${cur}") )
                 return 0
@@ -1093,6 +1165,10 @@ _mcpctl() {
             case "${prev}" in
                 --file)
                     COMPREPLY=($(compgen -f "${cur}"))
+                    return 0
+                    ;;
+                --color)
+                    COMPREPLY=($(compgen -W "auto always never" -- "${cur}"))
                     return 0
                     ;;
                 *)
@@ -1103,7 +1179,7 @@ _mcpctl() {
             return 0
             ;;
         mcpctl__subcmd__supervisor__subcmd__run)
-            opts="-h -V --file --json --no-spawn --allow-insecure-file --help --version"
+            opts="-q -h -V --file --json --quiet --color --no-spawn --allow-insecure-file --help --version"
             if [[ ${cur} == -* || ${COMP_CWORD} -eq 3 ]] ; then
                 COMPREPLY=( $(compgen -W "${opts}" -- "${cur}") )
                 return 0
@@ -1111,6 +1187,10 @@ _mcpctl() {
             case "${prev}" in
                 --file)
                     COMPREPLY=($(compgen -f "${cur}"))
+                    return 0
+                    ;;
+                --color)
+                    COMPREPLY=($(compgen -W "auto always never" -- "${cur}"))
                     return 0
                     ;;
                 *)
@@ -1121,7 +1201,7 @@ _mcpctl() {
             return 0
             ;;
         mcpctl__subcmd__supervisor__subcmd__start)
-            opts="-h -V --file --json --no-spawn --allow-insecure-file --help --version"
+            opts="-q -h -V --file --json --quiet --color --no-spawn --allow-insecure-file --help --version"
             if [[ ${cur} == -* || ${COMP_CWORD} -eq 3 ]] ; then
                 COMPREPLY=( $(compgen -W "${opts}" -- "${cur}") )
                 return 0
@@ -1129,6 +1209,10 @@ _mcpctl() {
             case "${prev}" in
                 --file)
                     COMPREPLY=($(compgen -f "${cur}"))
+                    return 0
+                    ;;
+                --color)
+                    COMPREPLY=($(compgen -W "auto always never" -- "${cur}"))
                     return 0
                     ;;
                 *)
@@ -1139,7 +1223,7 @@ _mcpctl() {
             return 0
             ;;
         mcpctl__subcmd__supervisor__subcmd__status)
-            opts="-h -V --file --json --no-spawn --allow-insecure-file --help --version"
+            opts="-q -h -V --file --json --quiet --color --no-spawn --allow-insecure-file --help --version"
             if [[ ${cur} == -* || ${COMP_CWORD} -eq 3 ]] ; then
                 COMPREPLY=( $(compgen -W "${opts}" -- "${cur}") )
                 return 0
@@ -1147,6 +1231,10 @@ _mcpctl() {
             case "${prev}" in
                 --file)
                     COMPREPLY=($(compgen -f "${cur}"))
+                    return 0
+                    ;;
+                --color)
+                    COMPREPLY=($(compgen -W "auto always never" -- "${cur}"))
                     return 0
                     ;;
                 *)
@@ -1157,7 +1245,7 @@ _mcpctl() {
             return 0
             ;;
         mcpctl__subcmd__supervisor__subcmd__stop)
-            opts="-h -V --file --json --no-spawn --allow-insecure-file --help --version"
+            opts="-q -h -V --file --json --quiet --color --no-spawn --allow-insecure-file --help --version"
             if [[ ${cur} == -* || ${COMP_CWORD} -eq 3 ]] ; then
                 COMPREPLY=( $(compgen -W "${opts}" -- "${cur}") )
                 return 0
@@ -1165,6 +1253,10 @@ _mcpctl() {
             case "${prev}" in
                 --file)
                     COMPREPLY=($(compgen -f "${cur}"))
+                    return 0
+                    ;;
+                --color)
+                    COMPREPLY=($(compgen -W "auto always never" -- "${cur}"))
                     return 0
                     ;;
                 *)
@@ -1175,7 +1267,7 @@ _mcpctl() {
             return 0
             ;;
         mcpctl__subcmd__tools)
-            opts="-h -V --file --json --no-spawn --allow-insecure-file --help --version"
+            opts="-q -h -V --file --json --quiet --color --no-spawn --allow-insecure-file --help --version"
             if [[ ${cur} == -* || ${COMP_CWORD} -eq 2 ]] ; then
                 COMPREPLY=( $(compgen -W "${opts}" -- "${cur}") )
                 return 0
@@ -1183,6 +1275,10 @@ _mcpctl() {
             case "${prev}" in
                 --file)
                     COMPREPLY=($(compgen -f "${cur}"))
+                    return 0
+                    ;;
+                --color)
+                    COMPREPLY=($(compgen -W "auto always never" -- "${cur}"))
                     return 0
                     ;;
                 *)

@@ -19,7 +19,10 @@ set edit:completion:arg-completer[mcpctl] = {|@words|
     var completions = [
         &'mcpctl'= {
             cand --file 'Definition file to read and edit (repeatable; default: MCPCTL_FILE or ~/.config/mcpctl/servers.json)'
+            cand --color 'Colour output: auto (a terminal, unless NO_COLOR is set; CLICOLOR_FORCE=1 forces it), always or never'
             cand --json 'Print machine-readable JSON on stdout instead of text'
+            cand -q 'Print no notes or progress on stderr (warnings and errors still)'
+            cand --quiet 'Print no notes or progress on stderr (warnings and errors still)'
             cand --no-spawn 'Never start the supervisor implicitly (also MCPCTL_NO_SPAWN=1)'
             cand --allow-insecure-file 'Launch from a definition file even when another user could change it (group- or world-writable, or owned by someone else), for this run'
             cand -h 'Print help (see more with ''--help'')'
@@ -51,8 +54,11 @@ set edit:completion:arg-completer[mcpctl] = {|@words|
         }
         &'mcpctl;list'= {
             cand --file 'Definition file to read and edit (repeatable; default: MCPCTL_FILE or ~/.config/mcpctl/servers.json)'
+            cand --color 'Colour output: auto (a terminal, unless NO_COLOR is set; CLICOLOR_FORCE=1 forces it), always or never'
             cand --show-secrets 'Show literal env and header values instead of <redacted> (JSON only)'
             cand --json 'Print machine-readable JSON on stdout instead of text'
+            cand -q 'Print no notes or progress on stderr (warnings and errors still)'
+            cand --quiet 'Print no notes or progress on stderr (warnings and errors still)'
             cand --no-spawn 'Never start the supervisor implicitly (also MCPCTL_NO_SPAWN=1)'
             cand --allow-insecure-file 'Launch from a definition file even when another user could change it (group- or world-writable, or owned by someone else), for this run'
             cand -h 'Print help (see more with ''--help'')'
@@ -62,8 +68,11 @@ set edit:completion:arg-completer[mcpctl] = {|@words|
         }
         &'mcpctl;ls'= {
             cand --file 'Definition file to read and edit (repeatable; default: MCPCTL_FILE or ~/.config/mcpctl/servers.json)'
+            cand --color 'Colour output: auto (a terminal, unless NO_COLOR is set; CLICOLOR_FORCE=1 forces it), always or never'
             cand --show-secrets 'Show literal env and header values instead of <redacted> (JSON only)'
             cand --json 'Print machine-readable JSON on stdout instead of text'
+            cand -q 'Print no notes or progress on stderr (warnings and errors still)'
+            cand --quiet 'Print no notes or progress on stderr (warnings and errors still)'
             cand --no-spawn 'Never start the supervisor implicitly (also MCPCTL_NO_SPAWN=1)'
             cand --allow-insecure-file 'Launch from a definition file even when another user could change it (group- or world-writable, or owned by someone else), for this run'
             cand -h 'Print help (see more with ''--help'')'
@@ -73,8 +82,11 @@ set edit:completion:arg-completer[mcpctl] = {|@words|
         }
         &'mcpctl;show'= {
             cand --file 'Definition file to read and edit (repeatable; default: MCPCTL_FILE or ~/.config/mcpctl/servers.json)'
+            cand --color 'Colour output: auto (a terminal, unless NO_COLOR is set; CLICOLOR_FORCE=1 forces it), always or never'
             cand --show-secrets 'Show literal env and header values instead of <redacted>'
             cand --json 'Print machine-readable JSON on stdout instead of text'
+            cand -q 'Print no notes or progress on stderr (warnings and errors still)'
+            cand --quiet 'Print no notes or progress on stderr (warnings and errors still)'
             cand --no-spawn 'Never start the supervisor implicitly (also MCPCTL_NO_SPAWN=1)'
             cand --allow-insecure-file 'Launch from a definition file even when another user could change it (group- or world-writable, or owned by someone else), for this run'
             cand -h 'Print help (see more with ''--help'')'
@@ -84,8 +96,11 @@ set edit:completion:arg-completer[mcpctl] = {|@words|
         }
         &'mcpctl;get'= {
             cand --file 'Definition file to read and edit (repeatable; default: MCPCTL_FILE or ~/.config/mcpctl/servers.json)'
+            cand --color 'Colour output: auto (a terminal, unless NO_COLOR is set; CLICOLOR_FORCE=1 forces it), always or never'
             cand --show-secrets 'Show literal env and header values instead of <redacted>'
             cand --json 'Print machine-readable JSON on stdout instead of text'
+            cand -q 'Print no notes or progress on stderr (warnings and errors still)'
+            cand --quiet 'Print no notes or progress on stderr (warnings and errors still)'
             cand --no-spawn 'Never start the supervisor implicitly (also MCPCTL_NO_SPAWN=1)'
             cand --allow-insecure-file 'Launch from a definition file even when another user could change it (group- or world-writable, or owned by someone else), for this run'
             cand -h 'Print help (see more with ''--help'')'
@@ -99,7 +114,7 @@ set edit:completion:arg-completer[mcpctl] = {|@words|
             cand --arg 'Registry: a package argument or URL variable, as NAME=value (repeatable)'
             cand --registry 'Registry base URL'
             cand --url 'Remote server endpoint (https, or http to localhost). With --command, a local HTTP server: mcpctl launches the command, then connects here'
-            cand --transport 'Transport for --url'
+            cand --transport 'Transport for --url (default: found by connecting, as the MCP spec says: Streamable HTTP, else legacy SSE; the one that answered is saved)'
             cand --header 'Request header for --url, as ''Name: value'' (repeatable)'
             cand --command 'Program to launch for a stdio server (on PATH, or a path)'
             cand --args 'Arguments for --command, comma-separated (or put them after --)'
@@ -111,6 +126,7 @@ set edit:completion:arg-completer[mcpctl] = {|@words|
             cand --connect-timeout 'Seconds allowed for connecting and listing tools (default 30)'
             cand --to 'File to write (default: the first definition file)'
             cand --file 'Definition file to read and edit (repeatable; default: MCPCTL_FILE or ~/.config/mcpctl/servers.json)'
+            cand --color 'Colour output: auto (a terminal, unless NO_COLOR is set; CLICOLOR_FORCE=1 forces it), always or never'
             cand --as-remote 'Registry: store a package that serves HTTP as a remote URL instead of a process for the supervisor to start'
             cand --allow-deprecated 'Registry: install a version its publisher deprecated'
             cand --store-secret 'Registry: write secret values literally instead of ${VAR} references'
@@ -123,6 +139,8 @@ set edit:completion:arg-completer[mcpctl] = {|@words|
             cand --dry-run 'Validate and print what would be written, but write nothing'
             cand --show-secrets 'Show literal env and header values in the output'
             cand --json 'Print machine-readable JSON on stdout instead of text'
+            cand -q 'Print no notes or progress on stderr (warnings and errors still)'
+            cand --quiet 'Print no notes or progress on stderr (warnings and errors still)'
             cand --no-spawn 'Never start the supervisor implicitly (also MCPCTL_NO_SPAWN=1)'
             cand --allow-insecure-file 'Launch from a definition file even when another user could change it (group- or world-writable, or owned by someone else), for this run'
             cand -h 'Print help (see more with ''--help'')'
@@ -135,9 +153,12 @@ set edit:completion:arg-completer[mcpctl] = {|@words|
             cand --jobs 'How many servers to check at once (default: all, at most 32)'
             cand --timeout 'Budget per server in seconds, overriding each connect_timeout'
             cand --file 'Definition file to read and edit (repeatable; default: MCPCTL_FILE or ~/.config/mcpctl/servers.json)'
+            cand --color 'Colour output: auto (a terminal, unless NO_COLOR is set; CLICOLOR_FORCE=1 forces it), always or never'
             cand --tools 'List each server''s tool names'
             cand --strict 'Treat lint warnings as failures'
             cand --json 'Print machine-readable JSON on stdout instead of text'
+            cand -q 'Print no notes or progress on stderr (warnings and errors still)'
+            cand --quiet 'Print no notes or progress on stderr (warnings and errors still)'
             cand --no-spawn 'Never start the supervisor implicitly (also MCPCTL_NO_SPAWN=1)'
             cand --allow-insecure-file 'Launch from a definition file even when another user could change it (group- or world-writable, or owned by someone else), for this run'
             cand -h 'Print help (see more with ''--help'')'
@@ -147,10 +168,13 @@ set edit:completion:arg-completer[mcpctl] = {|@words|
         }
         &'mcpctl;remove'= {
             cand --file 'Definition file to read and edit (repeatable; default: MCPCTL_FILE or ~/.config/mcpctl/servers.json)'
+            cand --color 'Colour output: auto (a terminal, unless NO_COLOR is set; CLICOLOR_FORCE=1 forces it), always or never'
             cand -y 'Do not ask for confirmation on a terminal'
             cand --yes 'Do not ask for confirmation on a terminal'
             cand --force 'Drop comments that an edit cannot keep'
             cand --json 'Print machine-readable JSON on stdout instead of text'
+            cand -q 'Print no notes or progress on stderr (warnings and errors still)'
+            cand --quiet 'Print no notes or progress on stderr (warnings and errors still)'
             cand --no-spawn 'Never start the supervisor implicitly (also MCPCTL_NO_SPAWN=1)'
             cand --allow-insecure-file 'Launch from a definition file even when another user could change it (group- or world-writable, or owned by someone else), for this run'
             cand -h 'Print help (see more with ''--help'')'
@@ -160,10 +184,13 @@ set edit:completion:arg-completer[mcpctl] = {|@words|
         }
         &'mcpctl;rm'= {
             cand --file 'Definition file to read and edit (repeatable; default: MCPCTL_FILE or ~/.config/mcpctl/servers.json)'
+            cand --color 'Colour output: auto (a terminal, unless NO_COLOR is set; CLICOLOR_FORCE=1 forces it), always or never'
             cand -y 'Do not ask for confirmation on a terminal'
             cand --yes 'Do not ask for confirmation on a terminal'
             cand --force 'Drop comments that an edit cannot keep'
             cand --json 'Print machine-readable JSON on stdout instead of text'
+            cand -q 'Print no notes or progress on stderr (warnings and errors still)'
+            cand --quiet 'Print no notes or progress on stderr (warnings and errors still)'
             cand --no-spawn 'Never start the supervisor implicitly (also MCPCTL_NO_SPAWN=1)'
             cand --allow-insecure-file 'Launch from a definition file even when another user could change it (group- or world-writable, or owned by someone else), for this run'
             cand -h 'Print help (see more with ''--help'')'
@@ -173,7 +200,10 @@ set edit:completion:arg-completer[mcpctl] = {|@words|
         }
         &'mcpctl;enable'= {
             cand --file 'Definition file to read and edit (repeatable; default: MCPCTL_FILE or ~/.config/mcpctl/servers.json)'
+            cand --color 'Colour output: auto (a terminal, unless NO_COLOR is set; CLICOLOR_FORCE=1 forces it), always or never'
             cand --json 'Print machine-readable JSON on stdout instead of text'
+            cand -q 'Print no notes or progress on stderr (warnings and errors still)'
+            cand --quiet 'Print no notes or progress on stderr (warnings and errors still)'
             cand --no-spawn 'Never start the supervisor implicitly (also MCPCTL_NO_SPAWN=1)'
             cand --allow-insecure-file 'Launch from a definition file even when another user could change it (group- or world-writable, or owned by someone else), for this run'
             cand -h 'Print help (see more with ''--help'')'
@@ -183,7 +213,10 @@ set edit:completion:arg-completer[mcpctl] = {|@words|
         }
         &'mcpctl;disable'= {
             cand --file 'Definition file to read and edit (repeatable; default: MCPCTL_FILE or ~/.config/mcpctl/servers.json)'
+            cand --color 'Colour output: auto (a terminal, unless NO_COLOR is set; CLICOLOR_FORCE=1 forces it), always or never'
             cand --json 'Print machine-readable JSON on stdout instead of text'
+            cand -q 'Print no notes or progress on stderr (warnings and errors still)'
+            cand --quiet 'Print no notes or progress on stderr (warnings and errors still)'
             cand --no-spawn 'Never start the supervisor implicitly (also MCPCTL_NO_SPAWN=1)'
             cand --allow-insecure-file 'Launch from a definition file even when another user could change it (group- or world-writable, or owned by someone else), for this run'
             cand -h 'Print help (see more with ''--help'')'
@@ -195,10 +228,13 @@ set edit:completion:arg-completer[mcpctl] = {|@words|
             cand --limit 'Show at most N results'
             cand --registry 'Registry base URL'
             cand --file 'Definition file to read and edit (repeatable; default: MCPCTL_FILE or ~/.config/mcpctl/servers.json)'
+            cand --color 'Colour output: auto (a terminal, unless NO_COLOR is set; CLICOLOR_FORCE=1 forces it), always or never'
             cand --all 'Follow every page and show all results'
             cand --include-deprecated 'Also show deprecated and deleted entries'
             cand --refresh 'Ask the registry again instead of using cached answers'
             cand --json 'Print machine-readable JSON on stdout instead of text'
+            cand -q 'Print no notes or progress on stderr (warnings and errors still)'
+            cand --quiet 'Print no notes or progress on stderr (warnings and errors still)'
             cand --no-spawn 'Never start the supervisor implicitly (also MCPCTL_NO_SPAWN=1)'
             cand --allow-insecure-file 'Launch from a definition file even when another user could change it (group- or world-writable, or owned by someone else), for this run'
             cand -h 'Print help (see more with ''--help'')'
@@ -208,8 +244,11 @@ set edit:completion:arg-completer[mcpctl] = {|@words|
         }
         &'mcpctl;start'= {
             cand --file 'Definition file to read and edit (repeatable; default: MCPCTL_FILE or ~/.config/mcpctl/servers.json)'
+            cand --color 'Colour output: auto (a terminal, unless NO_COLOR is set; CLICOLOR_FORCE=1 forces it), always or never'
             cand --all 'Every server (enabled ones for `start`, running ones otherwise)'
             cand --json 'Print machine-readable JSON on stdout instead of text'
+            cand -q 'Print no notes or progress on stderr (warnings and errors still)'
+            cand --quiet 'Print no notes or progress on stderr (warnings and errors still)'
             cand --no-spawn 'Never start the supervisor implicitly (also MCPCTL_NO_SPAWN=1)'
             cand --allow-insecure-file 'Launch from a definition file even when another user could change it (group- or world-writable, or owned by someone else), for this run'
             cand -h 'Print help (see more with ''--help'')'
@@ -219,8 +258,11 @@ set edit:completion:arg-completer[mcpctl] = {|@words|
         }
         &'mcpctl;stop'= {
             cand --file 'Definition file to read and edit (repeatable; default: MCPCTL_FILE or ~/.config/mcpctl/servers.json)'
+            cand --color 'Colour output: auto (a terminal, unless NO_COLOR is set; CLICOLOR_FORCE=1 forces it), always or never'
             cand --all 'Every server (enabled ones for `start`, running ones otherwise)'
             cand --json 'Print machine-readable JSON on stdout instead of text'
+            cand -q 'Print no notes or progress on stderr (warnings and errors still)'
+            cand --quiet 'Print no notes or progress on stderr (warnings and errors still)'
             cand --no-spawn 'Never start the supervisor implicitly (also MCPCTL_NO_SPAWN=1)'
             cand --allow-insecure-file 'Launch from a definition file even when another user could change it (group- or world-writable, or owned by someone else), for this run'
             cand -h 'Print help (see more with ''--help'')'
@@ -230,8 +272,11 @@ set edit:completion:arg-completer[mcpctl] = {|@words|
         }
         &'mcpctl;restart'= {
             cand --file 'Definition file to read and edit (repeatable; default: MCPCTL_FILE or ~/.config/mcpctl/servers.json)'
+            cand --color 'Colour output: auto (a terminal, unless NO_COLOR is set; CLICOLOR_FORCE=1 forces it), always or never'
             cand --all 'Every server (enabled ones for `start`, running ones otherwise)'
             cand --json 'Print machine-readable JSON on stdout instead of text'
+            cand -q 'Print no notes or progress on stderr (warnings and errors still)'
+            cand --quiet 'Print no notes or progress on stderr (warnings and errors still)'
             cand --no-spawn 'Never start the supervisor implicitly (also MCPCTL_NO_SPAWN=1)'
             cand --allow-insecure-file 'Launch from a definition file even when another user could change it (group- or world-writable, or owned by someone else), for this run'
             cand -h 'Print help (see more with ''--help'')'
@@ -241,8 +286,11 @@ set edit:completion:arg-completer[mcpctl] = {|@words|
         }
         &'mcpctl;refresh'= {
             cand --file 'Definition file to read and edit (repeatable; default: MCPCTL_FILE or ~/.config/mcpctl/servers.json)'
+            cand --color 'Colour output: auto (a terminal, unless NO_COLOR is set; CLICOLOR_FORCE=1 forces it), always or never'
             cand --all 'Every server (enabled ones for `start`, running ones otherwise)'
             cand --json 'Print machine-readable JSON on stdout instead of text'
+            cand -q 'Print no notes or progress on stderr (warnings and errors still)'
+            cand --quiet 'Print no notes or progress on stderr (warnings and errors still)'
             cand --no-spawn 'Never start the supervisor implicitly (also MCPCTL_NO_SPAWN=1)'
             cand --allow-insecure-file 'Launch from a definition file even when another user could change it (group- or world-writable, or owned by someone else), for this run'
             cand -h 'Print help (see more with ''--help'')'
@@ -252,7 +300,10 @@ set edit:completion:arg-completer[mcpctl] = {|@words|
         }
         &'mcpctl;status'= {
             cand --file 'Definition file to read and edit (repeatable; default: MCPCTL_FILE or ~/.config/mcpctl/servers.json)'
+            cand --color 'Colour output: auto (a terminal, unless NO_COLOR is set; CLICOLOR_FORCE=1 forces it), always or never'
             cand --json 'Print machine-readable JSON on stdout instead of text'
+            cand -q 'Print no notes or progress on stderr (warnings and errors still)'
+            cand --quiet 'Print no notes or progress on stderr (warnings and errors still)'
             cand --no-spawn 'Never start the supervisor implicitly (also MCPCTL_NO_SPAWN=1)'
             cand --allow-insecure-file 'Launch from a definition file even when another user could change it (group- or world-writable, or owned by someone else), for this run'
             cand -h 'Print help (see more with ''--help'')'
@@ -262,7 +313,10 @@ set edit:completion:arg-completer[mcpctl] = {|@words|
         }
         &'mcpctl;tools'= {
             cand --file 'Definition file to read and edit (repeatable; default: MCPCTL_FILE or ~/.config/mcpctl/servers.json)'
+            cand --color 'Colour output: auto (a terminal, unless NO_COLOR is set; CLICOLOR_FORCE=1 forces it), always or never'
             cand --json 'Print machine-readable JSON on stdout instead of text'
+            cand -q 'Print no notes or progress on stderr (warnings and errors still)'
+            cand --quiet 'Print no notes or progress on stderr (warnings and errors still)'
             cand --no-spawn 'Never start the supervisor implicitly (also MCPCTL_NO_SPAWN=1)'
             cand --allow-insecure-file 'Launch from a definition file even when another user could change it (group- or world-writable, or owned by someone else), for this run'
             cand -h 'Print help (see more with ''--help'')'
@@ -278,9 +332,12 @@ set edit:completion:arg-completer[mcpctl] = {|@words|
             cand --timeout 'Seconds to wait for the answer (default 60)'
             cand --output-dir 'Write images and audio here'
             cand --file 'Definition file to read and edit (repeatable; default: MCPCTL_FILE or ~/.config/mcpctl/servers.json)'
+            cand --color 'Colour output: auto (a terminal, unless NO_COLOR is set; CLICOLOR_FORCE=1 forces it), always or never'
             cand --direct 'Connect directly, without the supervisor (spawns and ends the server)'
             cand --no-validate 'Send the arguments even if the schema cannot be compiled or they do not match'
             cand --json 'Print machine-readable JSON on stdout instead of text'
+            cand -q 'Print no notes or progress on stderr (warnings and errors still)'
+            cand --quiet 'Print no notes or progress on stderr (warnings and errors still)'
             cand --no-spawn 'Never start the supervisor implicitly (also MCPCTL_NO_SPAWN=1)'
             cand --allow-insecure-file 'Launch from a definition file even when another user could change it (group- or world-writable, or owned by someone else), for this run'
             cand -h 'Print help (see more with ''--help'')'
@@ -292,9 +349,12 @@ set edit:completion:arg-completer[mcpctl] = {|@words|
             cand -n 'How many lines from the end'
             cand --lines 'How many lines from the end'
             cand --file 'Definition file to read and edit (repeatable; default: MCPCTL_FILE or ~/.config/mcpctl/servers.json)'
+            cand --color 'Colour output: auto (a terminal, unless NO_COLOR is set; CLICOLOR_FORCE=1 forces it), always or never'
             cand -f 'Keep printing new lines as they arrive (until Ctrl-C)'
             cand --follow 'Keep printing new lines as they arrive (until Ctrl-C)'
             cand --json 'Print machine-readable JSON on stdout instead of text'
+            cand -q 'Print no notes or progress on stderr (warnings and errors still)'
+            cand --quiet 'Print no notes or progress on stderr (warnings and errors still)'
             cand --no-spawn 'Never start the supervisor implicitly (also MCPCTL_NO_SPAWN=1)'
             cand --allow-insecure-file 'Launch from a definition file even when another user could change it (group- or world-writable, or owned by someone else), for this run'
             cand -h 'Print help (see more with ''--help'')'
@@ -304,11 +364,14 @@ set edit:completion:arg-completer[mcpctl] = {|@words|
         }
         &'mcpctl;supervisor'= {
             cand --file 'Definition file to read and edit (repeatable; default: MCPCTL_FILE or ~/.config/mcpctl/servers.json)'
+            cand --color 'Colour output: auto (a terminal, unless NO_COLOR is set; CLICOLOR_FORCE=1 forces it), always or never'
             cand --json 'Print machine-readable JSON on stdout instead of text'
+            cand -q 'Print no notes or progress on stderr (warnings and errors still)'
+            cand --quiet 'Print no notes or progress on stderr (warnings and errors still)'
             cand --no-spawn 'Never start the supervisor implicitly (also MCPCTL_NO_SPAWN=1)'
             cand --allow-insecure-file 'Launch from a definition file even when another user could change it (group- or world-writable, or owned by someone else), for this run'
-            cand -h 'Print help'
-            cand --help 'Print help'
+            cand -h 'Print help (see more with ''--help'')'
+            cand --help 'Print help (see more with ''--help'')'
             cand -V 'Print version'
             cand --version 'Print version'
             cand run 'Run the supervisor in the foreground, logging to stderr'
@@ -320,7 +383,10 @@ set edit:completion:arg-completer[mcpctl] = {|@words|
         }
         &'mcpctl;supervisor;run'= {
             cand --file 'Definition file to read and edit (repeatable; default: MCPCTL_FILE or ~/.config/mcpctl/servers.json)'
+            cand --color 'Colour output: auto (a terminal, unless NO_COLOR is set; CLICOLOR_FORCE=1 forces it), always or never'
             cand --json 'Print machine-readable JSON on stdout instead of text'
+            cand -q 'Print no notes or progress on stderr (warnings and errors still)'
+            cand --quiet 'Print no notes or progress on stderr (warnings and errors still)'
             cand --no-spawn 'Never start the supervisor implicitly (also MCPCTL_NO_SPAWN=1)'
             cand --allow-insecure-file 'Launch from a definition file even when another user could change it (group- or world-writable, or owned by someone else), for this run'
             cand -h 'Print help (see more with ''--help'')'
@@ -330,7 +396,10 @@ set edit:completion:arg-completer[mcpctl] = {|@words|
         }
         &'mcpctl;supervisor;start'= {
             cand --file 'Definition file to read and edit (repeatable; default: MCPCTL_FILE or ~/.config/mcpctl/servers.json)'
+            cand --color 'Colour output: auto (a terminal, unless NO_COLOR is set; CLICOLOR_FORCE=1 forces it), always or never'
             cand --json 'Print machine-readable JSON on stdout instead of text'
+            cand -q 'Print no notes or progress on stderr (warnings and errors still)'
+            cand --quiet 'Print no notes or progress on stderr (warnings and errors still)'
             cand --no-spawn 'Never start the supervisor implicitly (also MCPCTL_NO_SPAWN=1)'
             cand --allow-insecure-file 'Launch from a definition file even when another user could change it (group- or world-writable, or owned by someone else), for this run'
             cand -h 'Print help (see more with ''--help'')'
@@ -340,7 +409,10 @@ set edit:completion:arg-completer[mcpctl] = {|@words|
         }
         &'mcpctl;supervisor;stop'= {
             cand --file 'Definition file to read and edit (repeatable; default: MCPCTL_FILE or ~/.config/mcpctl/servers.json)'
+            cand --color 'Colour output: auto (a terminal, unless NO_COLOR is set; CLICOLOR_FORCE=1 forces it), always or never'
             cand --json 'Print machine-readable JSON on stdout instead of text'
+            cand -q 'Print no notes or progress on stderr (warnings and errors still)'
+            cand --quiet 'Print no notes or progress on stderr (warnings and errors still)'
             cand --no-spawn 'Never start the supervisor implicitly (also MCPCTL_NO_SPAWN=1)'
             cand --allow-insecure-file 'Launch from a definition file even when another user could change it (group- or world-writable, or owned by someone else), for this run'
             cand -h 'Print help (see more with ''--help'')'
@@ -350,7 +422,10 @@ set edit:completion:arg-completer[mcpctl] = {|@words|
         }
         &'mcpctl;supervisor;status'= {
             cand --file 'Definition file to read and edit (repeatable; default: MCPCTL_FILE or ~/.config/mcpctl/servers.json)'
+            cand --color 'Colour output: auto (a terminal, unless NO_COLOR is set; CLICOLOR_FORCE=1 forces it), always or never'
             cand --json 'Print machine-readable JSON on stdout instead of text'
+            cand -q 'Print no notes or progress on stderr (warnings and errors still)'
+            cand --quiet 'Print no notes or progress on stderr (warnings and errors still)'
             cand --no-spawn 'Never start the supervisor implicitly (also MCPCTL_NO_SPAWN=1)'
             cand --allow-insecure-file 'Launch from a definition file even when another user could change it (group- or world-writable, or owned by someone else), for this run'
             cand -h 'Print help (see more with ''--help'')'
@@ -360,7 +435,10 @@ set edit:completion:arg-completer[mcpctl] = {|@words|
         }
         &'mcpctl;supervisor;reload'= {
             cand --file 'Definition file to read and edit (repeatable; default: MCPCTL_FILE or ~/.config/mcpctl/servers.json)'
+            cand --color 'Colour output: auto (a terminal, unless NO_COLOR is set; CLICOLOR_FORCE=1 forces it), always or never'
             cand --json 'Print machine-readable JSON on stdout instead of text'
+            cand -q 'Print no notes or progress on stderr (warnings and errors still)'
+            cand --quiet 'Print no notes or progress on stderr (warnings and errors still)'
             cand --no-spawn 'Never start the supervisor implicitly (also MCPCTL_NO_SPAWN=1)'
             cand --allow-insecure-file 'Launch from a definition file even when another user could change it (group- or world-writable, or owned by someone else), for this run'
             cand -h 'Print help (see more with ''--help'')'
@@ -390,7 +468,10 @@ set edit:completion:arg-completer[mcpctl] = {|@words|
         }
         &'mcpctl;completions'= {
             cand --file 'Definition file to read and edit (repeatable; default: MCPCTL_FILE or ~/.config/mcpctl/servers.json)'
+            cand --color 'Colour output: auto (a terminal, unless NO_COLOR is set; CLICOLOR_FORCE=1 forces it), always or never'
             cand --json 'Print machine-readable JSON on stdout instead of text'
+            cand -q 'Print no notes or progress on stderr (warnings and errors still)'
+            cand --quiet 'Print no notes or progress on stderr (warnings and errors still)'
             cand --no-spawn 'Never start the supervisor implicitly (also MCPCTL_NO_SPAWN=1)'
             cand --allow-insecure-file 'Launch from a definition file even when another user could change it (group- or world-writable, or owned by someone else), for this run'
             cand -h 'Print help (see more with ''--help'')'

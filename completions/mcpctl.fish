@@ -1,6 +1,6 @@
 # Print an optspec for argparse to handle cmd's options that are independent of any subcommand.
 function __fish_mcpctl_global_optspecs
-    string join \n file= json no-spawn allow-insecure-file h/help V/version
+    string join \n file= json q/quiet color= no-spawn allow-insecure-file h/help V/version
 end
 
 function __fish_mcpctl_needs_command
@@ -25,7 +25,11 @@ function __fish_mcpctl_using_subcommand
 end
 
 complete -c mcpctl -n "__fish_mcpctl_needs_command" -l file -d 'Definition file to read and edit (repeatable; default: MCPCTL_FILE or ~/.config/mcpctl/servers.json)' -r -F
+complete -c mcpctl -n "__fish_mcpctl_needs_command" -l color -d 'Colour output: auto (a terminal, unless NO_COLOR is set; CLICOLOR_FORCE=1 forces it), always or never' -r -f -a "auto\t'Colour a terminal, unless NO_COLOR is set; CLICOLOR_FORCE forces it'
+always\t'Always colour, even into a pipe or file'
+never\t'Never colour'"
 complete -c mcpctl -n "__fish_mcpctl_needs_command" -l json -d 'Print machine-readable JSON on stdout instead of text'
+complete -c mcpctl -n "__fish_mcpctl_needs_command" -s q -l quiet -d 'Print no notes or progress on stderr (warnings and errors still)'
 complete -c mcpctl -n "__fish_mcpctl_needs_command" -l no-spawn -d 'Never start the supervisor implicitly (also MCPCTL_NO_SPAWN=1)'
 complete -c mcpctl -n "__fish_mcpctl_needs_command" -l allow-insecure-file -d 'Launch from a definition file even when another user could change it (group- or world-writable, or owned by someone else), for this run'
 complete -c mcpctl -n "__fish_mcpctl_needs_command" -s h -l help -d 'Print help (see more with \'--help\')'
@@ -53,29 +57,45 @@ complete -c mcpctl -n "__fish_mcpctl_needs_command" -f -a "supervisor" -d 'Run, 
 complete -c mcpctl -n "__fish_mcpctl_needs_command" -f -a "completions" -d 'Print a shell completion script'
 complete -c mcpctl -n "__fish_mcpctl_needs_command" -f -a "help" -d 'Print this message or the help of the given subcommand(s)'
 complete -c mcpctl -n "__fish_mcpctl_using_subcommand list" -l file -d 'Definition file to read and edit (repeatable; default: MCPCTL_FILE or ~/.config/mcpctl/servers.json)' -r -F
+complete -c mcpctl -n "__fish_mcpctl_using_subcommand list" -l color -d 'Colour output: auto (a terminal, unless NO_COLOR is set; CLICOLOR_FORCE=1 forces it), always or never' -r -f -a "auto\t'Colour a terminal, unless NO_COLOR is set; CLICOLOR_FORCE forces it'
+always\t'Always colour, even into a pipe or file'
+never\t'Never colour'"
 complete -c mcpctl -n "__fish_mcpctl_using_subcommand list" -l show-secrets -d 'Show literal env and header values instead of <redacted> (JSON only)'
 complete -c mcpctl -n "__fish_mcpctl_using_subcommand list" -l json -d 'Print machine-readable JSON on stdout instead of text'
+complete -c mcpctl -n "__fish_mcpctl_using_subcommand list" -s q -l quiet -d 'Print no notes or progress on stderr (warnings and errors still)'
 complete -c mcpctl -n "__fish_mcpctl_using_subcommand list" -l no-spawn -d 'Never start the supervisor implicitly (also MCPCTL_NO_SPAWN=1)'
 complete -c mcpctl -n "__fish_mcpctl_using_subcommand list" -l allow-insecure-file -d 'Launch from a definition file even when another user could change it (group- or world-writable, or owned by someone else), for this run'
 complete -c mcpctl -n "__fish_mcpctl_using_subcommand list" -s h -l help -d 'Print help (see more with \'--help\')'
 complete -c mcpctl -n "__fish_mcpctl_using_subcommand list" -s V -l version -d 'Print version'
 complete -c mcpctl -n "__fish_mcpctl_using_subcommand ls" -l file -d 'Definition file to read and edit (repeatable; default: MCPCTL_FILE or ~/.config/mcpctl/servers.json)' -r -F
+complete -c mcpctl -n "__fish_mcpctl_using_subcommand ls" -l color -d 'Colour output: auto (a terminal, unless NO_COLOR is set; CLICOLOR_FORCE=1 forces it), always or never' -r -f -a "auto\t'Colour a terminal, unless NO_COLOR is set; CLICOLOR_FORCE forces it'
+always\t'Always colour, even into a pipe or file'
+never\t'Never colour'"
 complete -c mcpctl -n "__fish_mcpctl_using_subcommand ls" -l show-secrets -d 'Show literal env and header values instead of <redacted> (JSON only)'
 complete -c mcpctl -n "__fish_mcpctl_using_subcommand ls" -l json -d 'Print machine-readable JSON on stdout instead of text'
+complete -c mcpctl -n "__fish_mcpctl_using_subcommand ls" -s q -l quiet -d 'Print no notes or progress on stderr (warnings and errors still)'
 complete -c mcpctl -n "__fish_mcpctl_using_subcommand ls" -l no-spawn -d 'Never start the supervisor implicitly (also MCPCTL_NO_SPAWN=1)'
 complete -c mcpctl -n "__fish_mcpctl_using_subcommand ls" -l allow-insecure-file -d 'Launch from a definition file even when another user could change it (group- or world-writable, or owned by someone else), for this run'
 complete -c mcpctl -n "__fish_mcpctl_using_subcommand ls" -s h -l help -d 'Print help (see more with \'--help\')'
 complete -c mcpctl -n "__fish_mcpctl_using_subcommand ls" -s V -l version -d 'Print version'
 complete -c mcpctl -n "__fish_mcpctl_using_subcommand show" -l file -d 'Definition file to read and edit (repeatable; default: MCPCTL_FILE or ~/.config/mcpctl/servers.json)' -r -F
+complete -c mcpctl -n "__fish_mcpctl_using_subcommand show" -l color -d 'Colour output: auto (a terminal, unless NO_COLOR is set; CLICOLOR_FORCE=1 forces it), always or never' -r -f -a "auto\t'Colour a terminal, unless NO_COLOR is set; CLICOLOR_FORCE forces it'
+always\t'Always colour, even into a pipe or file'
+never\t'Never colour'"
 complete -c mcpctl -n "__fish_mcpctl_using_subcommand show" -l show-secrets -d 'Show literal env and header values instead of <redacted>'
 complete -c mcpctl -n "__fish_mcpctl_using_subcommand show" -l json -d 'Print machine-readable JSON on stdout instead of text'
+complete -c mcpctl -n "__fish_mcpctl_using_subcommand show" -s q -l quiet -d 'Print no notes or progress on stderr (warnings and errors still)'
 complete -c mcpctl -n "__fish_mcpctl_using_subcommand show" -l no-spawn -d 'Never start the supervisor implicitly (also MCPCTL_NO_SPAWN=1)'
 complete -c mcpctl -n "__fish_mcpctl_using_subcommand show" -l allow-insecure-file -d 'Launch from a definition file even when another user could change it (group- or world-writable, or owned by someone else), for this run'
 complete -c mcpctl -n "__fish_mcpctl_using_subcommand show" -s h -l help -d 'Print help (see more with \'--help\')'
 complete -c mcpctl -n "__fish_mcpctl_using_subcommand show" -s V -l version -d 'Print version'
 complete -c mcpctl -n "__fish_mcpctl_using_subcommand get" -l file -d 'Definition file to read and edit (repeatable; default: MCPCTL_FILE or ~/.config/mcpctl/servers.json)' -r -F
+complete -c mcpctl -n "__fish_mcpctl_using_subcommand get" -l color -d 'Colour output: auto (a terminal, unless NO_COLOR is set; CLICOLOR_FORCE=1 forces it), always or never' -r -f -a "auto\t'Colour a terminal, unless NO_COLOR is set; CLICOLOR_FORCE forces it'
+always\t'Always colour, even into a pipe or file'
+never\t'Never colour'"
 complete -c mcpctl -n "__fish_mcpctl_using_subcommand get" -l show-secrets -d 'Show literal env and header values instead of <redacted>'
 complete -c mcpctl -n "__fish_mcpctl_using_subcommand get" -l json -d 'Print machine-readable JSON on stdout instead of text'
+complete -c mcpctl -n "__fish_mcpctl_using_subcommand get" -s q -l quiet -d 'Print no notes or progress on stderr (warnings and errors still)'
 complete -c mcpctl -n "__fish_mcpctl_using_subcommand get" -l no-spawn -d 'Never start the supervisor implicitly (also MCPCTL_NO_SPAWN=1)'
 complete -c mcpctl -n "__fish_mcpctl_using_subcommand get" -l allow-insecure-file -d 'Launch from a definition file even when another user could change it (group- or world-writable, or owned by someone else), for this run'
 complete -c mcpctl -n "__fish_mcpctl_using_subcommand get" -s h -l help -d 'Print help (see more with \'--help\')'
@@ -85,7 +105,7 @@ complete -c mcpctl -n "__fish_mcpctl_using_subcommand add" -l remote -d 'Registr
 complete -c mcpctl -n "__fish_mcpctl_using_subcommand add" -l arg -d 'Registry: a package argument or URL variable, as NAME=value (repeatable)' -r
 complete -c mcpctl -n "__fish_mcpctl_using_subcommand add" -l registry -d 'Registry base URL' -r
 complete -c mcpctl -n "__fish_mcpctl_using_subcommand add" -l url -d 'Remote server endpoint (https, or http to localhost). With --command, a local HTTP server: mcpctl launches the command, then connects here' -r
-complete -c mcpctl -n "__fish_mcpctl_using_subcommand add" -l transport -d 'Transport for --url' -r -f -a "streamable-http\t'Streamable HTTP (the current MCP transport)'
+complete -c mcpctl -n "__fish_mcpctl_using_subcommand add" -l transport -d 'Transport for --url (default: found by connecting, as the MCP spec says: Streamable HTTP, else legacy SSE; the one that answered is saved)' -r -f -a "streamable-http\t'Streamable HTTP (the current MCP transport)'
 sse\t'Legacy HTTP+SSE'"
 complete -c mcpctl -n "__fish_mcpctl_using_subcommand add" -l header -d 'Request header for --url, as \'Name: value\' (repeatable)' -r
 complete -c mcpctl -n "__fish_mcpctl_using_subcommand add" -l command -d 'Program to launch for a stdio server (on PATH, or a path)' -r
@@ -99,6 +119,9 @@ on-failure\t''"
 complete -c mcpctl -n "__fish_mcpctl_using_subcommand add" -l connect-timeout -d 'Seconds allowed for connecting and listing tools (default 30)' -r
 complete -c mcpctl -n "__fish_mcpctl_using_subcommand add" -l to -d 'File to write (default: the first definition file)' -r -F
 complete -c mcpctl -n "__fish_mcpctl_using_subcommand add" -l file -d 'Definition file to read and edit (repeatable; default: MCPCTL_FILE or ~/.config/mcpctl/servers.json)' -r -F
+complete -c mcpctl -n "__fish_mcpctl_using_subcommand add" -l color -d 'Colour output: auto (a terminal, unless NO_COLOR is set; CLICOLOR_FORCE=1 forces it), always or never' -r -f -a "auto\t'Colour a terminal, unless NO_COLOR is set; CLICOLOR_FORCE forces it'
+always\t'Always colour, even into a pipe or file'
+never\t'Never colour'"
 complete -c mcpctl -n "__fish_mcpctl_using_subcommand add" -l as-remote -d 'Registry: store a package that serves HTTP as a remote URL instead of a process for the supervisor to start'
 complete -c mcpctl -n "__fish_mcpctl_using_subcommand add" -l allow-deprecated -d 'Registry: install a version its publisher deprecated'
 complete -c mcpctl -n "__fish_mcpctl_using_subcommand add" -l store-secret -d 'Registry: write secret values literally instead of ${VAR} references'
@@ -111,6 +134,7 @@ complete -c mcpctl -n "__fish_mcpctl_using_subcommand add" -l no-check -d 'Do no
 complete -c mcpctl -n "__fish_mcpctl_using_subcommand add" -l dry-run -d 'Validate and print what would be written, but write nothing'
 complete -c mcpctl -n "__fish_mcpctl_using_subcommand add" -l show-secrets -d 'Show literal env and header values in the output'
 complete -c mcpctl -n "__fish_mcpctl_using_subcommand add" -l json -d 'Print machine-readable JSON on stdout instead of text'
+complete -c mcpctl -n "__fish_mcpctl_using_subcommand add" -s q -l quiet -d 'Print no notes or progress on stderr (warnings and errors still)'
 complete -c mcpctl -n "__fish_mcpctl_using_subcommand add" -l no-spawn -d 'Never start the supervisor implicitly (also MCPCTL_NO_SPAWN=1)'
 complete -c mcpctl -n "__fish_mcpctl_using_subcommand add" -l allow-insecure-file -d 'Launch from a definition file even when another user could change it (group- or world-writable, or owned by someone else), for this run'
 complete -c mcpctl -n "__fish_mcpctl_using_subcommand add" -s h -l help -d 'Print help (see more with \'--help\')'
@@ -118,37 +142,57 @@ complete -c mcpctl -n "__fish_mcpctl_using_subcommand add" -s V -l version -d 'P
 complete -c mcpctl -n "__fish_mcpctl_using_subcommand check" -s j -l jobs -d 'How many servers to check at once (default: all, at most 32)' -r
 complete -c mcpctl -n "__fish_mcpctl_using_subcommand check" -l timeout -d 'Budget per server in seconds, overriding each connect_timeout' -r
 complete -c mcpctl -n "__fish_mcpctl_using_subcommand check" -l file -d 'Definition file to read and edit (repeatable; default: MCPCTL_FILE or ~/.config/mcpctl/servers.json)' -r -F
+complete -c mcpctl -n "__fish_mcpctl_using_subcommand check" -l color -d 'Colour output: auto (a terminal, unless NO_COLOR is set; CLICOLOR_FORCE=1 forces it), always or never' -r -f -a "auto\t'Colour a terminal, unless NO_COLOR is set; CLICOLOR_FORCE forces it'
+always\t'Always colour, even into a pipe or file'
+never\t'Never colour'"
 complete -c mcpctl -n "__fish_mcpctl_using_subcommand check" -l tools -d 'List each server\'s tool names'
 complete -c mcpctl -n "__fish_mcpctl_using_subcommand check" -l strict -d 'Treat lint warnings as failures'
 complete -c mcpctl -n "__fish_mcpctl_using_subcommand check" -l json -d 'Print machine-readable JSON on stdout instead of text'
+complete -c mcpctl -n "__fish_mcpctl_using_subcommand check" -s q -l quiet -d 'Print no notes or progress on stderr (warnings and errors still)'
 complete -c mcpctl -n "__fish_mcpctl_using_subcommand check" -l no-spawn -d 'Never start the supervisor implicitly (also MCPCTL_NO_SPAWN=1)'
 complete -c mcpctl -n "__fish_mcpctl_using_subcommand check" -l allow-insecure-file -d 'Launch from a definition file even when another user could change it (group- or world-writable, or owned by someone else), for this run'
 complete -c mcpctl -n "__fish_mcpctl_using_subcommand check" -s h -l help -d 'Print help (see more with \'--help\')'
 complete -c mcpctl -n "__fish_mcpctl_using_subcommand check" -s V -l version -d 'Print version'
 complete -c mcpctl -n "__fish_mcpctl_using_subcommand remove" -l file -d 'Definition file to read and edit (repeatable; default: MCPCTL_FILE or ~/.config/mcpctl/servers.json)' -r -F
+complete -c mcpctl -n "__fish_mcpctl_using_subcommand remove" -l color -d 'Colour output: auto (a terminal, unless NO_COLOR is set; CLICOLOR_FORCE=1 forces it), always or never' -r -f -a "auto\t'Colour a terminal, unless NO_COLOR is set; CLICOLOR_FORCE forces it'
+always\t'Always colour, even into a pipe or file'
+never\t'Never colour'"
 complete -c mcpctl -n "__fish_mcpctl_using_subcommand remove" -s y -l yes -d 'Do not ask for confirmation on a terminal'
 complete -c mcpctl -n "__fish_mcpctl_using_subcommand remove" -l force -d 'Drop comments that an edit cannot keep'
 complete -c mcpctl -n "__fish_mcpctl_using_subcommand remove" -l json -d 'Print machine-readable JSON on stdout instead of text'
+complete -c mcpctl -n "__fish_mcpctl_using_subcommand remove" -s q -l quiet -d 'Print no notes or progress on stderr (warnings and errors still)'
 complete -c mcpctl -n "__fish_mcpctl_using_subcommand remove" -l no-spawn -d 'Never start the supervisor implicitly (also MCPCTL_NO_SPAWN=1)'
 complete -c mcpctl -n "__fish_mcpctl_using_subcommand remove" -l allow-insecure-file -d 'Launch from a definition file even when another user could change it (group- or world-writable, or owned by someone else), for this run'
 complete -c mcpctl -n "__fish_mcpctl_using_subcommand remove" -s h -l help -d 'Print help (see more with \'--help\')'
 complete -c mcpctl -n "__fish_mcpctl_using_subcommand remove" -s V -l version -d 'Print version'
 complete -c mcpctl -n "__fish_mcpctl_using_subcommand rm" -l file -d 'Definition file to read and edit (repeatable; default: MCPCTL_FILE or ~/.config/mcpctl/servers.json)' -r -F
+complete -c mcpctl -n "__fish_mcpctl_using_subcommand rm" -l color -d 'Colour output: auto (a terminal, unless NO_COLOR is set; CLICOLOR_FORCE=1 forces it), always or never' -r -f -a "auto\t'Colour a terminal, unless NO_COLOR is set; CLICOLOR_FORCE forces it'
+always\t'Always colour, even into a pipe or file'
+never\t'Never colour'"
 complete -c mcpctl -n "__fish_mcpctl_using_subcommand rm" -s y -l yes -d 'Do not ask for confirmation on a terminal'
 complete -c mcpctl -n "__fish_mcpctl_using_subcommand rm" -l force -d 'Drop comments that an edit cannot keep'
 complete -c mcpctl -n "__fish_mcpctl_using_subcommand rm" -l json -d 'Print machine-readable JSON on stdout instead of text'
+complete -c mcpctl -n "__fish_mcpctl_using_subcommand rm" -s q -l quiet -d 'Print no notes or progress on stderr (warnings and errors still)'
 complete -c mcpctl -n "__fish_mcpctl_using_subcommand rm" -l no-spawn -d 'Never start the supervisor implicitly (also MCPCTL_NO_SPAWN=1)'
 complete -c mcpctl -n "__fish_mcpctl_using_subcommand rm" -l allow-insecure-file -d 'Launch from a definition file even when another user could change it (group- or world-writable, or owned by someone else), for this run'
 complete -c mcpctl -n "__fish_mcpctl_using_subcommand rm" -s h -l help -d 'Print help (see more with \'--help\')'
 complete -c mcpctl -n "__fish_mcpctl_using_subcommand rm" -s V -l version -d 'Print version'
 complete -c mcpctl -n "__fish_mcpctl_using_subcommand enable" -l file -d 'Definition file to read and edit (repeatable; default: MCPCTL_FILE or ~/.config/mcpctl/servers.json)' -r -F
+complete -c mcpctl -n "__fish_mcpctl_using_subcommand enable" -l color -d 'Colour output: auto (a terminal, unless NO_COLOR is set; CLICOLOR_FORCE=1 forces it), always or never' -r -f -a "auto\t'Colour a terminal, unless NO_COLOR is set; CLICOLOR_FORCE forces it'
+always\t'Always colour, even into a pipe or file'
+never\t'Never colour'"
 complete -c mcpctl -n "__fish_mcpctl_using_subcommand enable" -l json -d 'Print machine-readable JSON on stdout instead of text'
+complete -c mcpctl -n "__fish_mcpctl_using_subcommand enable" -s q -l quiet -d 'Print no notes or progress on stderr (warnings and errors still)'
 complete -c mcpctl -n "__fish_mcpctl_using_subcommand enable" -l no-spawn -d 'Never start the supervisor implicitly (also MCPCTL_NO_SPAWN=1)'
 complete -c mcpctl -n "__fish_mcpctl_using_subcommand enable" -l allow-insecure-file -d 'Launch from a definition file even when another user could change it (group- or world-writable, or owned by someone else), for this run'
 complete -c mcpctl -n "__fish_mcpctl_using_subcommand enable" -s h -l help -d 'Print help (see more with \'--help\')'
 complete -c mcpctl -n "__fish_mcpctl_using_subcommand enable" -s V -l version -d 'Print version'
 complete -c mcpctl -n "__fish_mcpctl_using_subcommand disable" -l file -d 'Definition file to read and edit (repeatable; default: MCPCTL_FILE or ~/.config/mcpctl/servers.json)' -r -F
+complete -c mcpctl -n "__fish_mcpctl_using_subcommand disable" -l color -d 'Colour output: auto (a terminal, unless NO_COLOR is set; CLICOLOR_FORCE=1 forces it), always or never' -r -f -a "auto\t'Colour a terminal, unless NO_COLOR is set; CLICOLOR_FORCE forces it'
+always\t'Always colour, even into a pipe or file'
+never\t'Never colour'"
 complete -c mcpctl -n "__fish_mcpctl_using_subcommand disable" -l json -d 'Print machine-readable JSON on stdout instead of text'
+complete -c mcpctl -n "__fish_mcpctl_using_subcommand disable" -s q -l quiet -d 'Print no notes or progress on stderr (warnings and errors still)'
 complete -c mcpctl -n "__fish_mcpctl_using_subcommand disable" -l no-spawn -d 'Never start the supervisor implicitly (also MCPCTL_NO_SPAWN=1)'
 complete -c mcpctl -n "__fish_mcpctl_using_subcommand disable" -l allow-insecure-file -d 'Launch from a definition file even when another user could change it (group- or world-writable, or owned by someone else), for this run'
 complete -c mcpctl -n "__fish_mcpctl_using_subcommand disable" -s h -l help -d 'Print help (see more with \'--help\')'
@@ -156,50 +200,78 @@ complete -c mcpctl -n "__fish_mcpctl_using_subcommand disable" -s V -l version -
 complete -c mcpctl -n "__fish_mcpctl_using_subcommand search" -l limit -d 'Show at most N results' -r
 complete -c mcpctl -n "__fish_mcpctl_using_subcommand search" -l registry -d 'Registry base URL' -r
 complete -c mcpctl -n "__fish_mcpctl_using_subcommand search" -l file -d 'Definition file to read and edit (repeatable; default: MCPCTL_FILE or ~/.config/mcpctl/servers.json)' -r -F
+complete -c mcpctl -n "__fish_mcpctl_using_subcommand search" -l color -d 'Colour output: auto (a terminal, unless NO_COLOR is set; CLICOLOR_FORCE=1 forces it), always or never' -r -f -a "auto\t'Colour a terminal, unless NO_COLOR is set; CLICOLOR_FORCE forces it'
+always\t'Always colour, even into a pipe or file'
+never\t'Never colour'"
 complete -c mcpctl -n "__fish_mcpctl_using_subcommand search" -l all -d 'Follow every page and show all results'
 complete -c mcpctl -n "__fish_mcpctl_using_subcommand search" -l include-deprecated -d 'Also show deprecated and deleted entries'
 complete -c mcpctl -n "__fish_mcpctl_using_subcommand search" -l refresh -d 'Ask the registry again instead of using cached answers'
 complete -c mcpctl -n "__fish_mcpctl_using_subcommand search" -l json -d 'Print machine-readable JSON on stdout instead of text'
+complete -c mcpctl -n "__fish_mcpctl_using_subcommand search" -s q -l quiet -d 'Print no notes or progress on stderr (warnings and errors still)'
 complete -c mcpctl -n "__fish_mcpctl_using_subcommand search" -l no-spawn -d 'Never start the supervisor implicitly (also MCPCTL_NO_SPAWN=1)'
 complete -c mcpctl -n "__fish_mcpctl_using_subcommand search" -l allow-insecure-file -d 'Launch from a definition file even when another user could change it (group- or world-writable, or owned by someone else), for this run'
 complete -c mcpctl -n "__fish_mcpctl_using_subcommand search" -s h -l help -d 'Print help (see more with \'--help\')'
 complete -c mcpctl -n "__fish_mcpctl_using_subcommand search" -s V -l version -d 'Print version'
 complete -c mcpctl -n "__fish_mcpctl_using_subcommand start" -l file -d 'Definition file to read and edit (repeatable; default: MCPCTL_FILE or ~/.config/mcpctl/servers.json)' -r -F
+complete -c mcpctl -n "__fish_mcpctl_using_subcommand start" -l color -d 'Colour output: auto (a terminal, unless NO_COLOR is set; CLICOLOR_FORCE=1 forces it), always or never' -r -f -a "auto\t'Colour a terminal, unless NO_COLOR is set; CLICOLOR_FORCE forces it'
+always\t'Always colour, even into a pipe or file'
+never\t'Never colour'"
 complete -c mcpctl -n "__fish_mcpctl_using_subcommand start" -l all -d 'Every server (enabled ones for `start`, running ones otherwise)'
 complete -c mcpctl -n "__fish_mcpctl_using_subcommand start" -l json -d 'Print machine-readable JSON on stdout instead of text'
+complete -c mcpctl -n "__fish_mcpctl_using_subcommand start" -s q -l quiet -d 'Print no notes or progress on stderr (warnings and errors still)'
 complete -c mcpctl -n "__fish_mcpctl_using_subcommand start" -l no-spawn -d 'Never start the supervisor implicitly (also MCPCTL_NO_SPAWN=1)'
 complete -c mcpctl -n "__fish_mcpctl_using_subcommand start" -l allow-insecure-file -d 'Launch from a definition file even when another user could change it (group- or world-writable, or owned by someone else), for this run'
 complete -c mcpctl -n "__fish_mcpctl_using_subcommand start" -s h -l help -d 'Print help (see more with \'--help\')'
 complete -c mcpctl -n "__fish_mcpctl_using_subcommand start" -s V -l version -d 'Print version'
 complete -c mcpctl -n "__fish_mcpctl_using_subcommand stop" -l file -d 'Definition file to read and edit (repeatable; default: MCPCTL_FILE or ~/.config/mcpctl/servers.json)' -r -F
+complete -c mcpctl -n "__fish_mcpctl_using_subcommand stop" -l color -d 'Colour output: auto (a terminal, unless NO_COLOR is set; CLICOLOR_FORCE=1 forces it), always or never' -r -f -a "auto\t'Colour a terminal, unless NO_COLOR is set; CLICOLOR_FORCE forces it'
+always\t'Always colour, even into a pipe or file'
+never\t'Never colour'"
 complete -c mcpctl -n "__fish_mcpctl_using_subcommand stop" -l all -d 'Every server (enabled ones for `start`, running ones otherwise)'
 complete -c mcpctl -n "__fish_mcpctl_using_subcommand stop" -l json -d 'Print machine-readable JSON on stdout instead of text'
+complete -c mcpctl -n "__fish_mcpctl_using_subcommand stop" -s q -l quiet -d 'Print no notes or progress on stderr (warnings and errors still)'
 complete -c mcpctl -n "__fish_mcpctl_using_subcommand stop" -l no-spawn -d 'Never start the supervisor implicitly (also MCPCTL_NO_SPAWN=1)'
 complete -c mcpctl -n "__fish_mcpctl_using_subcommand stop" -l allow-insecure-file -d 'Launch from a definition file even when another user could change it (group- or world-writable, or owned by someone else), for this run'
 complete -c mcpctl -n "__fish_mcpctl_using_subcommand stop" -s h -l help -d 'Print help (see more with \'--help\')'
 complete -c mcpctl -n "__fish_mcpctl_using_subcommand stop" -s V -l version -d 'Print version'
 complete -c mcpctl -n "__fish_mcpctl_using_subcommand restart" -l file -d 'Definition file to read and edit (repeatable; default: MCPCTL_FILE or ~/.config/mcpctl/servers.json)' -r -F
+complete -c mcpctl -n "__fish_mcpctl_using_subcommand restart" -l color -d 'Colour output: auto (a terminal, unless NO_COLOR is set; CLICOLOR_FORCE=1 forces it), always or never' -r -f -a "auto\t'Colour a terminal, unless NO_COLOR is set; CLICOLOR_FORCE forces it'
+always\t'Always colour, even into a pipe or file'
+never\t'Never colour'"
 complete -c mcpctl -n "__fish_mcpctl_using_subcommand restart" -l all -d 'Every server (enabled ones for `start`, running ones otherwise)'
 complete -c mcpctl -n "__fish_mcpctl_using_subcommand restart" -l json -d 'Print machine-readable JSON on stdout instead of text'
+complete -c mcpctl -n "__fish_mcpctl_using_subcommand restart" -s q -l quiet -d 'Print no notes or progress on stderr (warnings and errors still)'
 complete -c mcpctl -n "__fish_mcpctl_using_subcommand restart" -l no-spawn -d 'Never start the supervisor implicitly (also MCPCTL_NO_SPAWN=1)'
 complete -c mcpctl -n "__fish_mcpctl_using_subcommand restart" -l allow-insecure-file -d 'Launch from a definition file even when another user could change it (group- or world-writable, or owned by someone else), for this run'
 complete -c mcpctl -n "__fish_mcpctl_using_subcommand restart" -s h -l help -d 'Print help (see more with \'--help\')'
 complete -c mcpctl -n "__fish_mcpctl_using_subcommand restart" -s V -l version -d 'Print version'
 complete -c mcpctl -n "__fish_mcpctl_using_subcommand refresh" -l file -d 'Definition file to read and edit (repeatable; default: MCPCTL_FILE or ~/.config/mcpctl/servers.json)' -r -F
+complete -c mcpctl -n "__fish_mcpctl_using_subcommand refresh" -l color -d 'Colour output: auto (a terminal, unless NO_COLOR is set; CLICOLOR_FORCE=1 forces it), always or never' -r -f -a "auto\t'Colour a terminal, unless NO_COLOR is set; CLICOLOR_FORCE forces it'
+always\t'Always colour, even into a pipe or file'
+never\t'Never colour'"
 complete -c mcpctl -n "__fish_mcpctl_using_subcommand refresh" -l all -d 'Every server (enabled ones for `start`, running ones otherwise)'
 complete -c mcpctl -n "__fish_mcpctl_using_subcommand refresh" -l json -d 'Print machine-readable JSON on stdout instead of text'
+complete -c mcpctl -n "__fish_mcpctl_using_subcommand refresh" -s q -l quiet -d 'Print no notes or progress on stderr (warnings and errors still)'
 complete -c mcpctl -n "__fish_mcpctl_using_subcommand refresh" -l no-spawn -d 'Never start the supervisor implicitly (also MCPCTL_NO_SPAWN=1)'
 complete -c mcpctl -n "__fish_mcpctl_using_subcommand refresh" -l allow-insecure-file -d 'Launch from a definition file even when another user could change it (group- or world-writable, or owned by someone else), for this run'
 complete -c mcpctl -n "__fish_mcpctl_using_subcommand refresh" -s h -l help -d 'Print help (see more with \'--help\')'
 complete -c mcpctl -n "__fish_mcpctl_using_subcommand refresh" -s V -l version -d 'Print version'
 complete -c mcpctl -n "__fish_mcpctl_using_subcommand status" -l file -d 'Definition file to read and edit (repeatable; default: MCPCTL_FILE or ~/.config/mcpctl/servers.json)' -r -F
+complete -c mcpctl -n "__fish_mcpctl_using_subcommand status" -l color -d 'Colour output: auto (a terminal, unless NO_COLOR is set; CLICOLOR_FORCE=1 forces it), always or never' -r -f -a "auto\t'Colour a terminal, unless NO_COLOR is set; CLICOLOR_FORCE forces it'
+always\t'Always colour, even into a pipe or file'
+never\t'Never colour'"
 complete -c mcpctl -n "__fish_mcpctl_using_subcommand status" -l json -d 'Print machine-readable JSON on stdout instead of text'
+complete -c mcpctl -n "__fish_mcpctl_using_subcommand status" -s q -l quiet -d 'Print no notes or progress on stderr (warnings and errors still)'
 complete -c mcpctl -n "__fish_mcpctl_using_subcommand status" -l no-spawn -d 'Never start the supervisor implicitly (also MCPCTL_NO_SPAWN=1)'
 complete -c mcpctl -n "__fish_mcpctl_using_subcommand status" -l allow-insecure-file -d 'Launch from a definition file even when another user could change it (group- or world-writable, or owned by someone else), for this run'
 complete -c mcpctl -n "__fish_mcpctl_using_subcommand status" -s h -l help -d 'Print help (see more with \'--help\')'
 complete -c mcpctl -n "__fish_mcpctl_using_subcommand status" -s V -l version -d 'Print version'
 complete -c mcpctl -n "__fish_mcpctl_using_subcommand tools" -l file -d 'Definition file to read and edit (repeatable; default: MCPCTL_FILE or ~/.config/mcpctl/servers.json)' -r -F
+complete -c mcpctl -n "__fish_mcpctl_using_subcommand tools" -l color -d 'Colour output: auto (a terminal, unless NO_COLOR is set; CLICOLOR_FORCE=1 forces it), always or never' -r -f -a "auto\t'Colour a terminal, unless NO_COLOR is set; CLICOLOR_FORCE forces it'
+always\t'Always colour, even into a pipe or file'
+never\t'Never colour'"
 complete -c mcpctl -n "__fish_mcpctl_using_subcommand tools" -l json -d 'Print machine-readable JSON on stdout instead of text'
+complete -c mcpctl -n "__fish_mcpctl_using_subcommand tools" -s q -l quiet -d 'Print no notes or progress on stderr (warnings and errors still)'
 complete -c mcpctl -n "__fish_mcpctl_using_subcommand tools" -l no-spawn -d 'Never start the supervisor implicitly (also MCPCTL_NO_SPAWN=1)'
 complete -c mcpctl -n "__fish_mcpctl_using_subcommand tools" -l allow-insecure-file -d 'Launch from a definition file even when another user could change it (group- or world-writable, or owned by someone else), for this run'
 complete -c mcpctl -n "__fish_mcpctl_using_subcommand tools" -s h -l help -d 'Print help (see more with \'--help\')'
@@ -211,26 +283,38 @@ complete -c mcpctl -n "__fish_mcpctl_using_subcommand call" -l binding-id -d 'Re
 complete -c mcpctl -n "__fish_mcpctl_using_subcommand call" -l timeout -d 'Seconds to wait for the answer (default 60)' -r
 complete -c mcpctl -n "__fish_mcpctl_using_subcommand call" -l output-dir -d 'Write images and audio here' -r -F
 complete -c mcpctl -n "__fish_mcpctl_using_subcommand call" -l file -d 'Definition file to read and edit (repeatable; default: MCPCTL_FILE or ~/.config/mcpctl/servers.json)' -r -F
+complete -c mcpctl -n "__fish_mcpctl_using_subcommand call" -l color -d 'Colour output: auto (a terminal, unless NO_COLOR is set; CLICOLOR_FORCE=1 forces it), always or never' -r -f -a "auto\t'Colour a terminal, unless NO_COLOR is set; CLICOLOR_FORCE forces it'
+always\t'Always colour, even into a pipe or file'
+never\t'Never colour'"
 complete -c mcpctl -n "__fish_mcpctl_using_subcommand call" -l direct -d 'Connect directly, without the supervisor (spawns and ends the server)'
 complete -c mcpctl -n "__fish_mcpctl_using_subcommand call" -l no-validate -d 'Send the arguments even if the schema cannot be compiled or they do not match'
 complete -c mcpctl -n "__fish_mcpctl_using_subcommand call" -l json -d 'Print machine-readable JSON on stdout instead of text'
+complete -c mcpctl -n "__fish_mcpctl_using_subcommand call" -s q -l quiet -d 'Print no notes or progress on stderr (warnings and errors still)'
 complete -c mcpctl -n "__fish_mcpctl_using_subcommand call" -l no-spawn -d 'Never start the supervisor implicitly (also MCPCTL_NO_SPAWN=1)'
 complete -c mcpctl -n "__fish_mcpctl_using_subcommand call" -l allow-insecure-file -d 'Launch from a definition file even when another user could change it (group- or world-writable, or owned by someone else), for this run'
 complete -c mcpctl -n "__fish_mcpctl_using_subcommand call" -s h -l help -d 'Print help (see more with \'--help\')'
 complete -c mcpctl -n "__fish_mcpctl_using_subcommand call" -s V -l version -d 'Print version'
 complete -c mcpctl -n "__fish_mcpctl_using_subcommand logs" -s n -l lines -d 'How many lines from the end' -r
 complete -c mcpctl -n "__fish_mcpctl_using_subcommand logs" -l file -d 'Definition file to read and edit (repeatable; default: MCPCTL_FILE or ~/.config/mcpctl/servers.json)' -r -F
+complete -c mcpctl -n "__fish_mcpctl_using_subcommand logs" -l color -d 'Colour output: auto (a terminal, unless NO_COLOR is set; CLICOLOR_FORCE=1 forces it), always or never' -r -f -a "auto\t'Colour a terminal, unless NO_COLOR is set; CLICOLOR_FORCE forces it'
+always\t'Always colour, even into a pipe or file'
+never\t'Never colour'"
 complete -c mcpctl -n "__fish_mcpctl_using_subcommand logs" -s f -l follow -d 'Keep printing new lines as they arrive (until Ctrl-C)'
 complete -c mcpctl -n "__fish_mcpctl_using_subcommand logs" -l json -d 'Print machine-readable JSON on stdout instead of text'
+complete -c mcpctl -n "__fish_mcpctl_using_subcommand logs" -s q -l quiet -d 'Print no notes or progress on stderr (warnings and errors still)'
 complete -c mcpctl -n "__fish_mcpctl_using_subcommand logs" -l no-spawn -d 'Never start the supervisor implicitly (also MCPCTL_NO_SPAWN=1)'
 complete -c mcpctl -n "__fish_mcpctl_using_subcommand logs" -l allow-insecure-file -d 'Launch from a definition file even when another user could change it (group- or world-writable, or owned by someone else), for this run'
 complete -c mcpctl -n "__fish_mcpctl_using_subcommand logs" -s h -l help -d 'Print help (see more with \'--help\')'
 complete -c mcpctl -n "__fish_mcpctl_using_subcommand logs" -s V -l version -d 'Print version'
 complete -c mcpctl -n "__fish_mcpctl_using_subcommand supervisor; and not __fish_seen_subcommand_from run start stop status reload help" -l file -d 'Definition file to read and edit (repeatable; default: MCPCTL_FILE or ~/.config/mcpctl/servers.json)' -r -F
+complete -c mcpctl -n "__fish_mcpctl_using_subcommand supervisor; and not __fish_seen_subcommand_from run start stop status reload help" -l color -d 'Colour output: auto (a terminal, unless NO_COLOR is set; CLICOLOR_FORCE=1 forces it), always or never' -r -f -a "auto\t'Colour a terminal, unless NO_COLOR is set; CLICOLOR_FORCE forces it'
+always\t'Always colour, even into a pipe or file'
+never\t'Never colour'"
 complete -c mcpctl -n "__fish_mcpctl_using_subcommand supervisor; and not __fish_seen_subcommand_from run start stop status reload help" -l json -d 'Print machine-readable JSON on stdout instead of text'
+complete -c mcpctl -n "__fish_mcpctl_using_subcommand supervisor; and not __fish_seen_subcommand_from run start stop status reload help" -s q -l quiet -d 'Print no notes or progress on stderr (warnings and errors still)'
 complete -c mcpctl -n "__fish_mcpctl_using_subcommand supervisor; and not __fish_seen_subcommand_from run start stop status reload help" -l no-spawn -d 'Never start the supervisor implicitly (also MCPCTL_NO_SPAWN=1)'
 complete -c mcpctl -n "__fish_mcpctl_using_subcommand supervisor; and not __fish_seen_subcommand_from run start stop status reload help" -l allow-insecure-file -d 'Launch from a definition file even when another user could change it (group- or world-writable, or owned by someone else), for this run'
-complete -c mcpctl -n "__fish_mcpctl_using_subcommand supervisor; and not __fish_seen_subcommand_from run start stop status reload help" -s h -l help -d 'Print help'
+complete -c mcpctl -n "__fish_mcpctl_using_subcommand supervisor; and not __fish_seen_subcommand_from run start stop status reload help" -s h -l help -d 'Print help (see more with \'--help\')'
 complete -c mcpctl -n "__fish_mcpctl_using_subcommand supervisor; and not __fish_seen_subcommand_from run start stop status reload help" -s V -l version -d 'Print version'
 complete -c mcpctl -n "__fish_mcpctl_using_subcommand supervisor; and not __fish_seen_subcommand_from run start stop status reload help" -f -a "run" -d 'Run the supervisor in the foreground, logging to stderr'
 complete -c mcpctl -n "__fish_mcpctl_using_subcommand supervisor; and not __fish_seen_subcommand_from run start stop status reload help" -f -a "start" -d 'Start the supervisor detached (does nothing if it runs)'
@@ -239,31 +323,51 @@ complete -c mcpctl -n "__fish_mcpctl_using_subcommand supervisor; and not __fish
 complete -c mcpctl -n "__fish_mcpctl_using_subcommand supervisor; and not __fish_seen_subcommand_from run start stop status reload help" -f -a "reload" -d 'Re-read the definition files now (they are also watched)'
 complete -c mcpctl -n "__fish_mcpctl_using_subcommand supervisor; and not __fish_seen_subcommand_from run start stop status reload help" -f -a "help" -d 'Print this message or the help of the given subcommand(s)'
 complete -c mcpctl -n "__fish_mcpctl_using_subcommand supervisor; and __fish_seen_subcommand_from run" -l file -d 'Definition file to read and edit (repeatable; default: MCPCTL_FILE or ~/.config/mcpctl/servers.json)' -r -F
+complete -c mcpctl -n "__fish_mcpctl_using_subcommand supervisor; and __fish_seen_subcommand_from run" -l color -d 'Colour output: auto (a terminal, unless NO_COLOR is set; CLICOLOR_FORCE=1 forces it), always or never' -r -f -a "auto\t'Colour a terminal, unless NO_COLOR is set; CLICOLOR_FORCE forces it'
+always\t'Always colour, even into a pipe or file'
+never\t'Never colour'"
 complete -c mcpctl -n "__fish_mcpctl_using_subcommand supervisor; and __fish_seen_subcommand_from run" -l json -d 'Print machine-readable JSON on stdout instead of text'
+complete -c mcpctl -n "__fish_mcpctl_using_subcommand supervisor; and __fish_seen_subcommand_from run" -s q -l quiet -d 'Print no notes or progress on stderr (warnings and errors still)'
 complete -c mcpctl -n "__fish_mcpctl_using_subcommand supervisor; and __fish_seen_subcommand_from run" -l no-spawn -d 'Never start the supervisor implicitly (also MCPCTL_NO_SPAWN=1)'
 complete -c mcpctl -n "__fish_mcpctl_using_subcommand supervisor; and __fish_seen_subcommand_from run" -l allow-insecure-file -d 'Launch from a definition file even when another user could change it (group- or world-writable, or owned by someone else), for this run'
 complete -c mcpctl -n "__fish_mcpctl_using_subcommand supervisor; and __fish_seen_subcommand_from run" -s h -l help -d 'Print help (see more with \'--help\')'
 complete -c mcpctl -n "__fish_mcpctl_using_subcommand supervisor; and __fish_seen_subcommand_from run" -s V -l version -d 'Print version'
 complete -c mcpctl -n "__fish_mcpctl_using_subcommand supervisor; and __fish_seen_subcommand_from start" -l file -d 'Definition file to read and edit (repeatable; default: MCPCTL_FILE or ~/.config/mcpctl/servers.json)' -r -F
+complete -c mcpctl -n "__fish_mcpctl_using_subcommand supervisor; and __fish_seen_subcommand_from start" -l color -d 'Colour output: auto (a terminal, unless NO_COLOR is set; CLICOLOR_FORCE=1 forces it), always or never' -r -f -a "auto\t'Colour a terminal, unless NO_COLOR is set; CLICOLOR_FORCE forces it'
+always\t'Always colour, even into a pipe or file'
+never\t'Never colour'"
 complete -c mcpctl -n "__fish_mcpctl_using_subcommand supervisor; and __fish_seen_subcommand_from start" -l json -d 'Print machine-readable JSON on stdout instead of text'
+complete -c mcpctl -n "__fish_mcpctl_using_subcommand supervisor; and __fish_seen_subcommand_from start" -s q -l quiet -d 'Print no notes or progress on stderr (warnings and errors still)'
 complete -c mcpctl -n "__fish_mcpctl_using_subcommand supervisor; and __fish_seen_subcommand_from start" -l no-spawn -d 'Never start the supervisor implicitly (also MCPCTL_NO_SPAWN=1)'
 complete -c mcpctl -n "__fish_mcpctl_using_subcommand supervisor; and __fish_seen_subcommand_from start" -l allow-insecure-file -d 'Launch from a definition file even when another user could change it (group- or world-writable, or owned by someone else), for this run'
 complete -c mcpctl -n "__fish_mcpctl_using_subcommand supervisor; and __fish_seen_subcommand_from start" -s h -l help -d 'Print help (see more with \'--help\')'
 complete -c mcpctl -n "__fish_mcpctl_using_subcommand supervisor; and __fish_seen_subcommand_from start" -s V -l version -d 'Print version'
 complete -c mcpctl -n "__fish_mcpctl_using_subcommand supervisor; and __fish_seen_subcommand_from stop" -l file -d 'Definition file to read and edit (repeatable; default: MCPCTL_FILE or ~/.config/mcpctl/servers.json)' -r -F
+complete -c mcpctl -n "__fish_mcpctl_using_subcommand supervisor; and __fish_seen_subcommand_from stop" -l color -d 'Colour output: auto (a terminal, unless NO_COLOR is set; CLICOLOR_FORCE=1 forces it), always or never' -r -f -a "auto\t'Colour a terminal, unless NO_COLOR is set; CLICOLOR_FORCE forces it'
+always\t'Always colour, even into a pipe or file'
+never\t'Never colour'"
 complete -c mcpctl -n "__fish_mcpctl_using_subcommand supervisor; and __fish_seen_subcommand_from stop" -l json -d 'Print machine-readable JSON on stdout instead of text'
+complete -c mcpctl -n "__fish_mcpctl_using_subcommand supervisor; and __fish_seen_subcommand_from stop" -s q -l quiet -d 'Print no notes or progress on stderr (warnings and errors still)'
 complete -c mcpctl -n "__fish_mcpctl_using_subcommand supervisor; and __fish_seen_subcommand_from stop" -l no-spawn -d 'Never start the supervisor implicitly (also MCPCTL_NO_SPAWN=1)'
 complete -c mcpctl -n "__fish_mcpctl_using_subcommand supervisor; and __fish_seen_subcommand_from stop" -l allow-insecure-file -d 'Launch from a definition file even when another user could change it (group- or world-writable, or owned by someone else), for this run'
 complete -c mcpctl -n "__fish_mcpctl_using_subcommand supervisor; and __fish_seen_subcommand_from stop" -s h -l help -d 'Print help (see more with \'--help\')'
 complete -c mcpctl -n "__fish_mcpctl_using_subcommand supervisor; and __fish_seen_subcommand_from stop" -s V -l version -d 'Print version'
 complete -c mcpctl -n "__fish_mcpctl_using_subcommand supervisor; and __fish_seen_subcommand_from status" -l file -d 'Definition file to read and edit (repeatable; default: MCPCTL_FILE or ~/.config/mcpctl/servers.json)' -r -F
+complete -c mcpctl -n "__fish_mcpctl_using_subcommand supervisor; and __fish_seen_subcommand_from status" -l color -d 'Colour output: auto (a terminal, unless NO_COLOR is set; CLICOLOR_FORCE=1 forces it), always or never' -r -f -a "auto\t'Colour a terminal, unless NO_COLOR is set; CLICOLOR_FORCE forces it'
+always\t'Always colour, even into a pipe or file'
+never\t'Never colour'"
 complete -c mcpctl -n "__fish_mcpctl_using_subcommand supervisor; and __fish_seen_subcommand_from status" -l json -d 'Print machine-readable JSON on stdout instead of text'
+complete -c mcpctl -n "__fish_mcpctl_using_subcommand supervisor; and __fish_seen_subcommand_from status" -s q -l quiet -d 'Print no notes or progress on stderr (warnings and errors still)'
 complete -c mcpctl -n "__fish_mcpctl_using_subcommand supervisor; and __fish_seen_subcommand_from status" -l no-spawn -d 'Never start the supervisor implicitly (also MCPCTL_NO_SPAWN=1)'
 complete -c mcpctl -n "__fish_mcpctl_using_subcommand supervisor; and __fish_seen_subcommand_from status" -l allow-insecure-file -d 'Launch from a definition file even when another user could change it (group- or world-writable, or owned by someone else), for this run'
 complete -c mcpctl -n "__fish_mcpctl_using_subcommand supervisor; and __fish_seen_subcommand_from status" -s h -l help -d 'Print help (see more with \'--help\')'
 complete -c mcpctl -n "__fish_mcpctl_using_subcommand supervisor; and __fish_seen_subcommand_from status" -s V -l version -d 'Print version'
 complete -c mcpctl -n "__fish_mcpctl_using_subcommand supervisor; and __fish_seen_subcommand_from reload" -l file -d 'Definition file to read and edit (repeatable; default: MCPCTL_FILE or ~/.config/mcpctl/servers.json)' -r -F
+complete -c mcpctl -n "__fish_mcpctl_using_subcommand supervisor; and __fish_seen_subcommand_from reload" -l color -d 'Colour output: auto (a terminal, unless NO_COLOR is set; CLICOLOR_FORCE=1 forces it), always or never' -r -f -a "auto\t'Colour a terminal, unless NO_COLOR is set; CLICOLOR_FORCE forces it'
+always\t'Always colour, even into a pipe or file'
+never\t'Never colour'"
 complete -c mcpctl -n "__fish_mcpctl_using_subcommand supervisor; and __fish_seen_subcommand_from reload" -l json -d 'Print machine-readable JSON on stdout instead of text'
+complete -c mcpctl -n "__fish_mcpctl_using_subcommand supervisor; and __fish_seen_subcommand_from reload" -s q -l quiet -d 'Print no notes or progress on stderr (warnings and errors still)'
 complete -c mcpctl -n "__fish_mcpctl_using_subcommand supervisor; and __fish_seen_subcommand_from reload" -l no-spawn -d 'Never start the supervisor implicitly (also MCPCTL_NO_SPAWN=1)'
 complete -c mcpctl -n "__fish_mcpctl_using_subcommand supervisor; and __fish_seen_subcommand_from reload" -l allow-insecure-file -d 'Launch from a definition file even when another user could change it (group- or world-writable, or owned by someone else), for this run'
 complete -c mcpctl -n "__fish_mcpctl_using_subcommand supervisor; and __fish_seen_subcommand_from reload" -s h -l help -d 'Print help (see more with \'--help\')'
@@ -275,7 +379,11 @@ complete -c mcpctl -n "__fish_mcpctl_using_subcommand supervisor; and __fish_see
 complete -c mcpctl -n "__fish_mcpctl_using_subcommand supervisor; and __fish_seen_subcommand_from help" -f -a "reload" -d 'Re-read the definition files now (they are also watched)'
 complete -c mcpctl -n "__fish_mcpctl_using_subcommand supervisor; and __fish_seen_subcommand_from help" -f -a "help" -d 'Print this message or the help of the given subcommand(s)'
 complete -c mcpctl -n "__fish_mcpctl_using_subcommand completions" -l file -d 'Definition file to read and edit (repeatable; default: MCPCTL_FILE or ~/.config/mcpctl/servers.json)' -r -F
+complete -c mcpctl -n "__fish_mcpctl_using_subcommand completions" -l color -d 'Colour output: auto (a terminal, unless NO_COLOR is set; CLICOLOR_FORCE=1 forces it), always or never' -r -f -a "auto\t'Colour a terminal, unless NO_COLOR is set; CLICOLOR_FORCE forces it'
+always\t'Always colour, even into a pipe or file'
+never\t'Never colour'"
 complete -c mcpctl -n "__fish_mcpctl_using_subcommand completions" -l json -d 'Print machine-readable JSON on stdout instead of text'
+complete -c mcpctl -n "__fish_mcpctl_using_subcommand completions" -s q -l quiet -d 'Print no notes or progress on stderr (warnings and errors still)'
 complete -c mcpctl -n "__fish_mcpctl_using_subcommand completions" -l no-spawn -d 'Never start the supervisor implicitly (also MCPCTL_NO_SPAWN=1)'
 complete -c mcpctl -n "__fish_mcpctl_using_subcommand completions" -l allow-insecure-file -d 'Launch from a definition file even when another user could change it (group- or world-writable, or owned by someone else), for this run'
 complete -c mcpctl -n "__fish_mcpctl_using_subcommand completions" -s h -l help -d 'Print help (see more with \'--help\')'

@@ -34,6 +34,22 @@ impl ExitCode {
     pub fn code(self) -> u8 {
         self as u8
     }
+
+    /// The stable name of this class, the `code` of a `--json` error
+    /// document, so scripts can branch without a table of numbers.
+    pub fn name(self) -> &'static str {
+        match self {
+            ExitCode::Success => "ok",
+            ExitCode::Failed => "failed",
+            ExitCode::Usage => "usage",
+            ExitCode::NotFound => "not_found",
+            ExitCode::Conflict => "conflict",
+            ExitCode::SupervisorUnreachable => "supervisor_unreachable",
+            ExitCode::Interrupted => "interrupted",
+            ExitCode::HungUp => "hung_up",
+            ExitCode::Terminated => "terminated",
+        }
+    }
 }
 
 /// What every error in mcpctl must be able to say about itself, so that the

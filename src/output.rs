@@ -23,12 +23,111 @@ use crate::validate::{Finding, Severity};
 /// What literal secret values are replaced with in output.
 pub const REDACTED: &str = "<redacted>";
 
-/// Print `value` as pretty JSON on stdout.
+/// The version of every `--json` document's shape (its `schema_version`
+/// key); raised only when a key is removed or changes meaning, so scripts
+/// can refuse a shape they do not know. The schemas are in `docs/json/`.
+pub const SCHEMA_VERSION: u64 = 1;
+
+/// Print `value` as pretty JSON on stdout, as one `--json` document: an
+/// object gets `schema_version` as its first key, so no verb can forget it.
 pub fn print_json(value: &impl Serialize) -> Result<(), UsageError> {
+    let doc = versioned(value)?;
     let mut out = std::io::stdout().lock();
-    serde_json::to_writer_pretty(&mut out, value).map_err(std::io::Error::from)?;
+    serde_json::to_writer_pretty(&mut out, &doc).map_err(std::io::Error::from)?;
     writeln!(out)?;
     Ok(())
+}
+
+/// Print `value` as one compact line of JSON on stdout and flush it, for
+/// streams a script reads line by line (`logs -f --json`); objects carry
+/// `schema_version` like [`print_json`] documents.
+pub fn print_json_line(value: &impl Serialize) -> Result<(), UsageError> {
+    let doc = versioned(value)?;
+    let mut out = std::io::stdout().lock();
+    serde_json::to_writer(&mut out, &doc).map_err(std::io::Error::from)?;
+    writeln!(out)?;
+    out.flush()?;
+    Ok(())
+}
+
+/// `value` as JSON, with `schema_version` first when it is an object.
+fn versioned(value: &impl Serialize) -> Result<Value, UsageError> {
+    let value = serde_json::to_value(value).map_err(std::io::Error::from)?;
+    Ok(match value {
+        Value::Object(fields) if !fields.contains_key("schema_version") => {
+            let mut doc = Map::with_capacity(fields.len() + 1);
+            doc.insert("schema_version".into(), json!(SCHEMA_VERSION));
+            doc.extend(fields);
+            Value::Object(doc)
+        }
+        other => other,
+    })
+}
+
+/// The `--json` document for a failed command, printed on stdout besides
+/// the `error:` lines on stderr, so a script that parses stdout always gets
+/// JSON: `{"schema_version":1,"error":{"code","message","hint","exit_code"}}`.
+pub fn print_json_error(
+    code: &str,
+    message: &str,
+    hint: Option<&str>,
+    exit_code: u8,
+) -> Result<(), UsageError> {
+    print_json(&json!({
+        "error": {
+            "code": code,
+            "message": message,
+            "hint": hint,
+            "exit_code": exit_code,
+        }
+    }))
+}
+
+/// `-q/--quiet`: notes and progress are not printed (errors still are).
+static QUIET: std::sync::atomic::AtomicBool = std::sync::atomic::AtomicBool::new(false);
+
+/// Silence notes and progress for the rest of the process (`-q/--quiet`).
+pub fn set_quiet(quiet: bool) {
+    QUIET.store(quiet, std::sync::atomic::Ordering::Relaxed);
+}
+
+/// True under `-q/--quiet`: callers skip progress bars and spinners.
+pub fn quiet() -> bool {
+    QUIET.load(std::sync::atomic::Ordering::Relaxed)
+}
+
+/// When to colour output (`--color`).
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Default, clap::ValueEnum)]
+pub enum ColorChoice {
+    /// Colour a terminal, unless NO_COLOR is set; CLICOLOR_FORCE forces it.
+    #[default]
+    Auto,
+    /// Always colour, even into a pipe or file.
+    Always,
+    /// Never colour.
+    Never,
+}
+
+/// Decide colour for stdout and stderr once, from `--color`, NO_COLOR
+/// (any non-empty value turns colour off), CLICOLOR_FORCE (non-zero turns
+/// it on) and whether each stream is a terminal; every styled string (the
+/// `error:`/`warning:` prefixes, progress bars) follows the decision.
+pub fn set_color(choice: ColorChoice) {
+    let set = |value: &str| std::env::var(value).ok().filter(|v| !v.is_empty());
+    let decide = |terminal: bool| match choice {
+        ColorChoice::Always => true,
+        ColorChoice::Never => false,
+        ColorChoice::Auto if set("NO_COLOR").is_some() => false,
+        ColorChoice::Auto if set("CLICOLOR_FORCE").is_some_and(|v| v != "0") => true,
+        ColorChoice::Auto => terminal && set("CLICOLOR").is_none_or(|v| v != "0"),
+    };
+    console::set_colors_enabled(decide(std::io::stdout().is_terminal()));
+    console::set_colors_enabled_stderr(decide(std::io::stderr().is_terminal()));
+}
+
+/// `label` styled for stderr (bold, in `color`) when colour is on there.
+fn prefix(label: &str, color: console::Color) -> console::StyledObject<&str> {
+    console::style(label).fg(color).bold().for_stderr()
 }
 
 /// Print a line (or a block of lines) of human output on stdout, with
@@ -42,6 +141,9 @@ pub fn line(text: impl AsRef<str>) -> Result<(), UsageError> {
 /// Print a note, a progress word or a message on stderr, sanitized like
 /// [`line`]. Write errors are ignored: stderr is where they would go.
 pub fn note(text: impl AsRef<str>) {
+    if quiet() {
+        return;
+    }
     let mut err = std::io::stderr().lock();
     let _ = writeln!(err, "{}", sanitize_block(text.as_ref()));
 }
@@ -50,9 +152,19 @@ pub fn note(text: impl AsRef<str>) {
 /// quote servers, registries and files.
 pub fn error(message: &str, hint: Option<&str>) {
     let mut err = std::io::stderr().lock();
-    let _ = writeln!(err, "error: {}", sanitize_block(message));
+    let _ = writeln!(
+        err,
+        "{} {}",
+        prefix("error:", console::Color::Red),
+        sanitize_block(message)
+    );
     if let Some(hint) = hint {
-        let _ = writeln!(err, "hint: {}", sanitize_block(hint));
+        let _ = writeln!(
+            err,
+            "{} {}",
+            prefix("hint:", console::Color::Cyan),
+            sanitize_block(hint)
+        );
     }
 }
 
@@ -127,9 +239,19 @@ pub fn interactive() -> bool {
 /// Print a warning and its hint on stderr.
 pub fn warn(message: &str, hint: Option<&str>) {
     let mut err = std::io::stderr().lock();
-    let _ = writeln!(err, "warning: {}", sanitize_block(message));
+    let _ = writeln!(
+        err,
+        "{} {}",
+        prefix("warning:", console::Color::Yellow),
+        sanitize_block(message)
+    );
     if let Some(hint) = hint {
-        let _ = writeln!(err, "  hint: {}", sanitize_block(hint));
+        let _ = writeln!(
+            err,
+            "  {} {}",
+            prefix("hint:", console::Color::Cyan),
+            sanitize_block(hint)
+        );
     }
 }
 

@@ -217,7 +217,7 @@ fn supervised_tools_call_status_and_logs_are_escaped() {
             .as_array()
             .unwrap()
             .iter()
-            .any(|l| l == &json!(format!("fixture: hostile {HOSTILE}"))),
+            .any(|l| l["text"] == json!(format!("fixture: hostile {HOSTILE}"))),
         "{run}"
     );
     let run = sandbox.run(&["--file", &file, "--json", "tools", "evil"]);
@@ -281,7 +281,9 @@ fn logs_follow_prints_new_lines_escaped() {
     let _ = follow.wait();
     let line = found.unwrap_or_else(|| panic!("logs -f printed no shout within 30 s: {seen:?}"));
     assert_clean("logs -f", &line);
-    assert_eq!(line, format!("fixture: shout {SHOWN}"));
+    let (stamp, text) = mcpctl::supervisor::logs::split_stamp(&line);
+    assert!(stamp.is_some(), "logs -f lines carry their time: {line}");
+    assert_eq!(text, format!("fixture: shout {SHOWN}"));
 }
 
 #[test]

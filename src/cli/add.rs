@@ -100,9 +100,10 @@ pub struct Args {
     /// a local HTTP server: mcpctl launches the command, then connects here.
     #[arg(long, value_name = "URL")]
     pub url: Option<String>,
-    /// Transport for --url.
-    #[arg(long, value_enum, requires = "url", default_value = "streamable-http")]
-    pub transport: RemoteTransport,
+    /// Transport for --url (default: found by connecting, as the MCP spec
+    /// says: Streamable HTTP, else legacy SSE; the one that answered is saved).
+    #[arg(long, value_enum, requires = "url")]
+    pub transport: Option<RemoteTransport>,
     /// Request header for --url, as 'Name: value' (repeatable).
     #[arg(long = "header", value_name = "'NAME: VALUE'")]
     pub headers: Vec<String>,
@@ -175,10 +176,14 @@ pub fn run(ctx: &Context, args: Args) -> Result<ExitCode> {
         .unwrap_or_else(|| catalog.sources.primary().to_path_buf());
     // Secrets written literally by `add NAME --store-secret`, masked in output.
     let mut stored_secrets = Vec::new();
+    // The registry's notes name the entry; they are printed once its saved
+    // name is known.
+    let mut registry_notes = None;
     let mut def = match &args.registry_name {
         Some(spec) => {
-            let (def, secrets) = registry_definition(ctx, &args, spec, &target)?;
+            let (def, secrets, notes) = registry_definition(ctx, &args, spec, &target)?;
             stored_secrets = secrets;
+            registry_notes = Some(notes);
             def
         }
         None => definition_from_args(&args, &target)?,
@@ -225,13 +230,25 @@ pub fn run(ctx: &Context, args: Args) -> Result<ExitCode> {
         .map(|d| d.name.clone())
         .collect();
     let explicit_name = args.name.is_some();
+    // Every message names the entry as it will be saved (`x-2` when `x` is
+    // taken), so the name is settled before the check prints it.
+    let existing = store::read_text(&target)?;
+    let (parsed, names) = file_state(&target, existing.as_deref())?;
+    if !explicit_name {
+        def.name = unique_name(&def.name, &names, &other_names);
+    }
+    if let Some((suggested, notes)) = registry_notes {
+        for note in notes {
+            let note = note.replace(
+                &format!("`mcpctl start {suggested}`"),
+                &format!("`mcpctl start {}`", def.name),
+            );
+            output::note(format!("note: {note}"));
+        }
+    }
 
     if args.dry_run {
-        let existing = store::read_text(&target)?;
-        let (parsed, names) = file_state(&target, existing.as_deref())?;
-        if !explicit_name {
-            def.name = unique_name(&def.name, &names, &other_names);
-        } else if names.contains(&def.name) && !args.force {
+        if explicit_name && names.contains(&def.name) && !args.force {
             return Err(DefsError::Exists {
                 name: def.name.clone(),
                 path: target.clone(),
@@ -254,11 +271,14 @@ pub fn run(ctx: &Context, args: Args) -> Result<ExitCode> {
     if !args.no_check {
         ctx.require_trusted(&target)?;
         match super::check::check_one(&def, None)? {
-            Ok(found) => output::note(format!(
-                "{}: {}",
-                output::sanitize(&def.name),
-                super::check::summary(&found)
-            )),
+            Ok(found) => {
+                output::note(format!(
+                    "{}: {}",
+                    output::sanitize(&def.name),
+                    super::check::summary(&found)
+                ));
+                settle_transport(&mut def, found.transport);
+            }
             Err(err) if args.force => output::warn(
                 &format!("{err} (saving anyway because of --force)"),
                 crate::error::Diagnostic::hint(&err).as_deref(),
@@ -315,6 +335,10 @@ pub fn run(ctx: &Context, args: Args) -> Result<ExitCode> {
     Ok(ExitCode::Success)
 }
 
+/// The registry's notes and the name they were written for, printed once
+/// the saved name is known.
+type RegistryNotes = (String, Vec<String>);
+
 /// Resolve a registry entry into a definition (issue 4): exact name,
 /// chosen package or remote, inputs from flags or prompts, `${VAR}` secrets.
 fn registry_definition(
@@ -322,7 +346,11 @@ fn registry_definition(
     args: &Args,
     spec: &str,
     target: &Path,
-) -> Result<(ServerDef, Vec<crate::registry::install::SecretValue>)> {
+) -> Result<(
+    ServerDef,
+    Vec<crate::registry::install::SecretValue>,
+    RegistryNotes,
+)> {
     use crate::registry::install::{self, InstallRequest, Selector};
     use crate::registry::{ClientOptions, RegistryClient};
 
@@ -352,9 +380,7 @@ fn registry_definition(
         client.base_url(),
         plan.chosen
     ));
-    for note in &plan.notes {
-        output::note(format!("note: {note}"));
-    }
+    let notes = (plan.suggested_name.clone(), plan.notes);
     let mut def = plan.def;
     def.name = args
         .name
@@ -366,7 +392,7 @@ fn registry_definition(
     for (name, value) in &plan.secret_env {
         vars::provide(name, value.expose());
     }
-    Ok((def, plan.stored_secrets))
+    Ok((def, plan.stored_secrets, notes))
 }
 
 /// `target` as parsed now (an empty `mcpServers` file when missing) and
@@ -425,6 +451,19 @@ fn report(
     Ok(ExitCode::Success)
 }
 
+/// Save the transport that answered the check when `--transport` was not
+/// given, so the entry needs no detection at the next launch.
+fn settle_transport(def: &mut ServerDef, answered: Transport) {
+    if !def.transport_inferred {
+        return;
+    }
+    def.transport = answered;
+    def.transport_inferred = false;
+    if let Launch::Remote { transport, .. } = &mut def.launch {
+        *transport = answered;
+    }
+}
+
 /// Build the definition from the flags; the name may still be provisional.
 fn definition_from_args(args: &Args, target: &Path) -> Result<ServerDef> {
     let local_process = || -> Result<(String, Vec<String>, IndexMap<String, String>)> {
@@ -443,8 +482,8 @@ fn definition_from_args(args: &Args, target: &Path) -> Result<ServerDef> {
         }
         (Some(url), _) => {
             let transport = match args.transport {
-                RemoteTransport::StreamableHttp => Transport::StreamableHttp,
-                RemoteTransport::Sse => Transport::Sse,
+                None | Some(RemoteTransport::StreamableHttp) => Transport::StreamableHttp,
+                Some(RemoteTransport::Sse) => Transport::Sse,
             };
             let headers = parse_pairs(
                 &args.headers,
@@ -502,6 +541,7 @@ fn definition_from_args(args: &Args, target: &Path) -> Result<ServerDef> {
     let mut def = ServerDef {
         name: String::new(),
         transport,
+        transport_inferred: args.url.is_some() && args.transport.is_none(),
         launch,
         label: None,
         enabled: true,

@@ -160,7 +160,7 @@ pub fn run(ctx: &Context, args: Args) -> Result<ExitCode> {
         .min(defs.len())
         .max(1);
 
-    let progress = (!ctx.json && std::io::stderr().is_terminal())
+    let progress = (!ctx.json && !output::quiet() && std::io::stderr().is_terminal())
         .then(|| MultiProgress::with_draw_target(ProgressDrawTarget::stderr()));
     let runtime = tokio::runtime::Builder::new_multi_thread()
         .worker_threads(2)
@@ -340,6 +340,7 @@ fn print_human(outcomes: &[Outcome], list_tools: bool) -> Result<()> {
     let mut table = Table::new(&[
         "NAME",
         "STATUS",
+        "TRANSPORT",
         "PROTOCOL",
         "SERVER",
         "TOOLS",
@@ -350,7 +351,11 @@ fn print_human(outcomes: &[Outcome], list_tools: bool) -> Result<()> {
     for outcome in outcomes {
         let name = outcome.def.name.clone();
         match &outcome.result {
-            None => table.row(unreached_row(name, "skipped (disabled)".into())),
+            None => table.row(unreached_row(
+                name,
+                "skipped (disabled)".into(),
+                &outcome.def,
+            )),
             Some(Ok(report)) => {
                 let server = report
                     .server_name_version()
@@ -368,6 +373,9 @@ fn print_human(outcomes: &[Outcome], list_tools: bool) -> Result<()> {
                 table.row(vec![
                     name,
                     status.into(),
+                    // The one that answered: for a URL with no transport in
+                    // the file, what the backwards-compatibility procedure found.
+                    report.transport.to_string(),
                     report.protocol_version.clone(),
                     server,
                     if report.tools_capability {
@@ -386,6 +394,7 @@ fn print_human(outcomes: &[Outcome], list_tools: bool) -> Result<()> {
                     Some(phase) => format!("FAILED ({phase})"),
                     None => "FAILED".into(),
                 },
+                &outcome.def,
             )),
         }
     }
@@ -435,21 +444,50 @@ fn print_human(outcomes: &[Outcome], list_tools: bool) -> Result<()> {
     Ok(())
 }
 
+/// The keys of a checked server's report (`DiscoveryReport`), which every
+/// entry of `check --json` carries, null where unknown: a script reads a
+/// failed or skipped entry with the same code as a passing one.
+const REPORT_KEYS: &[&str] = &[
+    "server",
+    "transport",
+    "protocol_version",
+    "stateless",
+    "initialize",
+    "tools_capability",
+    "tools",
+    "tool_pages",
+    "tool_list_end",
+    "resources",
+    "prompts",
+    "timings",
+    "schema_dialects",
+    "lints",
+];
+
 fn outcome_json(outcome: &Outcome) -> Value {
+    let mut entry = serde_json::Map::new();
+    entry.insert("name".into(), json!(outcome.def.name));
+    entry.insert("ok".into(), Value::Null);
+    entry.insert("skipped".into(), json!(outcome.result.is_none()));
+    entry.insert("reason".into(), Value::Null);
+    entry.insert("error".into(), Value::Null);
+    for key in REPORT_KEYS {
+        entry.insert((*key).into(), Value::Null);
+    }
+    entry.insert("server".into(), json!(outcome.def.name));
+    // The defined transport until one answers; unknown (null) for a URL
+    // whose file names none.
+    let defined = (!outcome.def.transport_inferred).then_some(outcome.def.transport);
+    entry.insert("transport".into(), json!(defined));
     match &outcome.result {
-        None => json!({
-            "name": outcome.def.name,
-            "server": outcome.def.name,
-            "transport": outcome.def.transport,
-            "ok": null,
-            "skipped": true,
-            "reason": "disabled",
-        }),
+        None => {
+            entry.insert("reason".into(), json!("disabled"));
+        }
         Some(Ok(report)) => {
-            let mut value = serde_json::to_value(report).unwrap_or(Value::Null);
-            value["name"] = json!(outcome.def.name);
-            value["ok"] = json!(outcome.ok());
-            value
+            if let Value::Object(fields) = serde_json::to_value(report).unwrap_or(Value::Null) {
+                entry.extend(fields);
+            }
+            entry.insert("ok".into(), json!(outcome.ok()));
         }
         Some(Err(err)) => {
             let stderr_tail = match err {
@@ -457,27 +495,32 @@ fn outcome_json(outcome: &Outcome) -> Value {
                 | ConnectError::Timeout { stderr_tail, .. } => stderr_tail.clone(),
                 _ => Vec::new(),
             };
-            json!({
-                "name": outcome.def.name,
-                "server": outcome.def.name,
-                "transport": outcome.def.transport,
-                "ok": false,
-                "error": {
+            entry.insert("ok".into(), json!(false));
+            entry.insert(
+                "error".into(),
+                json!({
                     "kind": err.kind(),
                     "phase": err.phase(),
                     "message": err.to_string(),
                     "hint": err.hint(),
                     "stderr_tail": stderr_tail,
-                },
-            })
+                }),
+            );
         }
     }
+    Value::Object(entry)
 }
 
-/// A table row for a server that was not reached: its name and status, and
-/// `-` in every other column.
-fn unreached_row(name: String, status: String) -> Vec<String> {
-    let mut row = vec![name, status];
-    row.resize(8, "-".into());
+/// A table row for a server that was not reached: its name, status and
+/// defined transport (`auto` when the file names none), and `-` in every
+/// other column.
+fn unreached_row(name: String, status: String, def: &ServerDef) -> Vec<String> {
+    let transport = if def.transport_inferred {
+        "auto".to_string()
+    } else {
+        def.transport.to_string()
+    };
+    let mut row = vec![name, status, transport];
+    row.resize(9, "-".into());
     row
 }

@@ -55,8 +55,8 @@ pub fn connect_existing(ctx: &Context) -> Result<Option<Client>> {
 
 /// Said on stderr by a read-only verb that found no supervisor.
 pub fn note_not_running() {
-    eprintln!(
-        "note: the supervisor is not running, so every server is stopped; `mcpctl start NAME` starts one"
+    output::note(
+        "note: the supervisor is not running, so every server is stopped; `mcpctl start NAME` starts one",
     );
 }
 
@@ -192,8 +192,29 @@ pub fn report(ctx: &Context, results: &[ItemResult]) -> Result<ExitCode> {
     }
     for r in results {
         if let Some(e) = &r.error {
-            output::error(&format!("{}: {}", r.name, e.message), e.hint.as_deref());
+            output::error(&named(&r.name, &e.message), e.hint.as_deref());
         }
     }
     Ok(code)
+}
+
+/// `message` about server `name`, starting with the name once: many
+/// errors (a failed connection's, `` `x` is busy``) name it already.
+fn named(name: &str, message: &str) -> String {
+    if message.starts_with(&format!("{name}: ")) || message.contains(&format!("`{name}`")) {
+        message.to_string()
+    } else {
+        format!("{name}: {message}")
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    #[test]
+    fn the_name_is_never_doubled() {
+        assert_eq!(super::named("broken", "broken: exited"), "broken: exited");
+        assert_eq!(super::named("x", "`x` is busy"), "`x` is busy");
+        assert_eq!(super::named("x", "timed out"), "x: timed out");
+        assert_eq!(super::named("x", "xy: other"), "x: xy: other");
+    }
 }

@@ -75,12 +75,19 @@ pub fn run(ctx: &Context, args: Args) -> Result<ExitCode> {
         return Ok(ExitCode::Success);
     }
     let mut table = Table::new(&["NAME", "TRANSPORT", "TARGET", "ENABLED", "SOURCE"]);
+    // On a terminal long targets are cut so the table stays readable (`show`
+    // has the rest); into a pipe or file they are whole, for grep and awk.
+    let cut = output::stdout_is_tty();
     for def in catalog.servers() {
+        let target = output::sanitize(&def.target()).into_owned();
         table.row(vec![
             def.name.clone(),
             def.transport.to_string(),
-            // Long targets are cut so the table stays readable; `show` has the rest.
-            crate::text::truncate(&output::sanitize(&def.target()), 60),
+            if cut {
+                crate::text::truncate(&target, 60)
+            } else {
+                target
+            },
             if def.enabled { "yes" } else { "no" }.to_string(),
             def.source.display().to_string(),
         ]);

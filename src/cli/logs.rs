@@ -13,7 +13,11 @@ use crate::supervisor::protocol::{Body, Op};
 
 const EXAMPLES: &str = "\
 Each server's stderr goes to a size-capped file (1 MiB, one rotated
-generation kept); lines starting with [mcpctl] are the supervisor's own.
+generation kept), every line stamped with the time it arrived (UTC, to the
+millisecond); lines whose text starts with [mcpctl] are the supervisor's own.
+
+--json prints {name, path, lines: [{time, text}]}; with -f, one JSON object
+per line instead ({schema_version, time, text, name}), flushed as it comes.
 
 Never starts the supervisor: without one, the log it left is read.
 
@@ -22,7 +26,8 @@ Exit codes: 0 ok, 3 unknown name, 5 supervisor unreachable, 130 interrupted.
 Examples:
   mcpctl logs time
   mcpctl logs billing -n 200
-  mcpctl logs billing -f";
+  mcpctl logs billing -f
+  mcpctl logs billing -f --json | jq -r 'select(.text | test(\"error\")) | .time'";
 
 /// Arguments of `mcpctl logs`.
 #[derive(Debug, clap::Args)]
@@ -64,16 +69,34 @@ pub fn run(ctx: &Context, args: Args) -> Result<ExitCode> {
         }
     };
     if ctx.json && !args.follow {
+        let lines: Vec<_> = lines.iter().map(|l| line_json(l)).collect();
         output::print_json(&json!({"name": args.name, "path": path, "lines": lines}))?;
         return Ok(ExitCode::Success);
     }
+    let show = |line: &str| -> Result<()> {
+        if ctx.json {
+            let mut entry = line_json(line);
+            entry["name"] = json!(args.name);
+            output::print_json_line(&entry)?;
+        } else {
+            output::line(output::sanitize(line))?;
+        }
+        Ok(())
+    };
     for line in &lines {
-        output::line(output::sanitize(line))?;
+        show(line)?;
     }
     if !args.follow {
         return Ok(ExitCode::Success);
     }
-    follow(std::path::Path::new(&path))
+    follow(std::path::Path::new(&path), &show)
+}
+
+/// One log line as JSON: its stamp (`time`, null for an unstamped line)
+/// and its text exactly as written.
+fn line_json(line: &str) -> serde_json::Value {
+    let (time, text) = crate::supervisor::logs::split_stamp(line);
+    json!({"time": time, "text": text})
 }
 
 /// A line still unfinished after this many bytes is printed as it is, so
@@ -81,9 +104,10 @@ pub fn run(ctx: &Context, args: Args) -> Result<ExitCode> {
 const MAX_PENDING: usize = 64 * 1024;
 
 /// Print what is appended to `path`, reopening it when it rotates. Lines
-/// are printed whole and sanitized, like the tail before them: the file
-/// holds what the server wrote, raw.
-fn follow(path: &std::path::Path) -> Result<ExitCode> {
+/// are printed whole through `show` (sanitized text, or one JSON line
+/// each), like the tail before them: the file holds what the server wrote,
+/// raw.
+fn follow(path: &std::path::Path, show: &dyn Fn(&str) -> Result<()>) -> Result<ExitCode> {
     let mut pos = std::fs::metadata(path).map_or(0, |m| m.len());
     let mut pending = Vec::new();
     loop {
@@ -99,15 +123,15 @@ fn follow(path: &std::path::Path) -> Result<ExitCode> {
             let before = pending.len();
             if f.seek(SeekFrom::Start(pos)).is_ok() && f.read_to_end(&mut pending).is_ok() {
                 pos += (pending.len() - before) as u64;
-                print_lines(&mut pending)?;
+                print_lines(&mut pending, show)?;
             }
         }
     }
 }
 
 /// Print and remove the complete lines at the start of `pending` (all of
-/// it once it passes [`MAX_PENDING`]), each sanitized.
-fn print_lines(pending: &mut Vec<u8>) -> Result<()> {
+/// it once it passes [`MAX_PENDING`]), each through `show`.
+fn print_lines(pending: &mut Vec<u8>, show: &dyn Fn(&str) -> Result<()>) -> Result<()> {
     let end = match pending.iter().rposition(|&b| b == b'\n') {
         Some(i) => i + 1,
         None if pending.len() > MAX_PENDING => pending.len(),
@@ -115,10 +139,9 @@ fn print_lines(pending: &mut Vec<u8>) -> Result<()> {
     };
     let text = String::from_utf8_lossy(&pending[..end]).into_owned();
     pending.drain(..end);
-    let mut out = std::io::stdout().lock();
     for line in text.strip_suffix('\n').unwrap_or(&text).split('\n') {
-        writeln!(out, "{}", output::sanitize(line)).map_err(UsageError::Output)?;
+        show(line)?;
     }
-    out.flush().map_err(UsageError::Output)?;
+    std::io::stdout().flush().map_err(UsageError::Output)?;
     Ok(())
 }

@@ -91,6 +91,21 @@ pub struct Cli {
     #[arg(long, global = true)]
     pub json: bool,
 
+    /// Print no notes or progress on stderr (warnings and errors still).
+    #[arg(short, long, global = true)]
+    pub quiet: bool,
+
+    /// Colour output: auto (a terminal, unless NO_COLOR is set;
+    /// CLICOLOR_FORCE=1 forces it), always or never.
+    #[arg(
+        long,
+        global = true,
+        value_enum,
+        value_name = "WHEN",
+        default_value_t = output::ColorChoice::Auto
+    )]
+    pub color: output::ColorChoice,
+
     /// Never start the supervisor implicitly (also MCPCTL_NO_SPAWN=1).
     #[arg(long, global = true)]
     pub no_spawn: bool,
@@ -228,7 +243,7 @@ pub fn run_from_env() -> ExitCode {
         Ok(cli) => cli,
         Err(err) => {
             let _ = err.print();
-            return match err.kind() {
+            let code = match err.kind() {
                 clap::error::ErrorKind::DisplayHelp
                 | clap::error::ErrorKind::DisplayVersion
                 | clap::error::ErrorKind::DisplayHelpOnMissingArgumentOrSubcommand => {
@@ -236,15 +251,40 @@ pub fn run_from_env() -> ExitCode {
                 }
                 _ => ExitCode::Usage,
             };
+            if code != ExitCode::Success && json_requested() {
+                let text = err.render().to_string();
+                let first = text.lines().next().unwrap_or("invalid command line");
+                let message = first.strip_prefix("error: ").unwrap_or(first);
+                let hint = "run `mcpctl --help` or `mcpctl COMMAND --help`";
+                let _ = output::print_json_error(code.name(), message, Some(hint), code.code());
+            }
+            return code;
         }
     };
+    output::set_quiet(cli.quiet);
+    output::set_color(cli.color);
+    let json = cli.json;
     match run(cli) {
         Ok(code) => code,
         Err(err) => {
-            output::error(&err.to_string(), err.hint().as_deref());
-            err.exit_code()
+            let (message, hint, code) = (err.to_string(), err.hint(), err.exit_code());
+            output::error(&message, hint.as_deref());
+            if json {
+                let _ =
+                    output::print_json_error(code.name(), &message, hint.as_deref(), code.code());
+            }
+            code
         }
     }
+}
+
+/// True when `--json` is among the arguments before any `--`: a command
+/// line clap refused still answers a script in JSON.
+fn json_requested() -> bool {
+    std::env::args_os()
+        .skip(1)
+        .take_while(|a| a != "--")
+        .any(|a| a == "--json")
 }
 
 /// Run a parsed command line.

@@ -86,7 +86,7 @@ pub fn run(ctx: &Context, args: Args) -> Result<ExitCode> {
 }
 
 fn spinner() -> Option<indicatif::ProgressBar> {
-    if !std::io::IsTerminal::is_terminal(&std::io::stderr()) {
+    if output::quiet() || !std::io::IsTerminal::is_terminal(&std::io::stderr()) {
         return None;
     }
     let bar = indicatif::ProgressBar::new_spinner();

@@ -525,6 +525,7 @@ impl RawEntry {
         Ok(ServerDef {
             name,
             transport,
+            transport_inferred: spelling.is_none() && transport.is_remote(),
             launch,
             label: self.label,
             enabled: self.enabled.unwrap_or(true) && !self.disabled.unwrap_or(false),

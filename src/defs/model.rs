@@ -132,6 +132,11 @@ pub struct ServerDef {
     pub name: String,
     /// The transport, resolved from `transport`/`type` or from the fields.
     pub transport: Transport,
+    /// True when the file gave a `url` but no `transport`/`type`: the
+    /// transport is then found as the MCP spec's backwards-compatibility
+    /// procedure says (Streamable HTTP first, legacy SSE on HTTP 400, 404
+    /// or 405), and `transport` is only the first guess.
+    pub transport_inferred: bool,
     /// How to reach the server.
     pub launch: Launch,
     /// A human-readable label.

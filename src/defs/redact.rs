@@ -168,6 +168,7 @@ mod tests {
         ServerDef {
             name: "s".into(),
             transport: crate::defs::Transport::StreamableHttp,
+            transport_inferred: false,
             launch: Launch::Remote {
                 transport: crate::defs::Transport::StreamableHttp,
                 url: url.into(),

@@ -97,6 +97,9 @@ pub struct ToolPages {
 /// An open connection to one server.
 pub struct Connection {
     server: String,
+    /// The transport that answered (for a URL without one in the file,
+    /// the one the backwards-compatibility procedure found).
+    transport: Transport,
     url: Option<String>,
     service: Option<RunningService<RoleClient, McpClient>>,
     child: Option<ChildProcess>,
@@ -314,6 +317,7 @@ impl Connection {
                 };
                 let mut conn = Connection {
                     server: server.into(),
+                    transport: Transport::Stdio,
                     url: None,
                     peer_info: service
                         .peer()
@@ -356,19 +360,12 @@ impl Connection {
                         budget,
                         stderr_tail: Vec::new(),
                     };
+                    let mut answered = *transport;
                     let served = match transport {
                         Transport::Sse => {
-                            let client =
-                                http::client(server, &headers, opts.dns_resolver.as_ref())?;
-                            let sse =
-                                tokio::time::timeout(left, SseTransport::connect(client, &url))
-                                    .await
-                                    .map_err(|_| timeout_err())?
-                                    .map_err(|e| http::classify(server, phase, &url, &e))?;
-                            let left = remaining(server, phase, deadline, budget)?;
-                            let handler = McpClient::new(version, Vec::new())
-                                .with_tools_changed(opts.on_tools_changed.clone());
-                            tokio::time::timeout(left, handler.serve_with_lifecycle(sse, lifecycle))
+                            open_sse(server, phase, &url, &headers, opts, deadline, budget)
+                                .await?
+                                .serve(version, lifecycle)
                                 .await
                         }
                         _ => {
@@ -380,11 +377,43 @@ impl Connection {
                             )?;
                             let handler = McpClient::new(version, Vec::new())
                                 .with_tools_changed(opts.on_tools_changed.clone());
-                            tokio::time::timeout(
+                            let first = tokio::time::timeout(
                                 left,
-                                handler.serve_with_lifecycle(transport, lifecycle),
+                                handler.serve_with_lifecycle(transport, lifecycle.clone()),
                             )
-                            .await
+                            .await;
+                            // No transport in the file: follow the spec's
+                            // backwards-compatibility procedure. A 400, 404
+                            // or 405 to the initialize POST means an older
+                            // server: open its SSE stream and wait for
+                            // `endpoint`.
+                            match first {
+                                Ok(Err(ClientInitializeError::TransportError {
+                                    error, ..
+                                })) if def.transport_inferred
+                                    && http::status_of(&error)
+                                        .is_some_and(|s| [400, 404, 405].contains(&s)) =>
+                                {
+                                    let legacy = open_sse(
+                                        server, phase, &url, &headers, opts, deadline, budget,
+                                    )
+                                    .await;
+                                    match legacy {
+                                        Ok(sse) => {
+                                            answered = Transport::Sse;
+                                            sse.serve(version, lifecycle).await
+                                        }
+                                        // Neither answered: the POST's refusal says more.
+                                        Err(_) => {
+                                            return Err(http::classify(
+                                                server, phase, &url, &error,
+                                            )
+                                            .into());
+                                        }
+                                    }
+                                }
+                                other => other,
+                            }
                         }
                     };
                     let service = match served {
@@ -400,6 +429,7 @@ impl Connection {
                     };
                     let mut conn = Connection {
                         server: server.into(),
+                        transport: answered,
                         url: Some(url),
                         peer_info: service
                             .peer()
@@ -463,7 +493,13 @@ impl Connection {
         self.peer_info.protocol_version.to_string()
     }
 
-    /// True when connected through the stateless `server/discover` lifecycle.
+    /// The transport that answered: for a URL without one in the file,
+    /// what the backwards-compatibility procedure found.
+    pub fn transport(&self) -> Transport {
+        self.transport
+    }
+
+    /// True when the session uses the stateless `server/discover` lifecycle.
     pub fn is_stateless(&self) -> bool {
         self.stateless
     }
@@ -791,6 +827,55 @@ fn empty_info() -> ServerPeerInfo {
 }
 
 /// Name a `ClientInitializeError`; `url` is set for remote servers.
+/// A legacy SSE stream that sent its `endpoint` event, ready to serve.
+struct OpenSse<'a> {
+    sse: SseTransport,
+    opts: &'a ConnectOptions,
+    left: Duration,
+}
+
+impl OpenSse<'_> {
+    /// Run the handshake over the stream within what is left of the budget.
+    async fn serve(
+        self,
+        version: &str,
+        lifecycle: ClientLifecycleMode,
+    ) -> Result<
+        Result<RunningService<RoleClient, McpClient>, ClientInitializeError>,
+        tokio::time::error::Elapsed,
+    > {
+        let handler = McpClient::new(version, Vec::new())
+            .with_tools_changed(self.opts.on_tools_changed.clone());
+        tokio::time::timeout(self.left, handler.serve_with_lifecycle(self.sse, lifecycle)).await
+    }
+}
+
+/// GET the legacy SSE stream at `url` and wait for its `endpoint` event,
+/// within the budget.
+async fn open_sse<'a>(
+    server: &str,
+    phase: Phase,
+    url: &str,
+    headers: &[(String, String)],
+    opts: &'a ConnectOptions,
+    deadline: Instant,
+    budget: Duration,
+) -> Result<OpenSse<'a>, ConnectError> {
+    let left = remaining(server, phase, deadline, budget)?;
+    let client = http::client(server, headers, opts.dns_resolver.as_ref())?;
+    let sse = tokio::time::timeout(left, SseTransport::connect(client, url))
+        .await
+        .map_err(|_| ConnectError::Timeout {
+            server: server.into(),
+            phase,
+            budget,
+            stderr_tail: Vec::new(),
+        })?
+        .map_err(|e| http::classify(server, phase, url, &e))?;
+    let left = remaining(server, phase, deadline, budget)?;
+    Ok(OpenSse { sse, opts, left })
+}
+
 fn init_error(
     server: &str,
     phase: Phase,

@@ -139,7 +139,7 @@ pub async fn discover(
         .collect();
     Ok(DiscoveryReport {
         server: def.name.clone(),
-        transport: def.transport,
+        transport: conn.transport(),
         protocol_version: conn.protocol_version(),
         stateless: conn.is_stateless(),
         initialize: conn.peer_info().clone(),

@@ -159,6 +159,22 @@ pub enum ConnectError {
         content_type: String,
     },
 
+    /// A Streamable HTTP POST to a `/sse` URL was refused with 404 or 405:
+    /// the endpoint speaks the legacy HTTP+SSE transport.
+    #[error(
+        "{server}: {url} answered HTTP {status} to a Streamable HTTP POST during {phase}; it looks like a legacy SSE endpoint"
+    )]
+    LegacySse {
+        /// The server.
+        server: String,
+        /// Where it happened.
+        phase: Phase,
+        /// The URL.
+        url: String,
+        /// 404 or 405.
+        status: u16,
+    },
+
     /// TLS handshake or certificate failure.
     #[error("{server}: TLS failed during {phase}: {detail}")]
     Tls {
@@ -303,6 +319,7 @@ impl ConnectError {
             ConnectError::Timeout { .. } => "timeout",
             ConnectError::AuthRequired { .. } => "auth_required",
             ConnectError::WebPage { .. } => "web_page",
+            ConnectError::LegacySse { .. } => "legacy_sse",
             ConnectError::Tls { .. } => "tls",
             ConnectError::Dns { .. } => "dns",
             ConnectError::ConnectionRefused { .. } => "connection_refused",
@@ -328,6 +345,7 @@ impl ConnectError {
             | ConnectError::Timeout { phase, .. }
             | ConnectError::AuthRequired { phase, .. }
             | ConnectError::WebPage { phase, .. }
+            | ConnectError::LegacySse { phase, .. }
             | ConnectError::Tls { phase, .. }
             | ConnectError::Dns { phase, .. }
             | ConnectError::ConnectionRefused { phase, .. }
@@ -418,6 +436,17 @@ impl ConnectError {
                 phase,
                 url: f(url),
                 content_type: f(content_type),
+            },
+            ConnectError::LegacySse {
+                server,
+                phase,
+                url,
+                status,
+            } => ConnectError::LegacySse {
+                server,
+                phase,
+                url: f(url),
+                status,
             },
             ConnectError::Tls {
                 server,
@@ -554,6 +583,9 @@ impl Diagnostic for ConnectError {
             }
             ConnectError::WebPage { .. } => {
                 "point `url` at the MCP endpoint itself (often ending in /mcp or /sse)".into()
+            }
+            ConnectError::LegacySse { .. } => {
+                "the server speaks legacy SSE: add it with `--transport sse` (or set \"type\": \"sse\" in its definition), or leave the transport out and mcpctl finds it".into()
             }
             ConnectError::Tls { .. } => {
                 "check the certificate, or whether the server speaks plain http (loopback only)".into()

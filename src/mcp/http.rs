@@ -91,6 +91,37 @@ fn looks_like_html(text: &str) -> bool {
 
 /// Turn a transport error (from rmcp's HTTP transport, our SSE transport or
 /// reqwest) into the specific [`ConnectError`] an operator can act on.
+/// The HTTP status of a refused Streamable HTTP request, when the error
+/// carries one: what the spec's backwards-compatibility procedure looks at
+/// (400, 404 or 405 to the initialize POST means an older, SSE-only server).
+pub fn status_of(err: &(dyn std::error::Error + 'static)) -> Option<u16> {
+    let mut current = Some(err);
+    while let Some(e) = current {
+        if let Some(http) = e.downcast_ref::<StreamableHttpError<reqwest::Error>>() {
+            match http {
+                StreamableHttpError::HttpStatus(status) => return Some(status.status),
+                StreamableHttpError::UnexpectedServerResponse(msg) => return leading_status(msg),
+                StreamableHttpError::Client(inner) => return inner.status().map(|s| s.as_u16()),
+                _ => {}
+            }
+        }
+        current = e.source();
+    }
+    None
+}
+
+/// The status in rmcp's `HTTP 404 Not Found: …` message.
+fn leading_status(message: &str) -> Option<u16> {
+    let rest = message.strip_prefix("HTTP ")?;
+    rest.get(..3)?.parse().ok()
+}
+
+/// True when `url`'s path ends in `/sse`, the legacy transport's usual
+/// endpoint: a 404 or 405 there means the wrong transport, not the wrong URL.
+fn looks_like_sse_endpoint(url: &str) -> bool {
+    url::Url::parse(url).is_ok_and(|u| u.path().trim_end_matches('/').ends_with("/sse"))
+}
+
 pub fn classify(
     server: &str,
     phase: Phase,
@@ -144,6 +175,16 @@ pub fn classify(
                     };
                 }
                 StreamableHttpError::UnexpectedServerResponse(msg) => {
+                    if let Some(status @ (404 | 405)) = leading_status(msg)
+                        && looks_like_sse_endpoint(url)
+                    {
+                        return ConnectError::LegacySse {
+                            server: server_s,
+                            phase,
+                            url: url.into(),
+                            status,
+                        };
+                    }
                     for status in [401u16, 403] {
                         if msg.starts_with(&format!("HTTP {status}")) {
                             return ConnectError::AuthRequired {

@@ -89,7 +89,7 @@ pub enum RegistryError {
         /// What was wrong.
         reason: String,
     },
-    /// No entry has exactly this name; `near` are names that contain it.
+    /// No entry has exactly this name; `near` are the closest names, closest first.
     #[error("no registry entry is named exactly `{name}`{}", near_list(near))]
     NoExactMatch {
         /// The name asked for.
@@ -203,7 +203,7 @@ fn near_list(near: &[String]) -> String {
     if near.is_empty() {
         return String::new();
     }
-    let mut out = String::from("; similar names:");
+    let mut out = String::from("; the closest names are:");
     for name in near {
         out.push_str("\n  ");
         out.push_str(name);

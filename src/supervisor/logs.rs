@@ -4,6 +4,10 @@
 //! [`MAX_LOG_BYTES`] it is renamed to `<name>.log.1` (replacing the older
 //! generation) and a new file begins, so a chatty server never fills the
 //! disk and `mcpctl logs` can always show the most recent lines.
+//!
+//! Every line is stamped when it is written (`2026-12-01T01:02:03.456Z `,
+//! UTC to the millisecond): the time a line arrived is known only then, and
+//! a stamp in the file survives the supervisor that wrote it.
 
 use std::fs::{File, OpenOptions};
 use std::io::{BufRead, BufReader, Write};
@@ -67,6 +71,7 @@ impl Writer {
     }
 
     fn write_line(&mut self, line: &str) {
+        let line = &format!("{} {line}", stamp());
         // One line never outgrows the file's cap (stderr lines are already
         // cut at 8 KiB; this holds for any cap and any caller).
         let mut end = line.len().min(self.cap.saturating_sub(1) as usize);
@@ -84,6 +89,26 @@ impl Writer {
             let _ = writeln!(file, "{line}");
             self.size += line.len() as u64 + 1;
         }
+    }
+}
+
+/// The stamp that starts every log line: now, in UTC, to the millisecond.
+fn stamp() -> String {
+    chrono::Utc::now()
+        .format("%Y-%m-%dT%H:%M:%S%.3fZ")
+        .to_string()
+}
+
+/// A log line split into its stamp and its text; a line without a stamp
+/// (written before stamps, or cut by rotation) has none.
+pub fn split_stamp(line: &str) -> (Option<&str>, &str) {
+    match line.split_once(' ') {
+        Some((stamp, text))
+            if chrono::DateTime::parse_from_rfc3339(stamp).is_ok() && stamp.ends_with('Z') =>
+        {
+            (Some(stamp), text)
+        }
+        _ => (None, line),
     }
 }
 
@@ -115,7 +140,7 @@ pub fn note(path: &Path, line: &str) {
         .mode(0o600)
         .open(path)
     {
-        let _ = writeln!(f, "[mcpctl] {line}");
+        let _ = writeln!(f, "{} [mcpctl] {line}", stamp());
     }
 }
 
@@ -167,7 +192,27 @@ mod tests {
         }
         assert!(std::fs::metadata(&path).unwrap().len() <= 100);
         assert!(std::fs::metadata(rotated(&path)).unwrap().len() <= 100);
-        let last = tail(&path, 3);
+        let last: Vec<_> = tail(&path, 3)
+            .into_iter()
+            .map(|l| split_stamp(&l).1.to_string())
+            .collect();
         assert_eq!(last, vec!["line 047", "line 048", "line 049"]);
+    }
+
+    #[test]
+    fn every_line_is_stamped_and_the_stamp_splits_off() {
+        let dir = tempfile::tempdir().unwrap();
+        let path = dir.path().join("s.log");
+        tee(path.clone(), 1000)("hello world");
+        note(&path, "ready");
+        let lines = tail(&path, 2);
+        let (stamp, text) = split_stamp(&lines[0]);
+        assert!(
+            stamp.is_some_and(|s| s.ends_with('Z') && s.len() == 24),
+            "{lines:?}"
+        );
+        assert_eq!(text, "hello world");
+        assert_eq!(split_stamp(&lines[1]).1, "[mcpctl] ready");
+        assert_eq!(split_stamp("no stamp here"), (None, "no stamp here"));
     }
 }

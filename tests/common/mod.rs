@@ -61,6 +61,7 @@ pub fn stdio(name: &str, command: &str, args: &[&str]) -> ServerDef {
     ServerDef {
         name: name.to_string(),
         transport: Transport::Stdio,
+        transport_inferred: false,
         launch: Launch::Stdio {
             command: command.to_string(),
             args: args.iter().map(|s| s.to_string()).collect(),

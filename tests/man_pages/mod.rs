@@ -72,6 +72,14 @@ pub const ENVIRONMENT: &[(&str, &str)] = &[
         "cache directory (default ~/.cache/mcpctl)",
     ),
     ("CI", "when set, mcpctl never prompts"),
+    (
+        "NO_COLOR",
+        "any non-empty value: no colour under --color auto",
+    ),
+    (
+        "CLICOLOR_FORCE",
+        "non-zero: colour under --color auto even into a pipe",
+    ),
 ];
 
 /// The files mcpctl reads and writes, with what they hold.

@@ -292,23 +292,102 @@ pub async fn resolve_entry(
     })
 }
 
-/// Names that contain the last segment of `name` (case-insensitive), for
-/// the "did you mean" list. A failing search just yields none.
+/// How many near names a refusal lists.
+const NEAR_SHOWN: usize = 5;
+
+/// The registry names closest to `name`, closest first, for the "did you
+/// mean" list. Candidates come from searching the registry for the last
+/// segment of `name` and, when that finds nothing (a typo), for each of its
+/// words; they are ranked by edit distance (Damerau-Levenshtein) to the
+/// whole name and to its last segment, and only those reasonably close are
+/// kept. A failing search just yields none.
 pub async fn near_matches(client: &RegistryClient, name: &str) -> Vec<String> {
-    let term = name.rsplit('/').next().unwrap_or(name).trim();
+    let term = name
+        .rsplit('/')
+        .next()
+        .unwrap_or(name)
+        .trim()
+        .to_lowercase();
     if term.is_empty() {
         return Vec::new();
     }
+    let mut candidates = search_names(client, &term).await;
+    if candidates.is_empty() {
+        let words = term.split(['-', '_', '.']).filter(|w| w.len() >= 3);
+        for word in words.take(3) {
+            for found in search_names(client, word).await {
+                if !candidates.contains(&found) {
+                    candidates.push(found);
+                }
+            }
+        }
+    }
+    rank_near(name, candidates)
+}
+
+/// The names the registry finds for `term` (latest versions only).
+async fn search_names(client: &RegistryClient, term: &str) -> Vec<String> {
     let Ok(outcome) = client.search(term, Some(10), true, &mut |_| {}).await else {
         return Vec::new();
     };
     let mut names: Vec<String> = Vec::new();
     for entry in outcome.servers {
-        if entry.server.name != name && !names.contains(&entry.server.name) {
+        if !names.contains(&entry.server.name) {
             names.push(entry.server.name);
         }
     }
     names
+}
+
+/// `candidates` other than `name` itself, closest to it first, keeping those
+/// that contain its last segment or are at least half similar, at most
+/// [`NEAR_SHOWN`].
+fn rank_near(name: &str, candidates: Vec<String>) -> Vec<String> {
+    let wanted = name.to_lowercase();
+    let wanted_tail = wanted.rsplit('/').next().unwrap_or(&wanted).to_string();
+    let mut scored: Vec<(f64, String)> = candidates
+        .into_iter()
+        .filter(|c| c != name)
+        .map(|candidate| {
+            let lower = candidate.to_lowercase();
+            let tail = lower.rsplit('/').next().unwrap_or(&lower);
+            let whole = strsim::normalized_damerau_levenshtein(&wanted, &lower);
+            let last = strsim::normalized_damerau_levenshtein(&wanted_tail, tail);
+            let contains = if tail.contains(&wanted_tail) {
+                0.5
+            } else {
+                0.0
+            };
+            (whole.max(last).max(contains), candidate)
+        })
+        .filter(|(score, _)| *score >= 0.5)
+        .collect();
+    scored.sort_by(|a, b| b.0.total_cmp(&a.0).then_with(|| a.1.cmp(&b.1)));
+    scored
+        .into_iter()
+        .take(NEAR_SHOWN)
+        .map(|(_, name)| name)
+        .collect()
+}
+
+#[cfg(test)]
+mod near_tests {
+    #[test]
+    fn the_closest_names_come_first_and_strangers_are_left_out() {
+        let names = [
+            "io.github.modelcontextprotocol/server-time",
+            "io.github.modelcontextprotocol/server-everything",
+            "com.example/weather",
+            "io.github.other/everything-else",
+        ]
+        .map(String::from)
+        .to_vec();
+        let near = super::rank_near("server-everythin", names.clone());
+        assert_eq!(near[0], "io.github.modelcontextprotocol/server-everything");
+        assert!(!near.iter().any(|n| n == "com.example/weather"), "{near:?}");
+        let near = super::rank_near("io.github.modelcontextprotocol/server-tim", names);
+        assert_eq!(near[0], "io.github.modelcontextprotocol/server-time");
+    }
 }
 
 /// Plan from an already fetched entry (status checks included).
@@ -471,6 +550,7 @@ pub fn plan_from_entry(
     let def = ServerDef {
         name: suggested_name.clone(),
         transport,
+        transport_inferred: false,
         launch,
         label: server.title.clone().filter(|t| !t.trim().is_empty()),
         enabled: true,
