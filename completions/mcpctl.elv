@@ -31,6 +31,7 @@ set edit:completion:arg-completer[mcpctl] = {|@words|
             cand show 'Show one server''s full definition'
             cand get 'Show one server''s full definition'
             cand add 'Add a server from the MCP Registry, a URL or a command, after validating it'
+            cand add-json 'Add a server from its JSON entry (Claude Code''s `mcp add-json`)'
             cand check 'Connect to servers, list their tools, and report what is wrong'
             cand remove 'Remove servers from their definition files'
             cand rm 'Remove servers from their definition files'
@@ -99,10 +100,13 @@ set edit:completion:arg-completer[mcpctl] = {|@words|
             cand --arg 'Registry: a package argument or URL variable, as NAME=value (repeatable)'
             cand --registry 'Registry base URL'
             cand --url 'Remote server endpoint (https, or http to localhost). With --command, a local HTTP server: mcpctl launches the command, then connects here'
-            cand --transport 'Transport for --url'
-            cand --header 'Request header for --url, as ''Name: value'' (repeatable)'
+            cand -t 'Transport: stdio for a command; streamable-http (alias http, the default for a URL) or sse for a URL'
+            cand --transport 'Transport: stdio for a command; streamable-http (alias http, the default for a URL) or sse for a URL'
+            cand -H 'Request header for a URL, as ''Name: value'' (repeatable)'
+            cand --header 'Request header for a URL, as ''Name: value'' (repeatable)'
             cand --command 'Program to launch for a stdio server (on PATH, or a path)'
             cand --args 'Arguments for --command, comma-separated (or put them after --)'
+            cand -e 'Environment variable for the child, as NAME=value (repeatable)'
             cand --env 'Environment variable for the child, as NAME=value (repeatable)'
             cand --cwd 'Working directory for the child process'
             cand --name 'Server name (default: derived from the package or host)'
@@ -110,6 +114,8 @@ set edit:completion:arg-completer[mcpctl] = {|@words|
             cand --restart 'Restart it on failure when supervised'
             cand --connect-timeout 'Seconds allowed for connecting and listing tools (default 30)'
             cand --to 'File to write (default: the first definition file)'
+            cand -s 'Which file to write, as Claude Code names it: local (the default: --to, else the first definition file), user (the per-user mcpctl file), project (.mcp.json here)'
+            cand --scope 'Which file to write, as Claude Code names it: local (the default: --to, else the first definition file), user (the per-user mcpctl file), project (.mcp.json here)'
             cand --file 'Definition file to read and edit (repeatable; default: MCPCTL_FILE or ~/.config/mcpctl/servers.json)'
             cand --as-remote 'Registry: store a package that serves HTTP as a remote URL instead of a process for the supervisor to start'
             cand --allow-deprecated 'Registry: install a version its publisher deprecated'
@@ -117,8 +123,28 @@ set edit:completion:arg-completer[mcpctl] = {|@words|
             cand --refresh 'Registry: ask the registry again instead of using cached answers'
             cand --disabled 'Add it disabled'
             cand --autostart 'Start it when the supervisor starts'
+            cand --allow-http 'Accept plain http:// to a public host (private, link-local, single-label and .internal/.local hosts need no flag)'
             cand --force 'Replace an existing server of that name; accept a launcher that is not installed here; drop comments an edit cannot keep'
             cand --require-pin 'Treat unpinned package versions as errors'
+            cand --no-check 'Do not connect to the server before saving'
+            cand --dry-run 'Validate and print what would be written, but write nothing'
+            cand --show-secrets 'Show literal env and header values in the output'
+            cand --json 'Print machine-readable JSON on stdout instead of text'
+            cand --no-spawn 'Never start the supervisor implicitly (also MCPCTL_NO_SPAWN=1)'
+            cand --allow-insecure-file 'Launch from a definition file even when another user could change it (group- or world-writable, or owned by someone else), for this run'
+            cand -h 'Print help (see more with ''--help'')'
+            cand --help 'Print help (see more with ''--help'')'
+            cand -V 'Print version'
+            cand --version 'Print version'
+        }
+        &'mcpctl;add-json'= {
+            cand --to 'File to write (default: the first definition file)'
+            cand -s 'Which file to write: local (the default), user or project (see above)'
+            cand --scope 'Which file to write: local (the default), user or project (see above)'
+            cand --file 'Definition file to read and edit (repeatable; default: MCPCTL_FILE or ~/.config/mcpctl/servers.json)'
+            cand --force 'Replace an existing server of that name; accept a launcher that is not installed here; drop comments an edit cannot keep'
+            cand --require-pin 'Treat unpinned package versions as errors'
+            cand --allow-http 'Accept plain http:// to a public host'
             cand --no-check 'Do not connect to the server before saving'
             cand --dry-run 'Validate and print what would be written, but write nothing'
             cand --show-secrets 'Show literal env and header values in the output'
@@ -252,6 +278,7 @@ set edit:completion:arg-completer[mcpctl] = {|@words|
         }
         &'mcpctl;status'= {
             cand --file 'Definition file to read and edit (repeatable; default: MCPCTL_FILE or ~/.config/mcpctl/servers.json)'
+            cand --all 'Every server, as a table (the same as no name)'
             cand --json 'Print machine-readable JSON on stdout instead of text'
             cand --no-spawn 'Never start the supervisor implicitly (also MCPCTL_NO_SPAWN=1)'
             cand --allow-insecure-file 'Launch from a definition file even when another user could change it (group- or world-writable, or owned by someone else), for this run'
@@ -402,6 +429,7 @@ set edit:completion:arg-completer[mcpctl] = {|@words|
             cand list 'List every server with its transport, target, state and source file'
             cand show 'Show one server''s full definition'
             cand add 'Add a server from the MCP Registry, a URL or a command, after validating it'
+            cand add-json 'Add a server from its JSON entry (Claude Code''s `mcp add-json`)'
             cand check 'Connect to servers, list their tools, and report what is wrong'
             cand remove 'Remove servers from their definition files'
             cand enable 'Enable servers (keeps the definition, flips its state)'
@@ -424,6 +452,8 @@ set edit:completion:arg-completer[mcpctl] = {|@words|
         &'mcpctl;help;show'= {
         }
         &'mcpctl;help;add'= {
+        }
+        &'mcpctl;help;add-json'= {
         }
         &'mcpctl;help;check'= {
         }
