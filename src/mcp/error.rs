@@ -559,7 +559,7 @@ impl Diagnostic for ConnectError {
                 "point `url` at the MCP endpoint itself (often ending in /mcp or /sse)".into()
             }
             ConnectError::Tls { .. } => {
-                "check the certificate, or whether the server speaks plain http (loopback only)".into()
+                "check the certificate, or whether the server speaks plain http (then write its http:// URL)".into()
             }
             ConnectError::Dns { .. } => "check the host name in `url`".into(),
             ConnectError::ConnectionRefused { .. } => {
