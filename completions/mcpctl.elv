@@ -34,6 +34,7 @@ set edit:completion:arg-completer[mcpctl] = {|@words|
             cand show 'Show one server''s full definition'
             cand get 'Show one server''s full definition'
             cand add 'Add a server from the MCP Registry, a URL or a command, after validating it'
+            cand add-json 'Add a server from its JSON entry (Claude Code''s `mcp add-json`)'
             cand check 'Connect to servers, list their tools, and report what is wrong'
             cand remove 'Remove servers from their definition files'
             cand rm 'Remove servers from their definition files'
@@ -114,10 +115,13 @@ set edit:completion:arg-completer[mcpctl] = {|@words|
             cand --arg 'Registry: a package argument or URL variable, as NAME=value (repeatable)'
             cand --registry 'Registry base URL'
             cand --url 'Remote server endpoint (https, or http to localhost). With --command, a local HTTP server: mcpctl launches the command, then connects here'
-            cand --transport 'Transport for --url (default: found by connecting, as the MCP spec says: Streamable HTTP, else legacy SSE; the one that answered is saved)'
-            cand --header 'Request header for --url, as ''Name: value'' (repeatable)'
+            cand -t 'Transport: stdio for a command; for a URL, streamable-http (alias http) or sse (default: found by connecting, as the MCP spec says: Streamable HTTP, else legacy SSE; the one that answered is saved)'
+            cand --transport 'Transport: stdio for a command; for a URL, streamable-http (alias http) or sse (default: found by connecting, as the MCP spec says: Streamable HTTP, else legacy SSE; the one that answered is saved)'
+            cand -H 'Request header for a URL, as ''Name: value'' (repeatable)'
+            cand --header 'Request header for a URL, as ''Name: value'' (repeatable)'
             cand --command 'Program to launch for a stdio server (on PATH, or a path)'
             cand --args 'Arguments for --command, comma-separated (or put them after --)'
+            cand -e 'Environment variable for the child, as NAME=value (repeatable)'
             cand --env 'Environment variable for the child, as NAME=value (repeatable)'
             cand --cwd 'Working directory for the child process'
             cand --name 'Server name (default: derived from the package or host)'
@@ -125,6 +129,8 @@ set edit:completion:arg-completer[mcpctl] = {|@words|
             cand --restart 'Restart it on failure when supervised'
             cand --connect-timeout 'Seconds allowed for connecting and listing tools (default 30)'
             cand --to 'File to write (default: the first definition file)'
+            cand -s 'Which file to write, as Claude Code names it: local (the default: --to, else the first definition file), user (the per-user mcpctl file), project (.mcp.json here)'
+            cand --scope 'Which file to write, as Claude Code names it: local (the default: --to, else the first definition file), user (the per-user mcpctl file), project (.mcp.json here)'
             cand --file 'Definition file to read and edit (repeatable; default: MCPCTL_FILE or ~/.config/mcpctl/servers.json)'
             cand --color 'Colour output: auto (a terminal, unless NO_COLOR is set; CLICOLOR_FORCE=1 forces it), always or never'
             cand --as-remote 'Registry: store a package that serves HTTP as a remote URL instead of a process for the supervisor to start'
@@ -133,8 +139,31 @@ set edit:completion:arg-completer[mcpctl] = {|@words|
             cand --refresh 'Registry: ask the registry again instead of using cached answers'
             cand --disabled 'Add it disabled'
             cand --autostart 'Start it when the supervisor starts'
+            cand --allow-http 'Accept plain http:// to a public host (private, link-local, single-label and .internal/.local hosts need no flag)'
             cand --force 'Replace an existing server of that name; accept a launcher that is not installed here; drop comments an edit cannot keep'
             cand --require-pin 'Treat unpinned package versions as errors'
+            cand --no-check 'Do not connect to the server before saving'
+            cand --dry-run 'Validate and print what would be written, but write nothing'
+            cand --show-secrets 'Show literal env and header values in the output'
+            cand --json 'Print machine-readable JSON on stdout instead of text'
+            cand -q 'Print no notes or progress on stderr (warnings and errors still)'
+            cand --quiet 'Print no notes or progress on stderr (warnings and errors still)'
+            cand --no-spawn 'Never start the supervisor implicitly (also MCPCTL_NO_SPAWN=1)'
+            cand --allow-insecure-file 'Launch from a definition file even when another user could change it (group- or world-writable, or owned by someone else), for this run'
+            cand -h 'Print help (see more with ''--help'')'
+            cand --help 'Print help (see more with ''--help'')'
+            cand -V 'Print version'
+            cand --version 'Print version'
+        }
+        &'mcpctl;add-json'= {
+            cand --to 'File to write (default: the first definition file)'
+            cand -s 'Which file to write: local (the default), user or project (see above)'
+            cand --scope 'Which file to write: local (the default), user or project (see above)'
+            cand --file 'Definition file to read and edit (repeatable; default: MCPCTL_FILE or ~/.config/mcpctl/servers.json)'
+            cand --color 'Colour output: auto (a terminal, unless NO_COLOR is set; CLICOLOR_FORCE=1 forces it), always or never'
+            cand --force 'Replace an existing server of that name; accept a launcher that is not installed here; drop comments an edit cannot keep'
+            cand --require-pin 'Treat unpinned package versions as errors'
+            cand --allow-http 'Accept plain http:// to a public host'
             cand --no-check 'Do not connect to the server before saving'
             cand --dry-run 'Validate and print what would be written, but write nothing'
             cand --show-secrets 'Show literal env and header values in the output'
@@ -301,6 +330,7 @@ set edit:completion:arg-completer[mcpctl] = {|@words|
         &'mcpctl;status'= {
             cand --file 'Definition file to read and edit (repeatable; default: MCPCTL_FILE or ~/.config/mcpctl/servers.json)'
             cand --color 'Colour output: auto (a terminal, unless NO_COLOR is set; CLICOLOR_FORCE=1 forces it), always or never'
+            cand --all 'Every server, as a table (the same as no name)'
             cand --json 'Print machine-readable JSON on stdout instead of text'
             cand -q 'Print no notes or progress on stderr (warnings and errors still)'
             cand --quiet 'Print no notes or progress on stderr (warnings and errors still)'
@@ -483,6 +513,7 @@ set edit:completion:arg-completer[mcpctl] = {|@words|
             cand list 'List every server with its transport, target, state and source file'
             cand show 'Show one server''s full definition'
             cand add 'Add a server from the MCP Registry, a URL or a command, after validating it'
+            cand add-json 'Add a server from its JSON entry (Claude Code''s `mcp add-json`)'
             cand check 'Connect to servers, list their tools, and report what is wrong'
             cand remove 'Remove servers from their definition files'
             cand enable 'Enable servers (keeps the definition, flips its state)'
@@ -505,6 +536,8 @@ set edit:completion:arg-completer[mcpctl] = {|@words|
         &'mcpctl;help;show'= {
         }
         &'mcpctl;help;add'= {
+        }
+        &'mcpctl;help;add-json'= {
         }
         &'mcpctl;help;check'= {
         }

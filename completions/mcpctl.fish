@@ -39,6 +39,7 @@ complete -c mcpctl -n "__fish_mcpctl_needs_command" -f -a "ls" -d 'List every se
 complete -c mcpctl -n "__fish_mcpctl_needs_command" -f -a "show" -d 'Show one server\'s full definition'
 complete -c mcpctl -n "__fish_mcpctl_needs_command" -f -a "get" -d 'Show one server\'s full definition'
 complete -c mcpctl -n "__fish_mcpctl_needs_command" -f -a "add" -d 'Add a server from the MCP Registry, a URL or a command, after validating it'
+complete -c mcpctl -n "__fish_mcpctl_needs_command" -f -a "add-json" -d 'Add a server from its JSON entry (Claude Code\'s `mcp add-json`)'
 complete -c mcpctl -n "__fish_mcpctl_needs_command" -f -a "check" -d 'Connect to servers, list their tools, and report what is wrong'
 complete -c mcpctl -n "__fish_mcpctl_needs_command" -f -a "remove" -d 'Remove servers from their definition files'
 complete -c mcpctl -n "__fish_mcpctl_needs_command" -f -a "rm" -d 'Remove servers from their definition files'
@@ -105,12 +106,13 @@ complete -c mcpctl -n "__fish_mcpctl_using_subcommand add" -l remote -d 'Registr
 complete -c mcpctl -n "__fish_mcpctl_using_subcommand add" -l arg -d 'Registry: a package argument or URL variable, as NAME=value (repeatable)' -r
 complete -c mcpctl -n "__fish_mcpctl_using_subcommand add" -l registry -d 'Registry base URL' -r
 complete -c mcpctl -n "__fish_mcpctl_using_subcommand add" -l url -d 'Remote server endpoint (https, or http to localhost). With --command, a local HTTP server: mcpctl launches the command, then connects here' -r
-complete -c mcpctl -n "__fish_mcpctl_using_subcommand add" -l transport -d 'Transport for --url (default: found by connecting, as the MCP spec says: Streamable HTTP, else legacy SSE; the one that answered is saved)' -r -f -a "streamable-http\t'Streamable HTTP (the current MCP transport)'
+complete -c mcpctl -n "__fish_mcpctl_using_subcommand add" -s t -l transport -d 'Transport: stdio for a command; for a URL, streamable-http (alias http) or sse (default: found by connecting, as the MCP spec says: Streamable HTTP, else legacy SSE; the one that answered is saved)' -r -f -a "stdio\t'A local process over stdin/stdout (the default with a command)'
+streamable-http\t'Streamable HTTP (the current MCP transport; the default with a URL)'
 sse\t'Legacy HTTP+SSE'"
-complete -c mcpctl -n "__fish_mcpctl_using_subcommand add" -l header -d 'Request header for --url, as \'Name: value\' (repeatable)' -r
+complete -c mcpctl -n "__fish_mcpctl_using_subcommand add" -s H -l header -d 'Request header for a URL, as \'Name: value\' (repeatable)' -r
 complete -c mcpctl -n "__fish_mcpctl_using_subcommand add" -l command -d 'Program to launch for a stdio server (on PATH, or a path)' -r
 complete -c mcpctl -n "__fish_mcpctl_using_subcommand add" -l args -d 'Arguments for --command, comma-separated (or put them after --)' -r
-complete -c mcpctl -n "__fish_mcpctl_using_subcommand add" -l env -d 'Environment variable for the child, as NAME=value (repeatable)' -r
+complete -c mcpctl -n "__fish_mcpctl_using_subcommand add" -s e -l env -d 'Environment variable for the child, as NAME=value (repeatable)' -r
 complete -c mcpctl -n "__fish_mcpctl_using_subcommand add" -l cwd -d 'Working directory for the child process' -r -F
 complete -c mcpctl -n "__fish_mcpctl_using_subcommand add" -l name -d 'Server name (default: derived from the package or host)' -r
 complete -c mcpctl -n "__fish_mcpctl_using_subcommand add" -l label -d 'Human-readable label' -r
@@ -118,6 +120,9 @@ complete -c mcpctl -n "__fish_mcpctl_using_subcommand add" -l restart -d 'Restar
 on-failure\t''"
 complete -c mcpctl -n "__fish_mcpctl_using_subcommand add" -l connect-timeout -d 'Seconds allowed for connecting and listing tools (default 30)' -r
 complete -c mcpctl -n "__fish_mcpctl_using_subcommand add" -l to -d 'File to write (default: the first definition file)' -r -F
+complete -c mcpctl -n "__fish_mcpctl_using_subcommand add" -s s -l scope -d 'Which file to write, as Claude Code names it: local (the default: --to, else the first definition file), user (the per-user mcpctl file), project (.mcp.json here)' -r -f -a "local\t'The file `add` writes without a scope: `--to`, else the first definition file (Claude Code\'s default scope too)'
+user\t'The per-user mcpctl file (`~/.config/mcpctl/servers.json`)'
+project\t'`.mcp.json` in the current directory, shared with the project'"
 complete -c mcpctl -n "__fish_mcpctl_using_subcommand add" -l file -d 'Definition file to read and edit (repeatable; default: MCPCTL_FILE or ~/.config/mcpctl/servers.json)' -r -F
 complete -c mcpctl -n "__fish_mcpctl_using_subcommand add" -l color -d 'Colour output: auto (a terminal, unless NO_COLOR is set; CLICOLOR_FORCE=1 forces it), always or never' -r -f -a "auto\t'Colour a terminal, unless NO_COLOR is set; CLICOLOR_FORCE forces it'
 always\t'Always colour, even into a pipe or file'
@@ -128,6 +133,7 @@ complete -c mcpctl -n "__fish_mcpctl_using_subcommand add" -l store-secret -d 'R
 complete -c mcpctl -n "__fish_mcpctl_using_subcommand add" -l refresh -d 'Registry: ask the registry again instead of using cached answers'
 complete -c mcpctl -n "__fish_mcpctl_using_subcommand add" -l disabled -d 'Add it disabled'
 complete -c mcpctl -n "__fish_mcpctl_using_subcommand add" -l autostart -d 'Start it when the supervisor starts'
+complete -c mcpctl -n "__fish_mcpctl_using_subcommand add" -l allow-http -d 'Accept plain http:// to a public host (private, link-local, single-label and .internal/.local hosts need no flag)'
 complete -c mcpctl -n "__fish_mcpctl_using_subcommand add" -l force -d 'Replace an existing server of that name; accept a launcher that is not installed here; drop comments an edit cannot keep'
 complete -c mcpctl -n "__fish_mcpctl_using_subcommand add" -l require-pin -d 'Treat unpinned package versions as errors'
 complete -c mcpctl -n "__fish_mcpctl_using_subcommand add" -l no-check -d 'Do not connect to the server before saving'
@@ -139,6 +145,26 @@ complete -c mcpctl -n "__fish_mcpctl_using_subcommand add" -l no-spawn -d 'Never
 complete -c mcpctl -n "__fish_mcpctl_using_subcommand add" -l allow-insecure-file -d 'Launch from a definition file even when another user could change it (group- or world-writable, or owned by someone else), for this run'
 complete -c mcpctl -n "__fish_mcpctl_using_subcommand add" -s h -l help -d 'Print help (see more with \'--help\')'
 complete -c mcpctl -n "__fish_mcpctl_using_subcommand add" -s V -l version -d 'Print version'
+complete -c mcpctl -n "__fish_mcpctl_using_subcommand add-json" -l to -d 'File to write (default: the first definition file)' -r -F
+complete -c mcpctl -n "__fish_mcpctl_using_subcommand add-json" -s s -l scope -d 'Which file to write: local (the default), user or project (see above)' -r -f -a "local\t'The file `add` writes without a scope: `--to`, else the first definition file (Claude Code\'s default scope too)'
+user\t'The per-user mcpctl file (`~/.config/mcpctl/servers.json`)'
+project\t'`.mcp.json` in the current directory, shared with the project'"
+complete -c mcpctl -n "__fish_mcpctl_using_subcommand add-json" -l file -d 'Definition file to read and edit (repeatable; default: MCPCTL_FILE or ~/.config/mcpctl/servers.json)' -r -F
+complete -c mcpctl -n "__fish_mcpctl_using_subcommand add-json" -l color -d 'Colour output: auto (a terminal, unless NO_COLOR is set; CLICOLOR_FORCE=1 forces it), always or never' -r -f -a "auto\t'Colour a terminal, unless NO_COLOR is set; CLICOLOR_FORCE forces it'
+always\t'Always colour, even into a pipe or file'
+never\t'Never colour'"
+complete -c mcpctl -n "__fish_mcpctl_using_subcommand add-json" -l force -d 'Replace an existing server of that name; accept a launcher that is not installed here; drop comments an edit cannot keep'
+complete -c mcpctl -n "__fish_mcpctl_using_subcommand add-json" -l require-pin -d 'Treat unpinned package versions as errors'
+complete -c mcpctl -n "__fish_mcpctl_using_subcommand add-json" -l allow-http -d 'Accept plain http:// to a public host'
+complete -c mcpctl -n "__fish_mcpctl_using_subcommand add-json" -l no-check -d 'Do not connect to the server before saving'
+complete -c mcpctl -n "__fish_mcpctl_using_subcommand add-json" -l dry-run -d 'Validate and print what would be written, but write nothing'
+complete -c mcpctl -n "__fish_mcpctl_using_subcommand add-json" -l show-secrets -d 'Show literal env and header values in the output'
+complete -c mcpctl -n "__fish_mcpctl_using_subcommand add-json" -l json -d 'Print machine-readable JSON on stdout instead of text'
+complete -c mcpctl -n "__fish_mcpctl_using_subcommand add-json" -s q -l quiet -d 'Print no notes or progress on stderr (warnings and errors still)'
+complete -c mcpctl -n "__fish_mcpctl_using_subcommand add-json" -l no-spawn -d 'Never start the supervisor implicitly (also MCPCTL_NO_SPAWN=1)'
+complete -c mcpctl -n "__fish_mcpctl_using_subcommand add-json" -l allow-insecure-file -d 'Launch from a definition file even when another user could change it (group- or world-writable, or owned by someone else), for this run'
+complete -c mcpctl -n "__fish_mcpctl_using_subcommand add-json" -s h -l help -d 'Print help (see more with \'--help\')'
+complete -c mcpctl -n "__fish_mcpctl_using_subcommand add-json" -s V -l version -d 'Print version'
 complete -c mcpctl -n "__fish_mcpctl_using_subcommand check" -s j -l jobs -d 'How many servers to check at once (default: all, at most 32)' -r
 complete -c mcpctl -n "__fish_mcpctl_using_subcommand check" -l timeout -d 'Budget per server in seconds, overriding each connect_timeout' -r
 complete -c mcpctl -n "__fish_mcpctl_using_subcommand check" -l file -d 'Definition file to read and edit (repeatable; default: MCPCTL_FILE or ~/.config/mcpctl/servers.json)' -r -F
@@ -260,6 +286,7 @@ complete -c mcpctl -n "__fish_mcpctl_using_subcommand status" -l file -d 'Defini
 complete -c mcpctl -n "__fish_mcpctl_using_subcommand status" -l color -d 'Colour output: auto (a terminal, unless NO_COLOR is set; CLICOLOR_FORCE=1 forces it), always or never' -r -f -a "auto\t'Colour a terminal, unless NO_COLOR is set; CLICOLOR_FORCE forces it'
 always\t'Always colour, even into a pipe or file'
 never\t'Never colour'"
+complete -c mcpctl -n "__fish_mcpctl_using_subcommand status" -l all -d 'Every server, as a table (the same as no name)'
 complete -c mcpctl -n "__fish_mcpctl_using_subcommand status" -l json -d 'Print machine-readable JSON on stdout instead of text'
 complete -c mcpctl -n "__fish_mcpctl_using_subcommand status" -s q -l quiet -d 'Print no notes or progress on stderr (warnings and errors still)'
 complete -c mcpctl -n "__fish_mcpctl_using_subcommand status" -l no-spawn -d 'Never start the supervisor implicitly (also MCPCTL_NO_SPAWN=1)'
@@ -388,25 +415,26 @@ complete -c mcpctl -n "__fish_mcpctl_using_subcommand completions" -l no-spawn -
 complete -c mcpctl -n "__fish_mcpctl_using_subcommand completions" -l allow-insecure-file -d 'Launch from a definition file even when another user could change it (group- or world-writable, or owned by someone else), for this run'
 complete -c mcpctl -n "__fish_mcpctl_using_subcommand completions" -s h -l help -d 'Print help (see more with \'--help\')'
 complete -c mcpctl -n "__fish_mcpctl_using_subcommand completions" -s V -l version -d 'Print version'
-complete -c mcpctl -n "__fish_mcpctl_using_subcommand help; and not __fish_seen_subcommand_from list show add check remove enable disable search start stop restart refresh status tools call logs supervisor completions help" -f -a "list" -d 'List every server with its transport, target, state and source file'
-complete -c mcpctl -n "__fish_mcpctl_using_subcommand help; and not __fish_seen_subcommand_from list show add check remove enable disable search start stop restart refresh status tools call logs supervisor completions help" -f -a "show" -d 'Show one server\'s full definition'
-complete -c mcpctl -n "__fish_mcpctl_using_subcommand help; and not __fish_seen_subcommand_from list show add check remove enable disable search start stop restart refresh status tools call logs supervisor completions help" -f -a "add" -d 'Add a server from the MCP Registry, a URL or a command, after validating it'
-complete -c mcpctl -n "__fish_mcpctl_using_subcommand help; and not __fish_seen_subcommand_from list show add check remove enable disable search start stop restart refresh status tools call logs supervisor completions help" -f -a "check" -d 'Connect to servers, list their tools, and report what is wrong'
-complete -c mcpctl -n "__fish_mcpctl_using_subcommand help; and not __fish_seen_subcommand_from list show add check remove enable disable search start stop restart refresh status tools call logs supervisor completions help" -f -a "remove" -d 'Remove servers from their definition files'
-complete -c mcpctl -n "__fish_mcpctl_using_subcommand help; and not __fish_seen_subcommand_from list show add check remove enable disable search start stop restart refresh status tools call logs supervisor completions help" -f -a "enable" -d 'Enable servers (keeps the definition, flips its state)'
-complete -c mcpctl -n "__fish_mcpctl_using_subcommand help; and not __fish_seen_subcommand_from list show add check remove enable disable search start stop restart refresh status tools call logs supervisor completions help" -f -a "disable" -d 'Disable servers (keeps the definition, flips its state)'
-complete -c mcpctl -n "__fish_mcpctl_using_subcommand help; and not __fish_seen_subcommand_from list show add check remove enable disable search start stop restart refresh status tools call logs supervisor completions help" -f -a "search" -d 'Search the official MCP Registry for servers to install'
-complete -c mcpctl -n "__fish_mcpctl_using_subcommand help; and not __fish_seen_subcommand_from list show add check remove enable disable search start stop restart refresh status tools call logs supervisor completions help" -f -a "start" -d 'Start servers under the supervisor and wait until they are ready'
-complete -c mcpctl -n "__fish_mcpctl_using_subcommand help; and not __fish_seen_subcommand_from list show add check remove enable disable search start stop restart refresh status tools call logs supervisor completions help" -f -a "stop" -d 'Stop supervised servers (TERM, grace, KILL, reap)'
-complete -c mcpctl -n "__fish_mcpctl_using_subcommand help; and not __fish_seen_subcommand_from list show add check remove enable disable search start stop restart refresh status tools call logs supervisor completions help" -f -a "restart" -d 'Stop then start servers, with new binding and catalog ids'
-complete -c mcpctl -n "__fish_mcpctl_using_subcommand help; and not __fish_seen_subcommand_from list show add check remove enable disable search start stop restart refresh status tools call logs supervisor completions help" -f -a "refresh" -d 'Re-list the tools of ready servers'
-complete -c mcpctl -n "__fish_mcpctl_using_subcommand help; and not __fish_seen_subcommand_from list show add check remove enable disable search start stop restart refresh status tools call logs supervisor completions help" -f -a "status" -d 'Show the state of supervised servers'
-complete -c mcpctl -n "__fish_mcpctl_using_subcommand help; and not __fish_seen_subcommand_from list show add check remove enable disable search start stop restart refresh status tools call logs supervisor completions help" -f -a "tools" -d 'Show a running server\'s tool catalog'
-complete -c mcpctl -n "__fish_mcpctl_using_subcommand help; and not __fish_seen_subcommand_from list show add check remove enable disable search start stop restart refresh status tools call logs supervisor completions help" -f -a "call" -d 'Call a tool of a running server (or --direct, without the supervisor)'
-complete -c mcpctl -n "__fish_mcpctl_using_subcommand help; and not __fish_seen_subcommand_from list show add check remove enable disable search start stop restart refresh status tools call logs supervisor completions help" -f -a "logs" -d 'Show a supervised server\'s stderr log'
-complete -c mcpctl -n "__fish_mcpctl_using_subcommand help; and not __fish_seen_subcommand_from list show add check remove enable disable search start stop restart refresh status tools call logs supervisor completions help" -f -a "supervisor" -d 'Run, start, stop or inspect the supervisor daemon itself'
-complete -c mcpctl -n "__fish_mcpctl_using_subcommand help; and not __fish_seen_subcommand_from list show add check remove enable disable search start stop restart refresh status tools call logs supervisor completions help" -f -a "completions" -d 'Print a shell completion script'
-complete -c mcpctl -n "__fish_mcpctl_using_subcommand help; and not __fish_seen_subcommand_from list show add check remove enable disable search start stop restart refresh status tools call logs supervisor completions help" -f -a "help" -d 'Print this message or the help of the given subcommand(s)'
+complete -c mcpctl -n "__fish_mcpctl_using_subcommand help; and not __fish_seen_subcommand_from list show add add-json check remove enable disable search start stop restart refresh status tools call logs supervisor completions help" -f -a "list" -d 'List every server with its transport, target, state and source file'
+complete -c mcpctl -n "__fish_mcpctl_using_subcommand help; and not __fish_seen_subcommand_from list show add add-json check remove enable disable search start stop restart refresh status tools call logs supervisor completions help" -f -a "show" -d 'Show one server\'s full definition'
+complete -c mcpctl -n "__fish_mcpctl_using_subcommand help; and not __fish_seen_subcommand_from list show add add-json check remove enable disable search start stop restart refresh status tools call logs supervisor completions help" -f -a "add" -d 'Add a server from the MCP Registry, a URL or a command, after validating it'
+complete -c mcpctl -n "__fish_mcpctl_using_subcommand help; and not __fish_seen_subcommand_from list show add add-json check remove enable disable search start stop restart refresh status tools call logs supervisor completions help" -f -a "add-json" -d 'Add a server from its JSON entry (Claude Code\'s `mcp add-json`)'
+complete -c mcpctl -n "__fish_mcpctl_using_subcommand help; and not __fish_seen_subcommand_from list show add add-json check remove enable disable search start stop restart refresh status tools call logs supervisor completions help" -f -a "check" -d 'Connect to servers, list their tools, and report what is wrong'
+complete -c mcpctl -n "__fish_mcpctl_using_subcommand help; and not __fish_seen_subcommand_from list show add add-json check remove enable disable search start stop restart refresh status tools call logs supervisor completions help" -f -a "remove" -d 'Remove servers from their definition files'
+complete -c mcpctl -n "__fish_mcpctl_using_subcommand help; and not __fish_seen_subcommand_from list show add add-json check remove enable disable search start stop restart refresh status tools call logs supervisor completions help" -f -a "enable" -d 'Enable servers (keeps the definition, flips its state)'
+complete -c mcpctl -n "__fish_mcpctl_using_subcommand help; and not __fish_seen_subcommand_from list show add add-json check remove enable disable search start stop restart refresh status tools call logs supervisor completions help" -f -a "disable" -d 'Disable servers (keeps the definition, flips its state)'
+complete -c mcpctl -n "__fish_mcpctl_using_subcommand help; and not __fish_seen_subcommand_from list show add add-json check remove enable disable search start stop restart refresh status tools call logs supervisor completions help" -f -a "search" -d 'Search the official MCP Registry for servers to install'
+complete -c mcpctl -n "__fish_mcpctl_using_subcommand help; and not __fish_seen_subcommand_from list show add add-json check remove enable disable search start stop restart refresh status tools call logs supervisor completions help" -f -a "start" -d 'Start servers under the supervisor and wait until they are ready'
+complete -c mcpctl -n "__fish_mcpctl_using_subcommand help; and not __fish_seen_subcommand_from list show add add-json check remove enable disable search start stop restart refresh status tools call logs supervisor completions help" -f -a "stop" -d 'Stop supervised servers (TERM, grace, KILL, reap)'
+complete -c mcpctl -n "__fish_mcpctl_using_subcommand help; and not __fish_seen_subcommand_from list show add add-json check remove enable disable search start stop restart refresh status tools call logs supervisor completions help" -f -a "restart" -d 'Stop then start servers, with new binding and catalog ids'
+complete -c mcpctl -n "__fish_mcpctl_using_subcommand help; and not __fish_seen_subcommand_from list show add add-json check remove enable disable search start stop restart refresh status tools call logs supervisor completions help" -f -a "refresh" -d 'Re-list the tools of ready servers'
+complete -c mcpctl -n "__fish_mcpctl_using_subcommand help; and not __fish_seen_subcommand_from list show add add-json check remove enable disable search start stop restart refresh status tools call logs supervisor completions help" -f -a "status" -d 'Show the state of supervised servers'
+complete -c mcpctl -n "__fish_mcpctl_using_subcommand help; and not __fish_seen_subcommand_from list show add add-json check remove enable disable search start stop restart refresh status tools call logs supervisor completions help" -f -a "tools" -d 'Show a running server\'s tool catalog'
+complete -c mcpctl -n "__fish_mcpctl_using_subcommand help; and not __fish_seen_subcommand_from list show add add-json check remove enable disable search start stop restart refresh status tools call logs supervisor completions help" -f -a "call" -d 'Call a tool of a running server (or --direct, without the supervisor)'
+complete -c mcpctl -n "__fish_mcpctl_using_subcommand help; and not __fish_seen_subcommand_from list show add add-json check remove enable disable search start stop restart refresh status tools call logs supervisor completions help" -f -a "logs" -d 'Show a supervised server\'s stderr log'
+complete -c mcpctl -n "__fish_mcpctl_using_subcommand help; and not __fish_seen_subcommand_from list show add add-json check remove enable disable search start stop restart refresh status tools call logs supervisor completions help" -f -a "supervisor" -d 'Run, start, stop or inspect the supervisor daemon itself'
+complete -c mcpctl -n "__fish_mcpctl_using_subcommand help; and not __fish_seen_subcommand_from list show add add-json check remove enable disable search start stop restart refresh status tools call logs supervisor completions help" -f -a "completions" -d 'Print a shell completion script'
+complete -c mcpctl -n "__fish_mcpctl_using_subcommand help; and not __fish_seen_subcommand_from list show add add-json check remove enable disable search start stop restart refresh status tools call logs supervisor completions help" -f -a "help" -d 'Print this message or the help of the given subcommand(s)'
 complete -c mcpctl -n "__fish_mcpctl_using_subcommand help; and __fish_seen_subcommand_from supervisor" -f -a "run" -d 'Run the supervisor in the foreground, logging to stderr'
 complete -c mcpctl -n "__fish_mcpctl_using_subcommand help; and __fish_seen_subcommand_from supervisor" -f -a "start" -d 'Start the supervisor detached (does nothing if it runs)'
 complete -c mcpctl -n "__fish_mcpctl_using_subcommand help; and __fish_seen_subcommand_from supervisor" -f -a "stop" -d 'Stop every server, then the supervisor'

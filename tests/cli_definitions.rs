@@ -369,8 +369,8 @@ fn url_rule_error_text() {
     let sb = Sandbox::new();
     sb.run(&["add", "--no-check", "--url", "http://mcp.example.com/mcp"])
         .expect_code(2)
-        .stderr_has("error: `http://mcp.example.com/mcp` uses plain http to a remote host")
-        .stderr_has("hint: use https://, or http:// only for localhost");
+        .stderr_has("error: `http://mcp.example.com/mcp` uses plain http to a public host")
+        .stderr_has("hint: use https://, or pass --allow-http");
     sb.run(&[
         "add",
         "--no-check",

@@ -12,7 +12,8 @@ use mcpctl::defs::Transport;
 use mcpctl::mcp::{self, DiscoverOptions};
 
 const EVERYTHING: &str = "mcp-server-everything";
-const EVERYTHING_HOW: &str = "npm install -g @modelcontextprotocol/server-everything@2026.8.31";
+const EVERYTHING_HOW: &str =
+    "run `bash tests/run.sh`, which installs @modelcontextprotocol/server-everything@2026.8.31";
 
 fn opts() -> DiscoverOptions {
     let mut o = DiscoverOptions::default();
@@ -113,7 +114,7 @@ async fn server_everything_echo_call() {
 
 #[tokio::test]
 async fn mcp_server_time_through_uvx() {
-    let uvx = require("uvx", "pip install uv");
+    let uvx = require("uvx", "run `bash tests/run.sh`, which installs uv==0.13.9");
     let mut def = stdio(
         "time",
         uvx.to_str().unwrap(),

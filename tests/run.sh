@@ -1,38 +1,101 @@
 #!/usr/bin/env bash
-# The test command (README, "Run the tests"): install the real third-party MCP
-# servers the suite runs against, pinned, then run every test. Safe to rerun.
+# The test command (README, "Development"): install the real third-party MCP
+# servers the suite runs against, pinned, into .peers/ (git-ignored, inside
+# this checkout; no root, nothing global), then run every test with them
+# first on PATH. Safe to rerun: what is installed at the pinned version is
+# kept.
 #
-#   bash tests/run.sh            # extra arguments go to `cargo test`
+#   bash tests/run.sh                # extra arguments go to `cargo test`
+#   bash tests/run.sh --peers-only   # install the peers, print the PATH to use
+#   eval "$(bash tests/run.sh --peers-only)" && cargo test --test real_servers
 set -euo pipefail
 cd "$(dirname "$0")/.."
+ROOT=$PWD
+PEERS=$ROOT/.peers
 
 EVERYTHING_VERSION=2026.8.31
 TIME_VERSION=2026.10.19
 UV_VERSION=0.13.9
 
-# server-everything from npm (stdio, streamableHttp and sse modes).
-if ! command -v node >/dev/null || ! command -v npm >/dev/null; then
-  echo "tests/run.sh: Node.js and npm are required (apt-get install nodejs npm)" >&2
+peers_only=false
+if [[ "${1:-}" == "--peers-only" ]]; then
+  peers_only=true
+  shift
+fi
+
+say() { echo "tests/run.sh: $*" >&2; }
+
+# The system tools the suite needs and cannot install without root: name
+# every missing one, with how to get it, before installing anything.
+missing=()
+need() { # a program on PATH (`type -P`: `time` is also a shell keyword)
+  type -P "$1" >/dev/null || missing+=("$1 ($2)")
+}
+need node "Node.js 18 or newer: sudo apt-get install nodejs npm, or https://nodejs.org"
+need npm "comes with Node.js: sudo apt-get install npm"
+need python3 "Python 3.10 or newer with venv: sudo apt-get install python3 python3-venv"
+need script "util-linux's script, for the prompt tests: sudo apt-get install bsdutils"
+need time "GNU time, for the memory tests: sudo apt-get install time"
+if ! $peers_only; then
+  need cargo "Rust 1.89 or newer: https://rustup.rs"
+fi
+if ((${#missing[@]})); then
+  say "missing system tools; install them, then run this again:"
+  for tool in "${missing[@]}"; do echo "  - $tool" >&2; done
   exit 1
 fi
-installed=$(npm ls -g --depth=0 "@modelcontextprotocol/server-everything" 2>/dev/null | grep -o "server-everything@[0-9.]*" || true)
-if [[ "$installed" != "server-everything@$EVERYTHING_VERSION" ]]; then
-  npm install -g --no-fund --no-audit "@modelcontextprotocol/server-everything@$EVERYTHING_VERSION"
+
+mkdir -p "$PEERS/bin"
+
+# server-everything from npm (stdio, streamableHttp and sse modes), into
+# .peers/npm: its bin is .peers/npm/node_modules/.bin/mcp-server-everything.
+everything_json=$PEERS/npm/node_modules/@modelcontextprotocol/server-everything/package.json
+installed=$(node -p "require(process.argv[1]).version" "$everything_json" 2>/dev/null || true)
+if [[ "$installed" != "$EVERYTHING_VERSION" ]]; then
+  say "installing @modelcontextprotocol/server-everything@$EVERYTHING_VERSION into .peers/npm"
+  npm install --prefix "$PEERS/npm" --no-fund --no-audit --loglevel=error \
+    "@modelcontextprotocol/server-everything@$EVERYTHING_VERSION" >&2
 fi
 
-# uv (for uvx) from PyPI, then mcp-server-time through uvx into uv's cache.
-if ! command -v uvx >/dev/null || [[ "$(uv --version 2>/dev/null)" != "uv $UV_VERSION"* ]]; then
-  python3 -m pip install --quiet --disable-pip-version-check "uv==$UV_VERSION"
-  if command -v pyenv >/dev/null; then pyenv rehash; fi
-  hash -r
+# uv (for uvx) from PyPI, pinned, in a private virtual environment.
+if [[ "$("$PEERS/venv/bin/uv" --version 2>/dev/null)" != "uv $UV_VERSION"* ]]; then
+  if [[ ! -x "$PEERS/venv/bin/python" ]]; then
+    say "creating the virtual environment .peers/venv"
+    if ! python3 -m venv "$PEERS/venv" >&2; then
+      rm -rf "$PEERS/venv"
+      say "python3 cannot create a virtual environment; install its venv module (sudo apt-get install python3-venv), then run this again"
+      exit 1
+    fi
+  fi
+  say "installing uv==$UV_VERSION into .peers/venv"
+  "$PEERS/venv/bin/python" -m pip install --quiet --disable-pip-version-check "uv==$UV_VERSION" >&2
 fi
+# uv and uvx on PATH keep their cache, tools and Pythons in .peers/uv too,
+# whatever environment they are started with (mcpctl scrubs it).
+# Replaced by rename, never rewritten in place: tests may be running them.
+for tool in uv uvx; do
+  wrapper=$(mktemp "$PEERS/bin/.$tool.XXXXXX")
+  cat >"$wrapper" <<EOF
+#!/bin/sh
+# Written by tests/run.sh: uv's state stays in this checkout's .peers/.
+UV_CACHE_DIR='$PEERS/uv/cache' UV_TOOL_DIR='$PEERS/uv/tools' UV_TOOL_BIN_DIR='$PEERS/uv/bin' UV_PYTHON_INSTALL_DIR='$PEERS/uv/python'
+export UV_CACHE_DIR UV_TOOL_DIR UV_TOOL_BIN_DIR UV_PYTHON_INSTALL_DIR
+exec '$PEERS/venv/bin/$tool' "\$@"
+EOF
+  chmod 755 "$wrapper"
+  mv -f "$wrapper" "$PEERS/bin/$tool"
+done
+
+export PATH="$PEERS/bin:$PEERS/npm/node_modules/.bin:$PATH"
 # uv ships its own CA bundle; trust the system's too (TLS-inspecting proxies).
 export UV_SYSTEM_CERTS=1
+# mcp-server-time through uvx, into .peers/uv/cache.
 uvx "mcp-server-time==$TIME_VERSION" --help >/dev/null
 
-# `script` (util-linux) gives the prompt tests a real pseudo-terminal.
-if ! command -v script >/dev/null; then
-  apt-get install -y -qq bsdutils >/dev/null
+if $peers_only; then
+  printf 'export PATH=%q\n' "$PATH"
+  printf 'export UV_SYSTEM_CERTS=1\n'
+  exit 0
 fi
 
 # Never in update mode: generated_files would rewrite instead of compare.

@@ -818,7 +818,8 @@ fn autostart_servers_start_with_the_supervisor() {
     assert_eq!(sup.status("b")["state"], "stopped");
 }
 
-const EVERYTHING_HOW: &str = "npm install -g @modelcontextprotocol/server-everything@2026.8.31";
+const EVERYTHING_HOW: &str =
+    "run `bash tests/run.sh`, which installs @modelcontextprotocol/server-everything@2026.8.31";
 
 #[test]
 fn server_everything_over_stdio_through_the_supervisor() {
@@ -876,7 +877,7 @@ fn server_everything_over_stdio_through_the_supervisor() {
 
 #[test]
 fn mcp_server_time_through_the_supervisor() {
-    let uvx = require("uvx", "pip install uv");
+    let uvx = require("uvx", "run `bash tests/run.sh`, which installs uv==0.13.9");
     let sup = Sup::new(
         json!({"time": {"command": uvx, "args": ["mcp-server-time==2026.10.19"], "connect_timeout": 120,
         // uv's own TLS roots do not include this machine's proxy CA.

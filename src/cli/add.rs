@@ -17,13 +17,30 @@ use crate::output;
 use crate::validate::{self, Finding, Policy, Rule, Severity, ValidationError, name, pins};
 
 const EXAMPLES: &str = "\
+Claude Code's syntax works as typed: `add NAME -- CMD ARGS…` (a name followed
+by -- or a command is the server's name, not a registry lookup),
+`add -t http NAME URL`, -e/--env, -H/--header, -t/--transport and -s/--scope.
+Scopes: local (the default) writes where `add` always does (--to, else the
+first definition file); user writes the per-user file
+(~/.config/mcpctl/servers.json) whatever --file says; project writes
+.mcp.json in the current directory (mcpServers shape, what Claude Code and
+other clients read); read it back with `mcpctl --file .mcp.json list`.
+
+Plain http:// is accepted for loopback without a word, and with a warning for
+private (10/8, 172.16/12, 192.168/16, 100.64/10, fc00::/7), link-local
+(169.254/16, fe80::/10), single-label (http://mcp-gateway:8080/mcp) and
+.internal/.local/.home.arpa hosts; a public host needs --allow-http.
+
 Examples:
   # a local server over stdio (everything after -- is passed to the command)
+  mcpctl add everything -- npx -y @modelcontextprotocol/server-everything@2026.8.31
+  mcpctl add -s project -e API_KEY='${API_KEY}' myserver -- node server.js
   mcpctl add --name everything --command npx -- -y @modelcontextprotocol/server-everything@2026.8.31
   mcpctl add --command uvx --args=mcp-server-time==2026.10.19
   # a remote server; ${VAR} references stay in the file and expand at launch
   mcpctl add --url https://mcp.example.com/mcp --header 'Authorization: Bearer ${MCP_TOKEN}'
   mcpctl add --name legacy --url http://127.0.0.1:3001/sse --transport sse
+  mcpctl add -t http -H 'Authorization: Bearer ${TOKEN}' gateway http://mcp-gateway:8080/mcp
   # write to a specific file, refuse unpinned packages, preview only
   mcpctl add --to .mcp.json --require-pin --dry-run --command npx --args=-y,pkg@1.2.3
   # from the official MCP Registry, by exact name (see `mcpctl search`)
@@ -32,14 +49,29 @@ Examples:
   mcpctl add com.example/acme-analytics --remote --header 'X-API-Key: …'
   mcpctl add com.example/hybrid --remote=sse";
 
-/// The HTTP transports `--transport` accepts.
-#[derive(Debug, Clone, Copy, clap::ValueEnum)]
+/// The transports `-t/--transport` accepts (Claude Code's `stdio`, `http`
+/// and `sse`, plus mcpctl's own spelling of Streamable HTTP).
+#[derive(Debug, Clone, Copy, PartialEq, Eq, clap::ValueEnum)]
 pub enum RemoteTransport {
-    /// Streamable HTTP (the current MCP transport).
+    /// A local process over stdin/stdout (the default with a command).
+    Stdio,
+    /// Streamable HTTP (the current MCP transport; the default with a URL).
     #[value(name = "streamable-http", alias = "http")]
     StreamableHttp,
     /// Legacy HTTP+SSE.
     Sse,
+}
+
+/// `-s/--scope`, as Claude Code spells it, mapped onto mcpctl's files.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, clap::ValueEnum)]
+pub enum Scope {
+    /// The file `add` writes without a scope: `--to`, else the first
+    /// definition file (Claude Code's default scope too).
+    Local,
+    /// The per-user mcpctl file (`~/.config/mcpctl/servers.json`).
+    User,
+    /// `.mcp.json` in the current directory, shared with the project.
+    Project,
 }
 
 /// Arguments of `mcpctl add`.
@@ -50,9 +82,17 @@ pub enum RemoteTransport {
             .multiple(true).args(["registry_name", "url", "command"]))
 )]
 pub struct Args {
-    /// A registry entry's exact name, optionally with an exact version.
-    #[arg(value_name = "NAME[@VERSION]", conflicts_with_all = ["url", "command", "cwd"])]
+    /// A registry entry's exact name, optionally with an exact version; or,
+    /// followed by a command, a URL or `--`, the new server's name.
+    #[arg(value_name = "NAME[@VERSION]")]
     pub registry_name: Option<String>,
+    /// After NAME: the command to launch, or (an http(s) URL, or with
+    /// -t http|sse) the server's URL.
+    #[arg(value_name = "COMMAND|URL")]
+    pub command_or_url: Option<String>,
+    /// After NAME COMMAND: the command's arguments (or put them after --).
+    #[arg(value_name = "ARGS")]
+    pub positional_args: Vec<String>,
     /// Registry: install this package kind (npm, pypi, oci), optionally
     /// with its transport (npm:stdio, npm:streamable-http).
     #[arg(
@@ -100,12 +140,13 @@ pub struct Args {
     /// a local HTTP server: mcpctl launches the command, then connects here.
     #[arg(long, value_name = "URL")]
     pub url: Option<String>,
-    /// Transport for --url (default: found by connecting, as the MCP spec
-    /// says: Streamable HTTP, else legacy SSE; the one that answered is saved).
-    #[arg(long, value_enum, requires = "url")]
+    /// Transport: stdio for a command; for a URL, streamable-http (alias
+    /// http) or sse (default: found by connecting, as the MCP spec says:
+    /// Streamable HTTP, else legacy SSE; the one that answered is saved).
+    #[arg(short = 't', long, value_enum, value_name = "TRANSPORT")]
     pub transport: Option<RemoteTransport>,
-    /// Request header for --url, as 'Name: value' (repeatable).
-    #[arg(long = "header", value_name = "'NAME: VALUE'")]
+    /// Request header for a URL, as 'Name: value' (repeatable).
+    #[arg(short = 'H', long = "header", value_name = "'NAME: VALUE'")]
     pub headers: Vec<String>,
     /// Program to launch for a stdio server (on PATH, or a path).
     #[arg(long, value_name = "CMD")]
@@ -119,11 +160,12 @@ pub struct Args {
         requires = "command"
     )]
     pub args: Vec<String>,
-    /// Arguments for --command, verbatim.
-    #[arg(last = true, value_name = "ARG", requires = "command")]
+    /// The command's arguments, verbatim; after `NAME --`, the command and
+    /// its arguments.
+    #[arg(last = true, value_name = "ARG")]
     pub trailing: Vec<String>,
     /// Environment variable for the child, as NAME=value (repeatable).
-    #[arg(long = "env", value_name = "NAME=VALUE")]
+    #[arg(short = 'e', long = "env", value_name = "NAME=VALUE")]
     pub env: Vec<String>,
     /// Working directory for the child process.
     #[arg(long, value_name = "DIR")]
@@ -149,6 +191,21 @@ pub struct Args {
     /// File to write (default: the first definition file).
     #[arg(long, value_name = "FILE")]
     pub to: Option<PathBuf>,
+    /// Which file to write, as Claude Code names it: local (the default:
+    /// --to, else the first definition file), user (the per-user mcpctl
+    /// file), project (.mcp.json here).
+    #[arg(
+        short = 's',
+        long,
+        value_enum,
+        value_name = "SCOPE",
+        conflicts_with = "to"
+    )]
+    pub scope: Option<Scope>,
+    /// Accept plain http:// to a public host (private, link-local,
+    /// single-label and .internal/.local hosts need no flag).
+    #[arg(long)]
+    pub allow_http: bool,
     /// Replace an existing server of that name; accept a launcher that is
     /// not installed here; drop comments an edit cannot keep.
     #[arg(long)]
@@ -169,17 +226,15 @@ pub struct Args {
 
 /// Validate and save a new definition.
 pub fn run(ctx: &Context, args: Args) -> Result<ExitCode> {
+    let args = claude_form(args)?;
     let catalog = ctx.catalog()?;
-    let target = args
-        .to
-        .clone()
-        .unwrap_or_else(|| catalog.sources.primary().to_path_buf());
+    let target = target_file(ctx, args.scope, args.to.as_deref())?;
     // Secrets written literally by `add NAME --store-secret`, masked in output.
     let mut stored_secrets = Vec::new();
     // The registry's notes name the entry; they are printed once its saved
     // name is known.
     let mut registry_notes = None;
-    let mut def = match &args.registry_name {
+    let def = match &args.registry_name {
         Some(spec) => {
             let (def, secrets, notes) = registry_definition(ctx, &args, spec, &target)?;
             stored_secrets = secrets;
@@ -188,10 +243,78 @@ pub fn run(ctx: &Context, args: Args) -> Result<ExitCode> {
         }
         None => definition_from_args(&args, &target)?,
     };
-    let shown = |def: &ServerDef| {
-        crate::registry::install::mask_secrets(def, &stored_secrets, output::REDACTED)
+    let save = Save {
+        target,
+        explicit_name: args.name.is_some(),
+        force: args.force,
+        policy: Policy {
+            require_pin: args.require_pin,
+            allow_http: args.allow_http,
+        },
+        no_check: args.no_check,
+        dry_run: args.dry_run,
+        show_secrets: args.show_secrets,
+        entry: None,
+        note_outside_sources: args.scope.is_some(),
+        registry_notes,
     };
-    if let Some(finding) = args.name.as_deref().and_then(name::check) {
+    let Some((def, format)) = save_definition(ctx, &catalog, def, &save, &stored_secrets)? else {
+        return Ok(ExitCode::Success);
+    };
+    if args.registry_name.is_some() && !ctx.json {
+        // Show exactly what was written (secrets are ${VAR} references).
+        let entry = render::entry_value(&def, format);
+        let pretty = serde_json::to_string_pretty(&json!({ def.name.clone(): entry }))
+            .map_err(std::io::Error::from)
+            .map_err(UsageError::from)?;
+        output::line(pretty)?;
+    }
+    Ok(ExitCode::Success)
+}
+
+/// How `add` and `add-json` save a definition once it is built.
+pub(super) struct Save {
+    /// The file to write.
+    pub target: PathBuf,
+    /// The operator chose the name: an existing entry is a conflict (or,
+    /// with `force`, replaced) instead of a reason to pick `NAME-2`.
+    pub explicit_name: bool,
+    /// Replace an existing entry; let a missing launcher through.
+    pub force: bool,
+    /// Pin and plain-http strictness.
+    pub policy: Policy,
+    /// Skip the connection before saving.
+    pub no_check: bool,
+    /// Print what would be written, write nothing.
+    pub dry_run: bool,
+    /// Show literal env and header values in the output.
+    pub show_secrets: bool,
+    /// The entry to write instead of one rendered from the definition
+    /// (`add-json` keeps the operator's fields as typed).
+    pub entry: Option<serde_json::Value>,
+    /// Say so when `target` is not among the files commands read.
+    pub note_outside_sources: bool,
+    /// The registry's notes, printed once the saved name is known.
+    pub registry_notes: Option<RegistryNotes>,
+}
+
+/// Validate, check and write `def` to `save.target`: the steps every kind of
+/// `add` shares. Returns the definition as shown (secrets masked) and the
+/// format written, or `None` for a dry run.
+pub(super) fn save_definition(
+    ctx: &Context,
+    catalog: &crate::defs::Catalog,
+    mut def: ServerDef,
+    save: &Save,
+    stored_secrets: &[crate::registry::install::SecretValue],
+) -> Result<Option<(ServerDef, Format)>> {
+    let target = &save.target;
+    let shown = |def: &ServerDef| {
+        crate::registry::install::mask_secrets(def, stored_secrets, output::REDACTED)
+    };
+    if save.explicit_name
+        && let Some(finding) = name::check(&def.name)
+    {
         return Err(ValidationError {
             findings: vec![finding],
         }
@@ -200,7 +323,7 @@ pub fn run(ctx: &Context, args: Args) -> Result<ExitCode> {
     if let Some(other) = catalog
         .servers()
         .iter()
-        .find(|d| d.name == def.name && args.name.is_some() && d.source != target)
+        .find(|d| d.name == def.name && save.explicit_name && d.source != *target)
     {
         return Err(DefsError::Exists {
             name: other.name.clone(),
@@ -209,7 +332,7 @@ pub fn run(ctx: &Context, args: Args) -> Result<ExitCode> {
         .into());
     }
 
-    let findings = validate_for_save(&def, &args);
+    let findings = validate_for_save(&def, save);
     let (errors, warnings): (Vec<Finding>, Vec<Finding>) = findings
         .into_iter()
         .partition(|f| f.severity == Severity::Error);
@@ -226,18 +349,18 @@ pub fn run(ctx: &Context, args: Args) -> Result<ExitCode> {
     let other_names: Vec<String> = catalog
         .servers()
         .iter()
-        .filter(|d| d.source != target)
+        .filter(|d| d.source != *target)
         .map(|d| d.name.clone())
         .collect();
-    let explicit_name = args.name.is_some();
+    let explicit_name = save.explicit_name;
     // Every message names the entry as it will be saved (`x-2` when `x` is
     // taken), so the name is settled before the check prints it.
-    let existing = store::read_text(&target)?;
-    let (parsed, names) = file_state(&target, existing.as_deref())?;
+    let existing = store::read_text(target)?;
+    let (parsed, names) = file_state(target, existing.as_deref())?;
     if !explicit_name {
         def.name = unique_name(&def.name, &names, &other_names);
     }
-    if let Some((suggested, notes)) = registry_notes {
+    if let Some((suggested, notes)) = &save.registry_notes {
         for note in notes {
             let note = note.replace(
                 &format!("`mcpctl start {suggested}`"),
@@ -247,29 +370,29 @@ pub fn run(ctx: &Context, args: Args) -> Result<ExitCode> {
         }
     }
 
-    if args.dry_run {
-        if explicit_name && names.contains(&def.name) && !args.force {
+    if save.dry_run {
+        if explicit_name && names.contains(&def.name) && !save.force {
             return Err(DefsError::Exists {
                 name: def.name.clone(),
                 path: target.clone(),
             }
             .into());
         }
-        return report(
+        report(
             ctx,
-            &args,
+            save,
             &shown(&def),
-            &target,
             "would add",
             &warnings,
             Some(parsed.format),
-        );
+        )?;
+        return Ok(None);
     }
 
     // Connect and list tools before saving (issue 3); refuse on failure
     // unless --force. The budget is the definition's connect_timeout.
-    if !args.no_check {
-        ctx.require_trusted(&target)?;
+    if !save.no_check {
+        ctx.require_trusted(target)?;
         match super::check::check_one(&def, None)? {
             Ok(found) => {
                 output::note(format!(
@@ -279,7 +402,7 @@ pub fn run(ctx: &Context, args: Args) -> Result<ExitCode> {
                 ));
                 settle_transport(&mut def, found.transport);
             }
-            Err(err) if args.force => output::warn(
+            Err(err) if save.force => output::warn(
                 &format!("{err} (saving anyway because of --force)"),
                 crate::error::Diagnostic::hint(&err).as_deref(),
             ),
@@ -289,12 +412,17 @@ pub fn run(ctx: &Context, args: Args) -> Result<ExitCode> {
 
     let mut action = "added";
     let mut written_format = None;
-    store::modify(&target, |current| {
-        let (parsed, names) = file_state(&target, current)?;
+    store::modify(target, |current| {
+        let (parsed, names) = file_state(target, current)?;
         let format = parsed.format;
         written_format = Some(format);
+        let value = save
+            .entry
+            .clone()
+            .map(|given| super::add_json::entry_for(given, &def, format))
+            .unwrap_or_else(|| render::entry_value(&def, format));
         let edit = if explicit_name && names.contains(&def.name) {
-            if !args.force {
+            if !save.force {
                 return Err(DefsError::Exists {
                     name: def.name.clone(),
                     path: target.clone(),
@@ -304,7 +432,7 @@ pub fn run(ctx: &Context, args: Args) -> Result<ExitCode> {
             action = "replaced";
             Edit::Replace {
                 name: def.name.clone(),
-                value: render::entry_value(&def, format),
+                value,
             }
         } else {
             if !explicit_name {
@@ -312,27 +440,162 @@ pub fn run(ctx: &Context, args: Args) -> Result<ExitCode> {
             }
             Edit::Add {
                 name: def.name.clone(),
-                value: render::entry_value(&def, format),
+                value,
             }
         };
         let text = current.unwrap_or("");
-        let new_text = edit::apply(&target, text, &parsed, &[edit], args.force)?;
+        let new_text = edit::apply(target, text, &parsed, &[edit], save.force)?;
         Ok(Some((new_text, ())))
     })?;
     let def = shown(&def);
-    report(ctx, &args, &def, &target, action, &warnings, None)?;
-    if args.registry_name.is_some()
-        && !ctx.json
-        && let Some(format) = written_format
-    {
-        // Show exactly what was written (secrets are ${VAR} references).
-        let entry = render::entry_value(&def, format);
-        let pretty = serde_json::to_string_pretty(&json!({ def.name.clone(): entry }))
-            .map_err(std::io::Error::from)
-            .map_err(UsageError::from)?;
-        output::line(pretty)?;
+    report(ctx, save, &def, action, &warnings, None)?;
+    if save.note_outside_sources && !ctx.json {
+        note_if_outside_sources(ctx, target);
     }
-    Ok(ExitCode::Success)
+    Ok(written_format.map(|format| (def, format)))
+}
+
+/// Claude Code's forms (`add NAME -- CMD ARGS…`, `add NAME CMD ARGS…`,
+/// `add -t http NAME URL`, `add NAME --url URL`) rewritten into mcpctl's
+/// own flags: NAME becomes `--name` whenever a command or URL comes with
+/// it, and only a bare NAME stays a registry lookup.
+fn claude_form(mut args: Args) -> Result<Args> {
+    let given_launch = args.command_or_url.is_some()
+        || args.url.is_some()
+        || args.command.is_some()
+        || !args.trailing.is_empty();
+    let Some(name) = args.registry_name.clone().filter(|_| given_launch) else {
+        if args.transport.is_some() && args.registry_name.is_some() {
+            return Err(UsageError::new(
+                "--transport applies to a command or URL, not a registry entry",
+                "pick a registry package with --package KIND[:TRANSPORT] or --remote[=TRANSPORT]",
+            )
+            .into());
+        }
+        return without_stray_arguments(args);
+    };
+    if args.name.is_some() {
+        return Err(UsageError::new(
+            format!("the name is given twice: `{name}` and --name"),
+            "drop --name, or drop the NAME before the command",
+        )
+        .into());
+    }
+    let registry_only = [
+        (args.package.is_some(), "--package"),
+        (args.remote.is_some(), "--remote"),
+        (args.as_remote, "--as-remote"),
+        (!args.registry_args.is_empty(), "--arg"),
+        (args.allow_deprecated, "--allow-deprecated"),
+        (args.store_secret, "--store-secret"),
+        (args.refresh, "--refresh"),
+    ];
+    if let Some((_, flag)) = registry_only.iter().find(|(given, _)| *given) {
+        return Err(UsageError::new(
+            format!(
+                "{flag} applies to a registry entry, but `{name}` is followed by a command or URL"
+            ),
+            "drop the command to install the registry entry, or drop the flag",
+        )
+        .into());
+    }
+    args.registry_name = None;
+    args.name = Some(name);
+    let positional = args.command_or_url.take();
+    let mut rest = std::mem::take(&mut args.positional_args);
+    if let Some(first) = positional {
+        if args.command.is_some() || args.url.is_some() {
+            return Err(UsageError::new(
+                format!("`{first}` and --command/--url both say what to launch"),
+                "give the command or URL once: `mcpctl add NAME -- CMD ARGS…` or `mcpctl add -t http NAME URL`",
+            )
+            .into());
+        }
+        let looks_like_url = first.starts_with("https://") || first.starts_with("http://");
+        if looks_like_url && args.transport == Some(RemoteTransport::Stdio) {
+            return Err(UsageError::new(
+                format!("--transport stdio launches a command, but `{first}` is a URL"),
+                "use -t http or -t sse for a URL, or give the command: `mcpctl add NAME -- CMD ARGS…`",
+            )
+            .into());
+        }
+        let is_url = match args.transport {
+            Some(RemoteTransport::Stdio) => false,
+            Some(_) => true,
+            None => looks_like_url,
+        };
+        if is_url {
+            if !rest.is_empty() || !args.trailing.is_empty() {
+                return Err(UsageError::new(
+                    format!("a URL takes no arguments, but `{first}` is followed by some"),
+                    "drop them, or launch a local HTTP server with --command CMD --url URL",
+                )
+                .into());
+            }
+            args.url = Some(first);
+        } else {
+            rest.append(&mut args.trailing);
+            args.args.splice(0..0, rest);
+            args.command = Some(first);
+        }
+    } else if args.command.is_none() && args.url.is_none() {
+        // `add NAME -- CMD ARGS…`: the command is the first word after --.
+        let mut words = std::mem::take(&mut args.trailing).into_iter();
+        args.command = words.next();
+        args.trailing = words.collect();
+    }
+    without_stray_arguments(args)
+}
+
+/// Arguments after `--` belong to a command; refuse them without one.
+fn without_stray_arguments(args: Args) -> Result<Args> {
+    if args.command.is_none() && !args.trailing.is_empty() {
+        return Err(UsageError::new(
+            format!(
+                "`{}` after -- has no command to go to",
+                args.trailing.join(" ")
+            ),
+            "name the server first: `mcpctl add NAME -- CMD ARGS…`, or give --command CMD",
+        )
+        .into());
+    }
+    Ok(args)
+}
+
+/// The file `-s/--scope` (or `--to`, or the first source) names.
+pub(super) fn target_file(
+    ctx: &Context,
+    scope: Option<Scope>,
+    to: Option<&Path>,
+) -> Result<PathBuf> {
+    Ok(match scope {
+        None | Some(Scope::Local) => to
+            .map(Path::to_path_buf)
+            .unwrap_or_else(|| ctx.sources.primary().to_path_buf()),
+        Some(Scope::User) => crate::defs::sources::default_file(),
+        Some(Scope::Project) => std::env::current_dir()
+            .map_err(UsageError::from)?
+            .join(".mcp.json"),
+    })
+}
+
+/// After a scoped write: tell the operator how to see the entry when the
+/// file is not one of those commands read.
+fn note_if_outside_sources(ctx: &Context, target: &Path) {
+    let canon = crate::defs::sources::canonical(target);
+    let read = ctx
+        .sources
+        .files
+        .iter()
+        .any(|f| crate::defs::sources::canonical(f) == canon);
+    if !read {
+        output::note(format!(
+            "note: {} is not one of the definition files ({}); read it with `mcpctl --file {} list`",
+            target.display(),
+            ctx.sources.describe(),
+            target.display()
+        ));
+    }
 }
 
 /// The registry's notes and the name they were written for, printed once
@@ -411,25 +674,25 @@ fn file_state(target: &Path, current: Option<&str>) -> Result<(ParsedFile, Vec<S
 
 fn report(
     ctx: &Context,
-    args: &Args,
+    save: &Save,
     def: &ServerDef,
-    target: &Path,
     action: &str,
     warnings: &[Finding],
     dry_run_format: Option<Format>,
-) -> Result<ExitCode> {
+) -> Result<()> {
+    let target = &save.target;
     if ctx.json {
         let mut doc = json!({
             "action": action.replace(' ', "-"),
             "file": target,
-            "server": output::server_json(def, args.show_secrets),
+            "server": output::server_json(def, save.show_secrets),
             "warnings": warnings,
         });
         if let Some(format) = dry_run_format {
-            doc["entry"] = shown_entry(render::entry_value(def, format), args.show_secrets);
+            doc["entry"] = shown_entry(planned_entry(save, def, format), save.show_secrets);
         }
         output::print_json(&doc)?;
-        return Ok(ExitCode::Success);
+        return Ok(());
     }
     output::line(format!(
         "{action} `{}` to {} ({}: {})",
@@ -439,16 +702,24 @@ fn report(
         def.target()
     ))?;
     if let Some(format) = dry_run_format {
-        let entry = shown_entry(render::entry_value(def, format), args.show_secrets);
+        let entry = shown_entry(planned_entry(save, def, format), save.show_secrets);
         let pretty = serde_json::to_string_pretty(&json!({ def.name.clone(): entry }))
             .map_err(std::io::Error::from)
             .map_err(UsageError::from)?;
         output::line(pretty)?;
     }
-    if args.no_check && dry_run_format.is_none() {
+    if save.no_check && dry_run_format.is_none() {
         output::line("note: connection check skipped; run `mcpctl check` to connect")?;
     }
-    Ok(ExitCode::Success)
+    Ok(())
+}
+
+/// The entry a save writes for `def` into a file of `format`.
+fn planned_entry(save: &Save, def: &ServerDef, format: Format) -> serde_json::Value {
+    match &save.entry {
+        Some(given) => super::add_json::entry_for(given.clone(), def, format),
+        None => render::entry_value(def, format),
+    }
 }
 
 /// Save the transport that answered the check when `--transport` was not
@@ -484,6 +755,13 @@ fn definition_from_args(args: &Args, target: &Path) -> Result<ServerDef> {
             let transport = match args.transport {
                 None | Some(RemoteTransport::StreamableHttp) => Transport::StreamableHttp,
                 Some(RemoteTransport::Sse) => Transport::Sse,
+                Some(RemoteTransport::Stdio) => {
+                    return Err(UsageError::new(
+                        format!("--transport stdio launches a command, but `{url}` is a URL"),
+                        "use -t http or -t sse for a URL, or give the command: `mcpctl add NAME -- CMD ARGS…`",
+                    )
+                    .into());
+                }
             };
             let headers = parse_pairs(
                 &args.headers,
@@ -513,7 +791,21 @@ fn definition_from_args(args: &Args, target: &Path) -> Result<ServerDef> {
                 },
             )
         }
-        (None, Some(_)) => {
+        (None, Some(command)) => {
+            if let Some(remote @ (RemoteTransport::StreamableHttp | RemoteTransport::Sse)) =
+                args.transport
+            {
+                let spelled = if remote == RemoteTransport::Sse {
+                    "sse"
+                } else {
+                    "http"
+                };
+                return Err(UsageError::new(
+                    format!("--transport {spelled} needs a URL, but `{command}` is a command"),
+                    format!("write `mcpctl add -t {spelled} NAME URL`, or add --url URL to launch a local HTTP server"),
+                )
+                .into());
+            }
             if !args.headers.is_empty() {
                 return Err(UsageError::new(
                     "--header applies to --url or a registry NAME, not --command",
@@ -684,14 +976,11 @@ fn unique_name(base: &str, in_file: &[String], elsewhere: &[String]) -> String {
 }
 
 /// Launcher, pin and URL rules; `--force` lets a missing launcher through.
-fn validate_for_save(def: &ServerDef, args: &Args) -> Vec<Finding> {
-    let policy = Policy {
-        require_pin: args.require_pin,
-    };
-    validate::check_definition(def, policy)
+fn validate_for_save(def: &ServerDef, save: &Save) -> Vec<Finding> {
+    validate::check_definition(def, save.policy)
         .into_iter()
         .map(|mut finding| {
-            if args.force && finding.rule == Rule::Launcher {
+            if save.force && finding.rule == Rule::Launcher {
                 finding.severity = Severity::Warning;
                 finding.hint = format!("{} (saved anyway because of --force)", finding.hint);
             }

@@ -49,6 +49,12 @@ when stopped by SIGINT, SIGTERM or SIGHUP (after stopping every server it
 started).";
 
 const EXAMPLES: &str = "\
+Stdio servers get only PATH, HOME, USER, LOGNAME, SHELL, TERM, LANG, TMPDIR,
+the proxy and CA variables (HTTP_PROXY, HTTPS_PROXY, NO_PROXY in either case,
+SSL_CERT_FILE, SSL_CERT_DIR, NODE_EXTRA_CA_CERTS, REQUESTS_CA_BUNDLE) and
+their own env; name more in MCPCTL_INHERIT_ENV (e.g.
+MCPCTL_INHERIT_ENV=UV_SYSTEM_CERTS,JAVA_HOME).
+
 Examples:
   mcpctl check                       # every enabled server, all at once
   mcpctl check everything time       # just these two

@@ -6,6 +6,7 @@
 //! `hint:` lines plus an exit code.
 
 mod add;
+mod add_json;
 mod call;
 pub mod check;
 mod complete;
@@ -53,6 +54,13 @@ runs, starts, stops and inspects it.
 
 Definition files: --file PATH (repeatable), else MCPCTL_FILE (a ':'-separated
 list), else ~/.config/mcpctl/servers.json.
+
+Launched stdio servers get only PATH, HOME, USER, LOGNAME, SHELL, TERM, LANG,
+TMPDIR, the proxy and CA variables (HTTP_PROXY, HTTPS_PROXY, NO_PROXY in
+either case, SSL_CERT_FILE, SSL_CERT_DIR, NODE_EXTRA_CA_CERTS,
+REQUESTS_CA_BUNDLE) and their own env. MCPCTL_INHERIT_ENV (names separated by
+',' or ':') passes more, e.g. MCPCTL_INHERIT_ENV=UV_SYSTEM_CERTS; supervised
+servers inherit from the supervisor's environment.
 
 Exit codes: 0 ok, 1 failed, 2 usage or invalid input, 3 not found,
 4 conflict, 5 supervisor unreachable, 130 interrupted.";
@@ -136,6 +144,9 @@ pub enum Command {
     Show(show::Args),
     /// Add a server from the MCP Registry, a URL or a command, after validating it.
     Add(Box<add::Args>),
+    /// Add a server from its JSON entry (Claude Code's `mcp add-json`).
+    #[command(name = "add-json")]
+    AddJson(add_json::Args),
     /// Connect to servers, list their tools, and report what is wrong.
     Check(check::Args),
     /// Remove servers from their definition files.
@@ -298,7 +309,11 @@ pub fn run(cli: Cli) -> Result<ExitCode> {
     };
     let writes = matches!(
         cli.command,
-        Command::Add(_) | Command::Remove(_) | Command::Enable(_) | Command::Disable(_)
+        Command::Add(_)
+            | Command::AddJson(_)
+            | Command::Remove(_)
+            | Command::Enable(_)
+            | Command::Disable(_)
     );
     let result = dispatch(&ctx, cli.command);
     if writes && result.is_ok() {
@@ -318,6 +333,7 @@ fn dispatch(ctx: &Context, command: Command) -> Result<ExitCode> {
         Command::List(args) => list::run(ctx, args),
         Command::Show(args) => show::run(ctx, args),
         Command::Add(args) => add::run(ctx, *args),
+        Command::AddJson(args) => add_json::run(ctx, args),
         Command::Check(args) => check::run(ctx, args),
         Command::Remove(args) => remove::run(ctx, args),
         Command::Enable(args) => enable::run(ctx, args),

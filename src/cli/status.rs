@@ -1,4 +1,6 @@
-//! `mcpctl status [NAME]`: the state of supervised servers.
+//! `mcpctl status [NAME…|--all]`: the state of supervised servers, as
+//! `systemctl status` shows units: a table of all, or each one named in
+//! detail.
 
 use serde_json::json;
 
@@ -19,26 +21,33 @@ as stopped and a note on stderr says so (`supervisor_running` in --json).
 If a definitions file cannot be read, `load_error` says why (path:line:col)
 and the servers shown are those of the last good read.
 
+Without a name, or with --all, one table of every server; with names, each
+one in detail, in the order given (like `systemctl status A B`).
+
 Exit codes: 0 ok, 3 unknown name, 5 supervisor unreachable.
 
 Examples:
   mcpctl status
-  mcpctl status billing
+  mcpctl status --all
+  mcpctl status billing time
   mcpctl status --json | jq -r '.servers[] | select(.state==\"failed\") | .name'";
 
 /// Arguments of `mcpctl status`.
 #[derive(Debug, clap::Args)]
 #[command(after_long_help = EXAMPLES)]
 pub struct Args {
-    /// One server (default: all).
+    /// The servers to show in detail (default: a table of all).
     #[arg(value_name = "NAME", add = clap_complete::engine::ArgValueCandidates::new(super::complete::server_names))]
-    pub name: Option<String>,
+    pub names: Vec<String>,
+    /// Every server, as a table (the same as no name).
+    #[arg(long, conflicts_with = "names")]
+    pub all: bool,
 }
 
 /// Print the status table, or one server in detail. Never starts a
 /// supervisor: without one, the defined servers are listed as `stopped`.
 pub fn run(ctx: &Context, args: Args) -> Result<ExitCode> {
-    let names: Vec<String> = args.name.iter().cloned().collect();
+    let names = args.names.clone();
     let (servers, load_error, running) = match lifecycle::connect_existing(ctx)? {
         Some(mut client) => {
             let Body::Servers {
@@ -69,7 +78,7 @@ pub fn run(ctx: &Context, args: Args) -> Result<ExitCode> {
             Some("fix the file (it is re-read when saved); running servers are left as they are"),
         );
     }
-    if args.name.is_none() {
+    if args.names.is_empty() {
         if servers.is_empty() {
             output::line("no servers are defined")?;
         } else {
@@ -79,7 +88,7 @@ pub fn run(ctx: &Context, args: Args) -> Result<ExitCode> {
     }
     // One line per field: what came from files or servers cannot add lines.
     let one = |text: &str| output::sanitize(text).into_owned();
-    for s in &servers {
+    for (i, s) in servers.iter().enumerate() {
         let mut out = vec![
             format!("name:       {}", one(&s.name)),
             format!("state:      {}", s.state),
@@ -111,12 +120,15 @@ pub fn run(ctx: &Context, args: Args) -> Result<ExitCode> {
                 out.push(format!("  | {}", one(line)));
             }
         }
+        if i > 0 {
+            output::line("")?;
+        }
         output::line(out.join("\n"))?;
     }
     Ok(ExitCode::Success)
 }
 
-/// Every defined server (or the one named) as `stopped`, for when no
+/// Every defined server (or those named) as `stopped`, for when no
 /// supervisor runs; an unknown name is not found, as the supervisor says.
 fn defined_as_stopped(ctx: &Context, names: &[String]) -> Result<Vec<ServerStatus>> {
     let catalog = ctx.catalog()?;
@@ -124,10 +136,18 @@ fn defined_as_stopped(ctx: &Context, names: &[String]) -> Result<Vec<ServerStatu
         catalog.get(name)?;
     }
     let logs = Paths::for_sources(&ctx.sources).logs;
-    Ok(catalog
-        .servers()
-        .iter()
-        .filter(|d| names.is_empty() || names.contains(&d.name))
+    let all = catalog.servers();
+    // In the order asked for, as the supervisor answers.
+    let chosen: Vec<_> = if names.is_empty() {
+        all.iter().collect()
+    } else {
+        names
+            .iter()
+            .filter_map(|n| all.iter().find(|d| &d.name == n))
+            .collect()
+    };
+    Ok(chosen
+        .into_iter()
         .map(|d| ServerStatus {
             name: d.name.clone(),
             state: "stopped".into(),

@@ -31,16 +31,35 @@ pub const SAFE_ENV: &[&str] = &[
     "PATH", "HOME", "USER", "LOGNAME", "SHELL", "TERM", "LANG", "TMPDIR",
 ];
 
+/// Proxy and CA settings, which a server behind a corporate proxy or a
+/// TLS-inspecting gateway cannot work without, and which name no secret of
+/// the operator's own (a proxy URL's credentials are the network's); both
+/// spellings, since tools read either.
+pub const NETWORK_ENV: &[&str] = &[
+    "HTTP_PROXY",
+    "HTTPS_PROXY",
+    "NO_PROXY",
+    "http_proxy",
+    "https_proxy",
+    "no_proxy",
+    "SSL_CERT_FILE",
+    "SSL_CERT_DIR",
+    "NODE_EXTRA_CA_CERTS",
+    "REQUESTS_CA_BUNDLE",
+];
+
 /// Names the operator adds to [`SAFE_ENV`] for every child, `,`- or
 /// `:`-separated (e.g. `UV_SYSTEM_CERTS,HTTPS_PROXY` for launchers behind
 /// a TLS-inspecting proxy). Explicit, so nothing else leaks by default.
 pub const INHERIT_ENV_VAR: &str = "MCPCTL_INHERIT_ENV";
 
-/// The names a child inherits: [`SAFE_ENV`] plus `MCPCTL_INHERIT_ENV`'s.
+/// The names a child inherits: [`SAFE_ENV`], [`NETWORK_ENV`], plus
+/// `MCPCTL_INHERIT_ENV`'s.
 pub fn inherited_names() -> Vec<String> {
     let extra = std::env::var(INHERIT_ENV_VAR).unwrap_or_default();
     SAFE_ENV
         .iter()
+        .chain(NETWORK_ENV)
         .map(|name| name.to_string())
         .chain(
             extra

@@ -554,6 +554,9 @@ impl Diagnostic for ConnectError {
     }
 
     fn hint(&self) -> Option<String> {
+        /// Said by every spawn-failure hint: a variable the server needs
+        /// may simply not have been passed to it.
+        const INHERIT_NOTE: &str = "the server gets only PATH, HOME, USER, LOGNAME, SHELL, TERM, LANG, TMPDIR, the proxy and CA variables and its own `env`: pass more with MCPCTL_INHERIT_ENV=NAME,NAME";
         Some(match self {
             ConnectError::Vars(err) => return err.hint(),
             ConnectError::LauncherMissing { command, .. } => {
@@ -564,13 +567,13 @@ impl Diagnostic for ConnectError {
                     "python" | "python3" => "install Python 3",
                     _ => "install it, or write its full path in `command`",
                 };
-                format!("`{command}` must be on PATH or an executable path; {how}")
+                format!("`{command}` must be on PATH or an executable path; {how}; {INHERIT_NOTE}")
             }
             ConnectError::SpawnFailed { .. } => {
-                "check that the command is executable and `cwd` exists".into()
+                format!("check that the command is executable and `cwd` exists; {INHERIT_NOTE}")
             }
             ConnectError::ProcessExited { .. } => {
-                "run the command by hand to see why it exits; its stderr is above".into()
+                format!("run the command by hand to see why it exits; its stderr is above; {INHERIT_NOTE}")
             }
             ConnectError::Timeout { phase, .. } => match phase {
                 Phase::Spawn | Phase::Initialize | Phase::Discover => {
@@ -588,7 +591,7 @@ impl Diagnostic for ConnectError {
                 "the server speaks legacy SSE: add it with `--transport sse` (or set \"type\": \"sse\" in its definition), or leave the transport out and mcpctl finds it".into()
             }
             ConnectError::Tls { .. } => {
-                "check the certificate, or whether the server speaks plain http (loopback only)".into()
+                "check the certificate, or whether the server speaks plain http (then write its http:// URL)".into()
             }
             ConnectError::Dns { .. } => "check the host name in `url`".into(),
             ConnectError::ConnectionRefused { .. } => {

@@ -78,6 +78,9 @@ impl Finding {
 pub struct Policy {
     /// Unpinned packages are errors instead of warnings.
     pub require_pin: bool,
+    /// Plain `http://` to a public host is a warning instead of an error
+    /// (`add --allow-http`).
+    pub allow_http: bool,
 }
 
 /// Check a definition before it is saved: launcher, pins, URL. The name is
@@ -95,7 +98,7 @@ pub fn check_definition(def: &ServerDef, policy: Policy) -> Vec<Finding> {
         ));
     }
     if let Launch::Remote { url, .. } = &def.launch {
-        findings.extend(url::check(url));
+        findings.extend(url::check(url, policy.allow_http));
     }
     findings
 }

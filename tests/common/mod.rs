@@ -206,10 +206,27 @@ pub fn my_zombies() -> Vec<u32> {
     found
 }
 
-/// A command that must be installed on this machine; tests fail (never skip)
-/// when it is missing, naming how to install it.
+/// Where `tests/run.sh` installs the pinned real servers (uv's wrappers in
+/// `.peers/bin`, npm packages' bins in `.peers/npm/node_modules/.bin`),
+/// searched before PATH, so a plain `cargo test` after one `tests/run.sh`
+/// uses them too.
+pub fn peer_dirs() -> Vec<PathBuf> {
+    let peers = Path::new(env!("CARGO_MANIFEST_DIR")).join(".peers");
+    vec![peers.join("bin"), peers.join("npm/node_modules/.bin")]
+}
+
+/// A command that must be installed on this machine, from `.peers/` first,
+/// then PATH; tests fail (never skip) when it is missing, naming how to
+/// install it.
 pub fn require(command: &str, how: &str) -> PathBuf {
-    which::which(command).unwrap_or_else(|_| panic!("`{command}` is required for this test: {how}"))
+    let search = std::env::join_paths(peer_dirs().into_iter().chain(std::env::split_paths(
+        &std::env::var_os("PATH").unwrap_or_default(),
+    )))
+    .expect("PATH entries join");
+    let cwd = std::env::current_dir().expect("current directory");
+    which::which_in(command, Some(search), cwd).unwrap_or_else(|_| {
+        panic!("`{command}` is required for this test: {how} (`bash tests/run.sh` installs the real servers into .peers/)")
+    })
 }
 
 /// Poll `cond` every 20 ms until it holds or `deadline` passes; true when it

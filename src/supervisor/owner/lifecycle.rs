@@ -113,13 +113,13 @@ impl Owner {
                     match conn.list_tools(deadline, budget, DEFAULT_MAX_PAGES).await {
                         Ok(pages) => Ok((conn, pages)),
                         Err(e) => {
-                            let err = from_connect(&e);
+                            let err = (from_connect(&e), spawn_hint(&e));
                             conn.close().await;
                             Err(err)
                         }
                     }
                 }
-                Err(e) => Err(from_connect(&e)),
+                Err(e) => Err((from_connect(&e), spawn_hint(&e))),
             }
         });
         let connected = tokio::select! {
@@ -139,7 +139,7 @@ impl Owner {
         };
         let (conn, pages) = match connected {
             Ok(ok) => ok,
-            Err(err) => {
+            Err((err, spawn_hint)) => {
                 logs::note(&log, &format!("start failed: {}", err.message));
                 let message = err.message.clone();
                 let mut st = self.lock();
@@ -148,7 +148,11 @@ impl Owner {
                 if !manual {
                     self.schedule_restart(&mut st);
                 }
-                return Err(failed(message).hint(format!("see `mcpctl logs {}`", self.name)));
+                let logs_hint = format!("see `mcpctl logs {}`", self.name);
+                return Err(failed(message).hint(match spawn_hint {
+                    Some(hint) => format!("{hint}; {logs_hint}"),
+                    None => logs_hint,
+                }));
             }
         };
         let Some(peer) = conn.peer_handle() else {
@@ -242,4 +246,25 @@ impl Owner {
         self.stop_locked().await;
         self.start_locked(true).await
     }
+}
+
+/// The hint for a server that could not be launched or exited at once,
+/// which may only lack a variable: the supervisor's children inherit from
+/// the supervisor's own environment, so `MCPCTL_INHERIT_ENV` counts when it
+/// starts. `None` for other failures, whose hint is the log.
+fn spawn_hint(err: &crate::mcp::ConnectError) -> Option<String> {
+    use crate::mcp::ConnectError;
+    matches!(
+        err,
+        ConnectError::LauncherMissing { .. }
+            | ConnectError::SpawnFailed { .. }
+            | ConnectError::ProcessExited { .. }
+    )
+    .then(|| crate::error::Diagnostic::hint(err))
+    .flatten()
+    .map(|hint| {
+        format!(
+            "{hint} (set it where the supervisor starts, then `mcpctl supervisor stop` and start again)"
+        )
+    })
 }

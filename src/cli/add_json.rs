@@ -1,0 +1,202 @@
+//! `mcpctl add-json NAME 'JSON'`: Claude Code's `claude mcp add-json`, so a
+//! server entry copied from a README or another client's file is added as
+//! typed, after the same validation and connection check as `add`.
+
+use std::path::{Path, PathBuf};
+
+use serde_json::Value;
+
+use super::Context;
+use super::add::{Save, Scope};
+use crate::defs::format::{self, Format, Shape, Syntax};
+use crate::defs::{DefsError, render};
+use crate::error::{Error, ExitCode, Result, UsageError};
+use crate::validate::Policy;
+
+const EXAMPLES: &str = "\
+JSON is one server entry as the clients write it: `command`, `args`, `env`,
+`cwd` for stdio; `type` (`http`, `sse`), `url`, `headers` for a remote
+server; plus any of mcpctl's fields (`label`, `disabled`, `autostart`,
+`connect_timeout`, `restart`). Into a `mcpServers` JSON file (such as
+.mcp.json) the entry is written as given, unknown fields included; other
+files get it in their own vocabulary. ${VAR} references stay as written.
+
+-s/--scope picks the file as `add` does: local (the default: --to, else the
+first definition file), user (~/.config/mcpctl/servers.json), project
+(.mcp.json in the current directory).
+
+Examples:
+  mcpctl add-json time '{\"command\":\"uvx\",\"args\":[\"mcp-server-time==2026.10.19\"]}'
+  mcpctl add-json -s project weather '{\"type\":\"stdio\",\"command\":\"node\",\"args\":[\"server.js\"],\"env\":{\"API_KEY\":\"${API_KEY}\"}}'
+  mcpctl add-json gateway '{\"type\":\"http\",\"url\":\"http://mcp-gateway:8080/mcp\",\"headers\":{\"Authorization\":\"Bearer ${TOKEN}\"}}'";
+
+/// Fields mcpctl reads from an entry; any other field of the given JSON is
+/// carried into the file untouched.
+const KNOWN_FIELDS: &[&str] = &[
+    "type",
+    "transport",
+    "command",
+    "args",
+    "env",
+    "cwd",
+    "url",
+    "headers",
+    "label",
+    "enabled",
+    "disabled",
+    "autostart",
+    "connect_timeout",
+    "protocol",
+    "restart",
+];
+
+/// Arguments of `mcpctl add-json`.
+#[derive(Debug, clap::Args)]
+#[command(after_long_help = EXAMPLES)]
+pub struct Args {
+    /// The server's name.
+    #[arg(value_name = "NAME")]
+    pub name: String,
+    /// The server's entry, as a JSON object.
+    #[arg(value_name = "JSON")]
+    pub entry: String,
+    /// File to write (default: the first definition file).
+    #[arg(long, value_name = "FILE")]
+    pub to: Option<PathBuf>,
+    /// Which file to write: local (the default), user or project (see above).
+    #[arg(
+        short = 's',
+        long,
+        value_enum,
+        value_name = "SCOPE",
+        conflicts_with = "to"
+    )]
+    pub scope: Option<Scope>,
+    /// Replace an existing server of that name; accept a launcher that is
+    /// not installed here; drop comments an edit cannot keep.
+    #[arg(long)]
+    pub force: bool,
+    /// Treat unpinned package versions as errors.
+    #[arg(long, env = "MCPCTL_REQUIRE_PIN")]
+    pub require_pin: bool,
+    /// Accept plain http:// to a public host.
+    #[arg(long)]
+    pub allow_http: bool,
+    /// Do not connect to the server before saving.
+    #[arg(long)]
+    pub no_check: bool,
+    /// Validate and print what would be written, but write nothing.
+    #[arg(long)]
+    pub dry_run: bool,
+    /// Show literal env and header values in the output.
+    #[arg(long)]
+    pub show_secrets: bool,
+}
+
+/// Parse the entry, then save it as `add` would.
+pub fn run(ctx: &Context, args: Args) -> Result<ExitCode> {
+    let given = parse_object(&args.entry)?;
+    let target = super::add::target_file(ctx, args.scope, args.to.as_deref())?;
+    let mut def = definition(&args.name, &args.entry)?;
+    def.source = target.clone();
+    let catalog = ctx.catalog()?;
+    let save = Save {
+        target,
+        explicit_name: true,
+        force: args.force,
+        policy: Policy {
+            require_pin: args.require_pin,
+            allow_http: args.allow_http,
+        },
+        no_check: args.no_check,
+        dry_run: args.dry_run,
+        show_secrets: args.show_secrets,
+        entry: Some(given),
+        note_outside_sources: args.scope.is_some(),
+        registry_notes: None,
+    };
+    super::add::save_definition(ctx, &catalog, def, &save, &[])?;
+    Ok(ExitCode::Success)
+}
+
+/// The entry to write for `def` into a file of `format`: the operator's
+/// object as given in a `mcpServers` JSON file (the clients' own dialect),
+/// else mcpctl's rendering with the fields it does not know carried over.
+pub(super) fn entry_for(given: Value, def: &crate::defs::ServerDef, format: Format) -> Value {
+    if format.shape == Shape::McpServers && format.syntax == Syntax::Json {
+        return given;
+    }
+    let mut entry = render::entry_value(def, format);
+    if let (Some(out), Value::Object(given)) = (entry.as_object_mut(), given) {
+        for (key, value) in given {
+            if !KNOWN_FIELDS.contains(&key.as_str()) && !out.contains_key(&key) {
+                out.insert(key, value);
+            }
+        }
+    }
+    entry
+}
+
+/// The JSON argument as an object, or an error saying where it breaks.
+fn parse_object(raw: &str) -> Result<Value> {
+    let value: Value = serde_json::from_str(raw).map_err(|err| {
+        UsageError::new(
+            format!(
+                "the JSON is not valid at line {}, column {}: {err}",
+                err.line(),
+                err.column()
+            ),
+            "quote it for the shell: mcpctl add-json NAME '{\"command\":\"npx\",\"args\":[\"-y\",\"pkg@1.2.3\"]}'",
+        )
+    })?;
+    if !value.is_object() {
+        return Err(UsageError::new(
+            "the JSON must be an object, one server's entry",
+            "e.g. '{\"type\":\"http\",\"url\":\"https://mcp.example.com/mcp\"}'",
+        )
+        .into());
+    }
+    Ok(value)
+}
+
+/// Read the entry with the definition-file reader itself, so `add-json`
+/// accepts exactly what a file may hold; positions are the JSON argument's.
+fn definition(name: &str, raw: &str) -> Result<crate::defs::ServerDef> {
+    let key = serde_json::to_string(name)
+        .map_err(std::io::Error::from)
+        .map_err(UsageError::from)?;
+    let prefix = format!("{{\"mcpServers\":{{{key}:");
+    let text = format!("{prefix}{raw}}}}}");
+    let parsed = format::parse(Path::new("add-json.json"), &text).map_err(|err| -> Error {
+        match err {
+            DefsError::Malformed {
+                line,
+                column,
+                message,
+                ..
+            } => {
+                let column = if line == 1 {
+                    column.saturating_sub(prefix.chars().count()).max(1)
+                } else {
+                    column
+                };
+                UsageError::new(
+                    format!("the JSON for `{name}` at line {line}, column {column}: {message}"),
+                    "fix that field; see `mcpctl add-json --help` for the fields",
+                )
+                .into()
+            }
+            DefsError::Invalid { message, hint, .. } => {
+                UsageError::new(format!("the JSON for `{name}`: {message}"), hint).into()
+            }
+            other => other.into(),
+        }
+    })?;
+    parsed.servers.into_iter().next().ok_or_else(|| {
+        UsageError::new(
+            format!("the JSON for `{name}` holds no server"),
+            "give one server's entry, e.g. '{\"command\":\"node\",\"args\":[\"server.js\"]}'",
+        )
+        .into()
+    })
+}

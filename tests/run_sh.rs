@@ -1,0 +1,115 @@
+//! `bash tests/run.sh`, the test command, works for a contributor who is
+//! not root (issue 9, item 10): the pinned real servers go into the
+//! checkout's git-ignored `.peers/`, and a missing system tool is named with
+//! how to get it, before anything is installed.
+
+use std::path::{Path, PathBuf};
+use std::process::Command;
+
+fn root() -> &'static Path {
+    Path::new(env!("CARGO_MANIFEST_DIR"))
+}
+
+/// A copy of the script in an empty project, so that what it creates shows.
+fn script_copy(dir: &Path) -> PathBuf {
+    let tests = dir.join("tests");
+    std::fs::create_dir_all(&tests).unwrap();
+    let copy = tests.join("run.sh");
+    std::fs::copy(root().join("tests/run.sh"), &copy).unwrap();
+    copy
+}
+
+/// PATH with only `dirname` (the script's first command): every tool the
+/// suite needs is missing.
+fn bare_path(dir: &Path) -> PathBuf {
+    let bin = dir.join("bare-bin");
+    std::fs::create_dir_all(&bin).unwrap();
+    let dirname = which::which("dirname").expect("dirname");
+    std::os::unix::fs::symlink(dirname, bin.join("dirname")).unwrap();
+    bin
+}
+
+#[test]
+fn missing_system_tools_are_named_with_how_to_get_them() {
+    let dir = tempfile::tempdir().unwrap();
+    let script = script_copy(dir.path());
+    let bin = bare_path(dir.path());
+    let bash = which::which("bash").expect("bash");
+    for (args, cargo_named) in [(&["--peers-only"][..], false), (&[][..], true)] {
+        let out = Command::new(&bash)
+            .arg(&script)
+            .args(args)
+            .env_clear()
+            .env("PATH", &bin)
+            .env("HOME", dir.path())
+            .output()
+            .unwrap();
+        let stderr = String::from_utf8_lossy(&out.stderr);
+        assert_eq!(out.status.code(), Some(1), "{stderr}");
+        for (tool, how) in [
+            ("node", "apt-get install nodejs npm"),
+            ("npm", "apt-get install npm"),
+            ("python3", "python3-venv"),
+            ("script", "apt-get install bsdutils"),
+            ("time", "apt-get install time"),
+        ] {
+            assert!(
+                stderr.contains(&format!("  - {tool} (")) && stderr.contains(how),
+                "{tool} not named with `{how}`:\n{stderr}"
+            );
+        }
+        assert_eq!(stderr.contains("  - cargo (Rust"), cargo_named, "{stderr}");
+        assert!(
+            !dir.path().join(".peers").exists(),
+            "it installed before naming what is missing"
+        );
+    }
+}
+
+#[test]
+fn peers_live_in_the_checkout_and_come_first_on_path() {
+    let out = Command::new("bash")
+        .arg(root().join("tests/run.sh"))
+        .arg("--peers-only")
+        .output()
+        .unwrap();
+    let stderr = String::from_utf8_lossy(&out.stderr);
+    assert!(out.status.success(), "{stderr}");
+    let exports = String::from_utf8(out.stdout).unwrap();
+    assert!(exports.starts_with("export PATH="), "{exports}");
+    // What a contributor's shell sees after `eval "$(bash tests/run.sh --peers-only)"`,
+    // with nothing of this process's environment but HOME.
+    let probe = r#"eval "$EXPORTS"
+        command -v mcp-server-everything
+        command -v uvx
+        uvx --version
+        env -i HOME="$HOME" PATH="$PATH" uv cache dir"#;
+    let shell = Command::new("bash")
+        .args(["-c", probe])
+        .env_clear()
+        .env("HOME", std::env::var_os("HOME").unwrap_or_default())
+        .env("EXPORTS", &exports)
+        .output()
+        .unwrap();
+    let said = String::from_utf8_lossy(&shell.stdout);
+    assert!(
+        shell.status.success(),
+        "{said}{}",
+        String::from_utf8_lossy(&shell.stderr)
+    );
+    let lines: Vec<&str> = said.lines().collect();
+    let peers = root().join(".peers");
+    let peers = peers.to_str().unwrap();
+    assert!(lines[0].starts_with(peers), "{said}");
+    assert!(lines[0].ends_with("/mcp-server-everything"), "{said}");
+    assert_eq!(lines[1], format!("{peers}/bin/uvx"), "{said}");
+    assert!(lines[2].starts_with("uvx 0.13.9"), "{said}");
+    assert_eq!(lines[3], format!("{peers}/uv/cache"), "{said}");
+    // Never committed.
+    let ignored = Command::new("git")
+        .args(["check-ignore", "-q", ".peers/bin/uvx"])
+        .current_dir(root())
+        .status()
+        .unwrap();
+    assert!(ignored.success(), ".peers is not git-ignored");
+}
