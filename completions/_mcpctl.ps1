@@ -22,6 +22,7 @@ Register-ArgumentCompleter -Native -CommandName 'mcpctl' -ScriptBlock {
     $completions = @(switch ($command) {
         'mcpctl' {
             [CompletionResult]::new('--file', '--file', [CompletionResultType]::ParameterName, 'Definition file to read and edit (repeatable; default: MCPCTL_FILE or ~/.config/mcpctl/servers.json)')
+            [CompletionResult]::new('--project', '--project', [CompletionResultType]::ParameterName, 'In Claude Code''s `~/.claude.json`, read and edit the servers of this project (`projects.<PATH>.mcpServers`) instead of the user''s (default: the current directory, when the file has an entry for it)')
             [CompletionResult]::new('--json', '--json', [CompletionResultType]::ParameterName, 'Print machine-readable JSON on stdout instead of text')
             [CompletionResult]::new('--no-spawn', '--no-spawn', [CompletionResultType]::ParameterName, 'Never start the supervisor implicitly (also MCPCTL_NO_SPAWN=1)')
             [CompletionResult]::new('--allow-insecure-file', '--allow-insecure-file', [CompletionResultType]::ParameterName, 'Launch from a definition file even when another user could change it (group- or world-writable, or owned by someone else), for this run')
@@ -55,6 +56,7 @@ Register-ArgumentCompleter -Native -CommandName 'mcpctl' -ScriptBlock {
         }
         'mcpctl;list' {
             [CompletionResult]::new('--file', '--file', [CompletionResultType]::ParameterName, 'Definition file to read and edit (repeatable; default: MCPCTL_FILE or ~/.config/mcpctl/servers.json)')
+            [CompletionResult]::new('--project', '--project', [CompletionResultType]::ParameterName, 'In Claude Code''s `~/.claude.json`, read and edit the servers of this project (`projects.<PATH>.mcpServers`) instead of the user''s (default: the current directory, when the file has an entry for it)')
             [CompletionResult]::new('--show-secrets', '--show-secrets', [CompletionResultType]::ParameterName, 'Show literal env and header values instead of <redacted> (JSON only)')
             [CompletionResult]::new('--json', '--json', [CompletionResultType]::ParameterName, 'Print machine-readable JSON on stdout instead of text')
             [CompletionResult]::new('--no-spawn', '--no-spawn', [CompletionResultType]::ParameterName, 'Never start the supervisor implicitly (also MCPCTL_NO_SPAWN=1)')
@@ -67,6 +69,7 @@ Register-ArgumentCompleter -Native -CommandName 'mcpctl' -ScriptBlock {
         }
         'mcpctl;ls' {
             [CompletionResult]::new('--file', '--file', [CompletionResultType]::ParameterName, 'Definition file to read and edit (repeatable; default: MCPCTL_FILE or ~/.config/mcpctl/servers.json)')
+            [CompletionResult]::new('--project', '--project', [CompletionResultType]::ParameterName, 'In Claude Code''s `~/.claude.json`, read and edit the servers of this project (`projects.<PATH>.mcpServers`) instead of the user''s (default: the current directory, when the file has an entry for it)')
             [CompletionResult]::new('--show-secrets', '--show-secrets', [CompletionResultType]::ParameterName, 'Show literal env and header values instead of <redacted> (JSON only)')
             [CompletionResult]::new('--json', '--json', [CompletionResultType]::ParameterName, 'Print machine-readable JSON on stdout instead of text')
             [CompletionResult]::new('--no-spawn', '--no-spawn', [CompletionResultType]::ParameterName, 'Never start the supervisor implicitly (also MCPCTL_NO_SPAWN=1)')
@@ -79,6 +82,7 @@ Register-ArgumentCompleter -Native -CommandName 'mcpctl' -ScriptBlock {
         }
         'mcpctl;show' {
             [CompletionResult]::new('--file', '--file', [CompletionResultType]::ParameterName, 'Definition file to read and edit (repeatable; default: MCPCTL_FILE or ~/.config/mcpctl/servers.json)')
+            [CompletionResult]::new('--project', '--project', [CompletionResultType]::ParameterName, 'In Claude Code''s `~/.claude.json`, read and edit the servers of this project (`projects.<PATH>.mcpServers`) instead of the user''s (default: the current directory, when the file has an entry for it)')
             [CompletionResult]::new('--show-secrets', '--show-secrets', [CompletionResultType]::ParameterName, 'Show literal env and header values instead of <redacted>')
             [CompletionResult]::new('--json', '--json', [CompletionResultType]::ParameterName, 'Print machine-readable JSON on stdout instead of text')
             [CompletionResult]::new('--no-spawn', '--no-spawn', [CompletionResultType]::ParameterName, 'Never start the supervisor implicitly (also MCPCTL_NO_SPAWN=1)')
@@ -91,6 +95,7 @@ Register-ArgumentCompleter -Native -CommandName 'mcpctl' -ScriptBlock {
         }
         'mcpctl;get' {
             [CompletionResult]::new('--file', '--file', [CompletionResultType]::ParameterName, 'Definition file to read and edit (repeatable; default: MCPCTL_FILE or ~/.config/mcpctl/servers.json)')
+            [CompletionResult]::new('--project', '--project', [CompletionResultType]::ParameterName, 'In Claude Code''s `~/.claude.json`, read and edit the servers of this project (`projects.<PATH>.mcpServers`) instead of the user''s (default: the current directory, when the file has an entry for it)')
             [CompletionResult]::new('--show-secrets', '--show-secrets', [CompletionResultType]::ParameterName, 'Show literal env and header values instead of <redacted>')
             [CompletionResult]::new('--json', '--json', [CompletionResultType]::ParameterName, 'Print machine-readable JSON on stdout instead of text')
             [CompletionResult]::new('--no-spawn', '--no-spawn', [CompletionResultType]::ParameterName, 'Never start the supervisor implicitly (also MCPCTL_NO_SPAWN=1)')
@@ -119,6 +124,7 @@ Register-ArgumentCompleter -Native -CommandName 'mcpctl' -ScriptBlock {
             [CompletionResult]::new('--connect-timeout', '--connect-timeout', [CompletionResultType]::ParameterName, 'Seconds allowed for connecting and listing tools (default 30)')
             [CompletionResult]::new('--to', '--to', [CompletionResultType]::ParameterName, 'File to write (default: the first definition file)')
             [CompletionResult]::new('--file', '--file', [CompletionResultType]::ParameterName, 'Definition file to read and edit (repeatable; default: MCPCTL_FILE or ~/.config/mcpctl/servers.json)')
+            [CompletionResult]::new('--project', '--project', [CompletionResultType]::ParameterName, 'In Claude Code''s `~/.claude.json`, read and edit the servers of this project (`projects.<PATH>.mcpServers`) instead of the user''s (default: the current directory, when the file has an entry for it)')
             [CompletionResult]::new('--as-remote', '--as-remote', [CompletionResultType]::ParameterName, 'Registry: store a package that serves HTTP as a remote URL instead of a process for the supervisor to start')
             [CompletionResult]::new('--allow-deprecated', '--allow-deprecated', [CompletionResultType]::ParameterName, 'Registry: install a version its publisher deprecated')
             [CompletionResult]::new('--store-secret', '--store-secret', [CompletionResultType]::ParameterName, 'Registry: write secret values literally instead of ${VAR} references')
@@ -144,6 +150,7 @@ Register-ArgumentCompleter -Native -CommandName 'mcpctl' -ScriptBlock {
             [CompletionResult]::new('--jobs', '--jobs', [CompletionResultType]::ParameterName, 'How many servers to check at once (default: all, at most 32)')
             [CompletionResult]::new('--timeout', '--timeout', [CompletionResultType]::ParameterName, 'Budget per server in seconds, overriding each connect_timeout')
             [CompletionResult]::new('--file', '--file', [CompletionResultType]::ParameterName, 'Definition file to read and edit (repeatable; default: MCPCTL_FILE or ~/.config/mcpctl/servers.json)')
+            [CompletionResult]::new('--project', '--project', [CompletionResultType]::ParameterName, 'In Claude Code''s `~/.claude.json`, read and edit the servers of this project (`projects.<PATH>.mcpServers`) instead of the user''s (default: the current directory, when the file has an entry for it)')
             [CompletionResult]::new('--tools', '--tools', [CompletionResultType]::ParameterName, 'List each server''s tool names')
             [CompletionResult]::new('--strict', '--strict', [CompletionResultType]::ParameterName, 'Treat lint warnings as failures')
             [CompletionResult]::new('--json', '--json', [CompletionResultType]::ParameterName, 'Print machine-readable JSON on stdout instead of text')
@@ -157,6 +164,7 @@ Register-ArgumentCompleter -Native -CommandName 'mcpctl' -ScriptBlock {
         }
         'mcpctl;remove' {
             [CompletionResult]::new('--file', '--file', [CompletionResultType]::ParameterName, 'Definition file to read and edit (repeatable; default: MCPCTL_FILE or ~/.config/mcpctl/servers.json)')
+            [CompletionResult]::new('--project', '--project', [CompletionResultType]::ParameterName, 'In Claude Code''s `~/.claude.json`, read and edit the servers of this project (`projects.<PATH>.mcpServers`) instead of the user''s (default: the current directory, when the file has an entry for it)')
             [CompletionResult]::new('-y', '-y', [CompletionResultType]::ParameterName, 'Do not ask for confirmation on a terminal')
             [CompletionResult]::new('--yes', '--yes', [CompletionResultType]::ParameterName, 'Do not ask for confirmation on a terminal')
             [CompletionResult]::new('--force', '--force', [CompletionResultType]::ParameterName, 'Drop comments that an edit cannot keep')
@@ -171,6 +179,7 @@ Register-ArgumentCompleter -Native -CommandName 'mcpctl' -ScriptBlock {
         }
         'mcpctl;rm' {
             [CompletionResult]::new('--file', '--file', [CompletionResultType]::ParameterName, 'Definition file to read and edit (repeatable; default: MCPCTL_FILE or ~/.config/mcpctl/servers.json)')
+            [CompletionResult]::new('--project', '--project', [CompletionResultType]::ParameterName, 'In Claude Code''s `~/.claude.json`, read and edit the servers of this project (`projects.<PATH>.mcpServers`) instead of the user''s (default: the current directory, when the file has an entry for it)')
             [CompletionResult]::new('-y', '-y', [CompletionResultType]::ParameterName, 'Do not ask for confirmation on a terminal')
             [CompletionResult]::new('--yes', '--yes', [CompletionResultType]::ParameterName, 'Do not ask for confirmation on a terminal')
             [CompletionResult]::new('--force', '--force', [CompletionResultType]::ParameterName, 'Drop comments that an edit cannot keep')
@@ -185,6 +194,7 @@ Register-ArgumentCompleter -Native -CommandName 'mcpctl' -ScriptBlock {
         }
         'mcpctl;enable' {
             [CompletionResult]::new('--file', '--file', [CompletionResultType]::ParameterName, 'Definition file to read and edit (repeatable; default: MCPCTL_FILE or ~/.config/mcpctl/servers.json)')
+            [CompletionResult]::new('--project', '--project', [CompletionResultType]::ParameterName, 'In Claude Code''s `~/.claude.json`, read and edit the servers of this project (`projects.<PATH>.mcpServers`) instead of the user''s (default: the current directory, when the file has an entry for it)')
             [CompletionResult]::new('--json', '--json', [CompletionResultType]::ParameterName, 'Print machine-readable JSON on stdout instead of text')
             [CompletionResult]::new('--no-spawn', '--no-spawn', [CompletionResultType]::ParameterName, 'Never start the supervisor implicitly (also MCPCTL_NO_SPAWN=1)')
             [CompletionResult]::new('--allow-insecure-file', '--allow-insecure-file', [CompletionResultType]::ParameterName, 'Launch from a definition file even when another user could change it (group- or world-writable, or owned by someone else), for this run')
@@ -196,6 +206,7 @@ Register-ArgumentCompleter -Native -CommandName 'mcpctl' -ScriptBlock {
         }
         'mcpctl;disable' {
             [CompletionResult]::new('--file', '--file', [CompletionResultType]::ParameterName, 'Definition file to read and edit (repeatable; default: MCPCTL_FILE or ~/.config/mcpctl/servers.json)')
+            [CompletionResult]::new('--project', '--project', [CompletionResultType]::ParameterName, 'In Claude Code''s `~/.claude.json`, read and edit the servers of this project (`projects.<PATH>.mcpServers`) instead of the user''s (default: the current directory, when the file has an entry for it)')
             [CompletionResult]::new('--json', '--json', [CompletionResultType]::ParameterName, 'Print machine-readable JSON on stdout instead of text')
             [CompletionResult]::new('--no-spawn', '--no-spawn', [CompletionResultType]::ParameterName, 'Never start the supervisor implicitly (also MCPCTL_NO_SPAWN=1)')
             [CompletionResult]::new('--allow-insecure-file', '--allow-insecure-file', [CompletionResultType]::ParameterName, 'Launch from a definition file even when another user could change it (group- or world-writable, or owned by someone else), for this run')
@@ -209,6 +220,7 @@ Register-ArgumentCompleter -Native -CommandName 'mcpctl' -ScriptBlock {
             [CompletionResult]::new('--limit', '--limit', [CompletionResultType]::ParameterName, 'Show at most N results')
             [CompletionResult]::new('--registry', '--registry', [CompletionResultType]::ParameterName, 'Registry base URL')
             [CompletionResult]::new('--file', '--file', [CompletionResultType]::ParameterName, 'Definition file to read and edit (repeatable; default: MCPCTL_FILE or ~/.config/mcpctl/servers.json)')
+            [CompletionResult]::new('--project', '--project', [CompletionResultType]::ParameterName, 'In Claude Code''s `~/.claude.json`, read and edit the servers of this project (`projects.<PATH>.mcpServers`) instead of the user''s (default: the current directory, when the file has an entry for it)')
             [CompletionResult]::new('--all', '--all', [CompletionResultType]::ParameterName, 'Follow every page and show all results')
             [CompletionResult]::new('--include-deprecated', '--include-deprecated', [CompletionResultType]::ParameterName, 'Also show deprecated and deleted entries')
             [CompletionResult]::new('--refresh', '--refresh', [CompletionResultType]::ParameterName, 'Ask the registry again instead of using cached answers')
@@ -223,6 +235,7 @@ Register-ArgumentCompleter -Native -CommandName 'mcpctl' -ScriptBlock {
         }
         'mcpctl;start' {
             [CompletionResult]::new('--file', '--file', [CompletionResultType]::ParameterName, 'Definition file to read and edit (repeatable; default: MCPCTL_FILE or ~/.config/mcpctl/servers.json)')
+            [CompletionResult]::new('--project', '--project', [CompletionResultType]::ParameterName, 'In Claude Code''s `~/.claude.json`, read and edit the servers of this project (`projects.<PATH>.mcpServers`) instead of the user''s (default: the current directory, when the file has an entry for it)')
             [CompletionResult]::new('--all', '--all', [CompletionResultType]::ParameterName, 'Every server (enabled ones for `start`, running ones otherwise)')
             [CompletionResult]::new('--json', '--json', [CompletionResultType]::ParameterName, 'Print machine-readable JSON on stdout instead of text')
             [CompletionResult]::new('--no-spawn', '--no-spawn', [CompletionResultType]::ParameterName, 'Never start the supervisor implicitly (also MCPCTL_NO_SPAWN=1)')
@@ -235,6 +248,7 @@ Register-ArgumentCompleter -Native -CommandName 'mcpctl' -ScriptBlock {
         }
         'mcpctl;stop' {
             [CompletionResult]::new('--file', '--file', [CompletionResultType]::ParameterName, 'Definition file to read and edit (repeatable; default: MCPCTL_FILE or ~/.config/mcpctl/servers.json)')
+            [CompletionResult]::new('--project', '--project', [CompletionResultType]::ParameterName, 'In Claude Code''s `~/.claude.json`, read and edit the servers of this project (`projects.<PATH>.mcpServers`) instead of the user''s (default: the current directory, when the file has an entry for it)')
             [CompletionResult]::new('--all', '--all', [CompletionResultType]::ParameterName, 'Every server (enabled ones for `start`, running ones otherwise)')
             [CompletionResult]::new('--json', '--json', [CompletionResultType]::ParameterName, 'Print machine-readable JSON on stdout instead of text')
             [CompletionResult]::new('--no-spawn', '--no-spawn', [CompletionResultType]::ParameterName, 'Never start the supervisor implicitly (also MCPCTL_NO_SPAWN=1)')
@@ -247,6 +261,7 @@ Register-ArgumentCompleter -Native -CommandName 'mcpctl' -ScriptBlock {
         }
         'mcpctl;restart' {
             [CompletionResult]::new('--file', '--file', [CompletionResultType]::ParameterName, 'Definition file to read and edit (repeatable; default: MCPCTL_FILE or ~/.config/mcpctl/servers.json)')
+            [CompletionResult]::new('--project', '--project', [CompletionResultType]::ParameterName, 'In Claude Code''s `~/.claude.json`, read and edit the servers of this project (`projects.<PATH>.mcpServers`) instead of the user''s (default: the current directory, when the file has an entry for it)')
             [CompletionResult]::new('--all', '--all', [CompletionResultType]::ParameterName, 'Every server (enabled ones for `start`, running ones otherwise)')
             [CompletionResult]::new('--json', '--json', [CompletionResultType]::ParameterName, 'Print machine-readable JSON on stdout instead of text')
             [CompletionResult]::new('--no-spawn', '--no-spawn', [CompletionResultType]::ParameterName, 'Never start the supervisor implicitly (also MCPCTL_NO_SPAWN=1)')
@@ -259,6 +274,7 @@ Register-ArgumentCompleter -Native -CommandName 'mcpctl' -ScriptBlock {
         }
         'mcpctl;refresh' {
             [CompletionResult]::new('--file', '--file', [CompletionResultType]::ParameterName, 'Definition file to read and edit (repeatable; default: MCPCTL_FILE or ~/.config/mcpctl/servers.json)')
+            [CompletionResult]::new('--project', '--project', [CompletionResultType]::ParameterName, 'In Claude Code''s `~/.claude.json`, read and edit the servers of this project (`projects.<PATH>.mcpServers`) instead of the user''s (default: the current directory, when the file has an entry for it)')
             [CompletionResult]::new('--all', '--all', [CompletionResultType]::ParameterName, 'Every server (enabled ones for `start`, running ones otherwise)')
             [CompletionResult]::new('--json', '--json', [CompletionResultType]::ParameterName, 'Print machine-readable JSON on stdout instead of text')
             [CompletionResult]::new('--no-spawn', '--no-spawn', [CompletionResultType]::ParameterName, 'Never start the supervisor implicitly (also MCPCTL_NO_SPAWN=1)')
@@ -271,6 +287,7 @@ Register-ArgumentCompleter -Native -CommandName 'mcpctl' -ScriptBlock {
         }
         'mcpctl;status' {
             [CompletionResult]::new('--file', '--file', [CompletionResultType]::ParameterName, 'Definition file to read and edit (repeatable; default: MCPCTL_FILE or ~/.config/mcpctl/servers.json)')
+            [CompletionResult]::new('--project', '--project', [CompletionResultType]::ParameterName, 'In Claude Code''s `~/.claude.json`, read and edit the servers of this project (`projects.<PATH>.mcpServers`) instead of the user''s (default: the current directory, when the file has an entry for it)')
             [CompletionResult]::new('--json', '--json', [CompletionResultType]::ParameterName, 'Print machine-readable JSON on stdout instead of text')
             [CompletionResult]::new('--no-spawn', '--no-spawn', [CompletionResultType]::ParameterName, 'Never start the supervisor implicitly (also MCPCTL_NO_SPAWN=1)')
             [CompletionResult]::new('--allow-insecure-file', '--allow-insecure-file', [CompletionResultType]::ParameterName, 'Launch from a definition file even when another user could change it (group- or world-writable, or owned by someone else), for this run')
@@ -282,6 +299,7 @@ Register-ArgumentCompleter -Native -CommandName 'mcpctl' -ScriptBlock {
         }
         'mcpctl;tools' {
             [CompletionResult]::new('--file', '--file', [CompletionResultType]::ParameterName, 'Definition file to read and edit (repeatable; default: MCPCTL_FILE or ~/.config/mcpctl/servers.json)')
+            [CompletionResult]::new('--project', '--project', [CompletionResultType]::ParameterName, 'In Claude Code''s `~/.claude.json`, read and edit the servers of this project (`projects.<PATH>.mcpServers`) instead of the user''s (default: the current directory, when the file has an entry for it)')
             [CompletionResult]::new('--json', '--json', [CompletionResultType]::ParameterName, 'Print machine-readable JSON on stdout instead of text')
             [CompletionResult]::new('--no-spawn', '--no-spawn', [CompletionResultType]::ParameterName, 'Never start the supervisor implicitly (also MCPCTL_NO_SPAWN=1)')
             [CompletionResult]::new('--allow-insecure-file', '--allow-insecure-file', [CompletionResultType]::ParameterName, 'Launch from a definition file even when another user could change it (group- or world-writable, or owned by someone else), for this run')
@@ -299,6 +317,7 @@ Register-ArgumentCompleter -Native -CommandName 'mcpctl' -ScriptBlock {
             [CompletionResult]::new('--timeout', '--timeout', [CompletionResultType]::ParameterName, 'Seconds to wait for the answer (default 60)')
             [CompletionResult]::new('--output-dir', '--output-dir', [CompletionResultType]::ParameterName, 'Write images and audio here')
             [CompletionResult]::new('--file', '--file', [CompletionResultType]::ParameterName, 'Definition file to read and edit (repeatable; default: MCPCTL_FILE or ~/.config/mcpctl/servers.json)')
+            [CompletionResult]::new('--project', '--project', [CompletionResultType]::ParameterName, 'In Claude Code''s `~/.claude.json`, read and edit the servers of this project (`projects.<PATH>.mcpServers`) instead of the user''s (default: the current directory, when the file has an entry for it)')
             [CompletionResult]::new('--direct', '--direct', [CompletionResultType]::ParameterName, 'Connect directly, without the supervisor (spawns and ends the server)')
             [CompletionResult]::new('--no-validate', '--no-validate', [CompletionResultType]::ParameterName, 'Send the arguments even if the schema cannot be compiled or they do not match')
             [CompletionResult]::new('--json', '--json', [CompletionResultType]::ParameterName, 'Print machine-readable JSON on stdout instead of text')
@@ -314,6 +333,7 @@ Register-ArgumentCompleter -Native -CommandName 'mcpctl' -ScriptBlock {
             [CompletionResult]::new('-n', '-n', [CompletionResultType]::ParameterName, 'How many lines from the end')
             [CompletionResult]::new('--lines', '--lines', [CompletionResultType]::ParameterName, 'How many lines from the end')
             [CompletionResult]::new('--file', '--file', [CompletionResultType]::ParameterName, 'Definition file to read and edit (repeatable; default: MCPCTL_FILE or ~/.config/mcpctl/servers.json)')
+            [CompletionResult]::new('--project', '--project', [CompletionResultType]::ParameterName, 'In Claude Code''s `~/.claude.json`, read and edit the servers of this project (`projects.<PATH>.mcpServers`) instead of the user''s (default: the current directory, when the file has an entry for it)')
             [CompletionResult]::new('-f', '-f', [CompletionResultType]::ParameterName, 'Keep printing new lines as they arrive (until Ctrl-C)')
             [CompletionResult]::new('--follow', '--follow', [CompletionResultType]::ParameterName, 'Keep printing new lines as they arrive (until Ctrl-C)')
             [CompletionResult]::new('--json', '--json', [CompletionResultType]::ParameterName, 'Print machine-readable JSON on stdout instead of text')
@@ -327,6 +347,7 @@ Register-ArgumentCompleter -Native -CommandName 'mcpctl' -ScriptBlock {
         }
         'mcpctl;supervisor' {
             [CompletionResult]::new('--file', '--file', [CompletionResultType]::ParameterName, 'Definition file to read and edit (repeatable; default: MCPCTL_FILE or ~/.config/mcpctl/servers.json)')
+            [CompletionResult]::new('--project', '--project', [CompletionResultType]::ParameterName, 'In Claude Code''s `~/.claude.json`, read and edit the servers of this project (`projects.<PATH>.mcpServers`) instead of the user''s (default: the current directory, when the file has an entry for it)')
             [CompletionResult]::new('--json', '--json', [CompletionResultType]::ParameterName, 'Print machine-readable JSON on stdout instead of text')
             [CompletionResult]::new('--no-spawn', '--no-spawn', [CompletionResultType]::ParameterName, 'Never start the supervisor implicitly (also MCPCTL_NO_SPAWN=1)')
             [CompletionResult]::new('--allow-insecure-file', '--allow-insecure-file', [CompletionResultType]::ParameterName, 'Launch from a definition file even when another user could change it (group- or world-writable, or owned by someone else), for this run')
@@ -344,6 +365,7 @@ Register-ArgumentCompleter -Native -CommandName 'mcpctl' -ScriptBlock {
         }
         'mcpctl;supervisor;run' {
             [CompletionResult]::new('--file', '--file', [CompletionResultType]::ParameterName, 'Definition file to read and edit (repeatable; default: MCPCTL_FILE or ~/.config/mcpctl/servers.json)')
+            [CompletionResult]::new('--project', '--project', [CompletionResultType]::ParameterName, 'In Claude Code''s `~/.claude.json`, read and edit the servers of this project (`projects.<PATH>.mcpServers`) instead of the user''s (default: the current directory, when the file has an entry for it)')
             [CompletionResult]::new('--json', '--json', [CompletionResultType]::ParameterName, 'Print machine-readable JSON on stdout instead of text')
             [CompletionResult]::new('--no-spawn', '--no-spawn', [CompletionResultType]::ParameterName, 'Never start the supervisor implicitly (also MCPCTL_NO_SPAWN=1)')
             [CompletionResult]::new('--allow-insecure-file', '--allow-insecure-file', [CompletionResultType]::ParameterName, 'Launch from a definition file even when another user could change it (group- or world-writable, or owned by someone else), for this run')
@@ -355,6 +377,7 @@ Register-ArgumentCompleter -Native -CommandName 'mcpctl' -ScriptBlock {
         }
         'mcpctl;supervisor;start' {
             [CompletionResult]::new('--file', '--file', [CompletionResultType]::ParameterName, 'Definition file to read and edit (repeatable; default: MCPCTL_FILE or ~/.config/mcpctl/servers.json)')
+            [CompletionResult]::new('--project', '--project', [CompletionResultType]::ParameterName, 'In Claude Code''s `~/.claude.json`, read and edit the servers of this project (`projects.<PATH>.mcpServers`) instead of the user''s (default: the current directory, when the file has an entry for it)')
             [CompletionResult]::new('--json', '--json', [CompletionResultType]::ParameterName, 'Print machine-readable JSON on stdout instead of text')
             [CompletionResult]::new('--no-spawn', '--no-spawn', [CompletionResultType]::ParameterName, 'Never start the supervisor implicitly (also MCPCTL_NO_SPAWN=1)')
             [CompletionResult]::new('--allow-insecure-file', '--allow-insecure-file', [CompletionResultType]::ParameterName, 'Launch from a definition file even when another user could change it (group- or world-writable, or owned by someone else), for this run')
@@ -366,6 +389,7 @@ Register-ArgumentCompleter -Native -CommandName 'mcpctl' -ScriptBlock {
         }
         'mcpctl;supervisor;stop' {
             [CompletionResult]::new('--file', '--file', [CompletionResultType]::ParameterName, 'Definition file to read and edit (repeatable; default: MCPCTL_FILE or ~/.config/mcpctl/servers.json)')
+            [CompletionResult]::new('--project', '--project', [CompletionResultType]::ParameterName, 'In Claude Code''s `~/.claude.json`, read and edit the servers of this project (`projects.<PATH>.mcpServers`) instead of the user''s (default: the current directory, when the file has an entry for it)')
             [CompletionResult]::new('--json', '--json', [CompletionResultType]::ParameterName, 'Print machine-readable JSON on stdout instead of text')
             [CompletionResult]::new('--no-spawn', '--no-spawn', [CompletionResultType]::ParameterName, 'Never start the supervisor implicitly (also MCPCTL_NO_SPAWN=1)')
             [CompletionResult]::new('--allow-insecure-file', '--allow-insecure-file', [CompletionResultType]::ParameterName, 'Launch from a definition file even when another user could change it (group- or world-writable, or owned by someone else), for this run')
@@ -377,6 +401,7 @@ Register-ArgumentCompleter -Native -CommandName 'mcpctl' -ScriptBlock {
         }
         'mcpctl;supervisor;status' {
             [CompletionResult]::new('--file', '--file', [CompletionResultType]::ParameterName, 'Definition file to read and edit (repeatable; default: MCPCTL_FILE or ~/.config/mcpctl/servers.json)')
+            [CompletionResult]::new('--project', '--project', [CompletionResultType]::ParameterName, 'In Claude Code''s `~/.claude.json`, read and edit the servers of this project (`projects.<PATH>.mcpServers`) instead of the user''s (default: the current directory, when the file has an entry for it)')
             [CompletionResult]::new('--json', '--json', [CompletionResultType]::ParameterName, 'Print machine-readable JSON on stdout instead of text')
             [CompletionResult]::new('--no-spawn', '--no-spawn', [CompletionResultType]::ParameterName, 'Never start the supervisor implicitly (also MCPCTL_NO_SPAWN=1)')
             [CompletionResult]::new('--allow-insecure-file', '--allow-insecure-file', [CompletionResultType]::ParameterName, 'Launch from a definition file even when another user could change it (group- or world-writable, or owned by someone else), for this run')
@@ -388,6 +413,7 @@ Register-ArgumentCompleter -Native -CommandName 'mcpctl' -ScriptBlock {
         }
         'mcpctl;supervisor;reload' {
             [CompletionResult]::new('--file', '--file', [CompletionResultType]::ParameterName, 'Definition file to read and edit (repeatable; default: MCPCTL_FILE or ~/.config/mcpctl/servers.json)')
+            [CompletionResult]::new('--project', '--project', [CompletionResultType]::ParameterName, 'In Claude Code''s `~/.claude.json`, read and edit the servers of this project (`projects.<PATH>.mcpServers`) instead of the user''s (default: the current directory, when the file has an entry for it)')
             [CompletionResult]::new('--json', '--json', [CompletionResultType]::ParameterName, 'Print machine-readable JSON on stdout instead of text')
             [CompletionResult]::new('--no-spawn', '--no-spawn', [CompletionResultType]::ParameterName, 'Never start the supervisor implicitly (also MCPCTL_NO_SPAWN=1)')
             [CompletionResult]::new('--allow-insecure-file', '--allow-insecure-file', [CompletionResultType]::ParameterName, 'Launch from a definition file even when another user could change it (group- or world-writable, or owned by someone else), for this run')
@@ -426,6 +452,7 @@ Register-ArgumentCompleter -Native -CommandName 'mcpctl' -ScriptBlock {
         }
         'mcpctl;completions' {
             [CompletionResult]::new('--file', '--file', [CompletionResultType]::ParameterName, 'Definition file to read and edit (repeatable; default: MCPCTL_FILE or ~/.config/mcpctl/servers.json)')
+            [CompletionResult]::new('--project', '--project', [CompletionResultType]::ParameterName, 'In Claude Code''s `~/.claude.json`, read and edit the servers of this project (`projects.<PATH>.mcpServers`) instead of the user''s (default: the current directory, when the file has an entry for it)')
             [CompletionResult]::new('--json', '--json', [CompletionResultType]::ParameterName, 'Print machine-readable JSON on stdout instead of text')
             [CompletionResult]::new('--no-spawn', '--no-spawn', [CompletionResultType]::ParameterName, 'Never start the supervisor implicitly (also MCPCTL_NO_SPAWN=1)')
             [CompletionResult]::new('--allow-insecure-file', '--allow-insecure-file', [CompletionResultType]::ParameterName, 'Launch from a definition file even when another user could change it (group- or world-writable, or owned by someone else), for this run')

@@ -197,13 +197,17 @@ _mcpctl() {
 
     case "${cmd}" in
         mcpctl)
-            opts="-h -V --file --json --no-spawn --allow-insecure-file --help --version list ls show get add check remove rm enable disable search start stop restart refresh status tools call logs supervisor completions help"
+            opts="-h -V --file --json --no-spawn --allow-insecure-file --project --help --version list ls show get add check remove rm enable disable search start stop restart refresh status tools call logs supervisor completions help"
             if [[ ${cur} == -* || ${COMP_CWORD} -eq 1 ]] ; then
                 COMPREPLY=( $(compgen -W "${opts}" -- "${cur}") )
                 return 0
             fi
             case "${prev}" in
                 --file)
+                    COMPREPLY=($(compgen -f "${cur}"))
+                    return 0
+                    ;;
+                --project)
                     COMPREPLY=($(compgen -f "${cur}"))
                     return 0
                     ;;
@@ -215,7 +219,7 @@ _mcpctl() {
             return 0
             ;;
         mcpctl__subcmd__add)
-            opts="-h -V --package --remote --as-remote --arg --allow-deprecated --store-secret --refresh --registry --url --transport --header --command --args --env --cwd --name --label --disabled --autostart --restart --connect-timeout --to --force --require-pin --no-check --dry-run --show-secrets --file --json --no-spawn --allow-insecure-file --help --version"
+            opts="-h -V --package --remote --as-remote --arg --allow-deprecated --store-secret --refresh --registry --url --transport --header --command --args --env --cwd --name --label --disabled --autostart --restart --connect-timeout --to --force --require-pin --no-check --dry-run --show-secrets --file --json --no-spawn --allow-insecure-file --project --help --version"
             if [[ ${cur} == -* || ${COMP_CWORD} -eq 2 ]] ; then
                 COMPREPLY=( $(compgen -W "${opts}" -- "${cur}") )
                 return 0
@@ -289,6 +293,10 @@ _mcpctl() {
                     COMPREPLY=($(compgen -f "${cur}"))
                     return 0
                     ;;
+                --project)
+                    COMPREPLY=($(compgen -f "${cur}"))
+                    return 0
+                    ;;
                 *)
                     COMPREPLY=()
                     ;;
@@ -297,7 +305,7 @@ _mcpctl() {
             return 0
             ;;
         mcpctl__subcmd__call)
-            opts="-h -V --args --arg --catalog-id --binding-id --timeout --output-dir --direct --no-validate --file --json --no-spawn --allow-insecure-file --help --version"
+            opts="-h -V --args --arg --catalog-id --binding-id --timeout --output-dir --direct --no-validate --file --json --no-spawn --allow-insecure-file --project --help --version"
             if [[ ${cur} == -* || ${COMP_CWORD} -eq 2 ]] ; then
                 COMPREPLY=( $(compgen -W "${opts}" -- "${cur}") )
                 return 0
@@ -331,6 +339,10 @@ _mcpctl() {
                     COMPREPLY=($(compgen -f "${cur}"))
                     return 0
                     ;;
+                --project)
+                    COMPREPLY=($(compgen -f "${cur}"))
+                    return 0
+                    ;;
                 *)
                     COMPREPLY=()
                     ;;
@@ -339,7 +351,7 @@ _mcpctl() {
             return 0
             ;;
         mcpctl__subcmd__check)
-            opts="-j -h -V --jobs --tools --strict --timeout --file --json --no-spawn --allow-insecure-file --help --version"
+            opts="-j -h -V --jobs --tools --strict --timeout --file --json --no-spawn --allow-insecure-file --project --help --version"
             if [[ ${cur} == -* || ${COMP_CWORD} -eq 2 ]] ; then
                 COMPREPLY=( $(compgen -W "${opts}" -- "${cur}") )
                 return 0
@@ -361,6 +373,10 @@ _mcpctl() {
                     COMPREPLY=($(compgen -f "${cur}"))
                     return 0
                     ;;
+                --project)
+                    COMPREPLY=($(compgen -f "${cur}"))
+                    return 0
+                    ;;
                 *)
                     COMPREPLY=()
                     ;;
@@ -369,13 +385,17 @@ _mcpctl() {
             return 0
             ;;
         mcpctl__subcmd__completions)
-            opts="-h -V --file --json --no-spawn --allow-insecure-file --help --version bash elvish fish powershell zsh"
+            opts="-h -V --file --json --no-spawn --allow-insecure-file --project --help --version bash elvish fish powershell zsh"
             if [[ ${cur} == -* || ${COMP_CWORD} -eq 2 ]] ; then
                 COMPREPLY=( $(compgen -W "${opts}" -- "${cur}") )
                 return 0
             fi
             case "${prev}" in
                 --file)
+                    COMPREPLY=($(compgen -f "${cur}"))
+                    return 0
+                    ;;
+                --project)
                     COMPREPLY=($(compgen -f "${cur}"))
                     return 0
                     ;;
@@ -387,13 +407,17 @@ _mcpctl() {
             return 0
             ;;
         mcpctl__subcmd__disable)
-            opts="-h -V --file --json --no-spawn --allow-insecure-file --help --version"
+            opts="-h -V --file --json --no-spawn --allow-insecure-file --project --help --version"
             if [[ ${cur} == -* || ${COMP_CWORD} -eq 2 ]] ; then
                 COMPREPLY=( $(compgen -W "${opts}" -- "${cur}") )
                 return 0
             fi
             case "${prev}" in
                 --file)
+                    COMPREPLY=($(compgen -f "${cur}"))
+                    return 0
+                    ;;
+                --project)
                     COMPREPLY=($(compgen -f "${cur}"))
                     return 0
                     ;;
@@ -405,13 +429,17 @@ _mcpctl() {
             return 0
             ;;
         mcpctl__subcmd__enable)
-            opts="-h -V --file --json --no-spawn --allow-insecure-file --help --version"
+            opts="-h -V --file --json --no-spawn --allow-insecure-file --project --help --version"
             if [[ ${cur} == -* || ${COMP_CWORD} -eq 2 ]] ; then
                 COMPREPLY=( $(compgen -W "${opts}" -- "${cur}") )
                 return 0
             fi
             case "${prev}" in
                 --file)
+                    COMPREPLY=($(compgen -f "${cur}"))
+                    return 0
+                    ;;
+                --project)
                     COMPREPLY=($(compgen -f "${cur}"))
                     return 0
                     ;;
@@ -773,13 +801,17 @@ _mcpctl() {
             return 0
             ;;
         mcpctl__subcmd__list)
-            opts="-h -V --show-secrets --file --json --no-spawn --allow-insecure-file --help --version"
+            opts="-h -V --show-secrets --file --json --no-spawn --allow-insecure-file --project --help --version"
             if [[ ${cur} == -* || ${COMP_CWORD} -eq 2 ]] ; then
                 COMPREPLY=( $(compgen -W "${opts}" -- "${cur}") )
                 return 0
             fi
             case "${prev}" in
                 --file)
+                    COMPREPLY=($(compgen -f "${cur}"))
+                    return 0
+                    ;;
+                --project)
                     COMPREPLY=($(compgen -f "${cur}"))
                     return 0
                     ;;
@@ -791,7 +823,7 @@ _mcpctl() {
             return 0
             ;;
         mcpctl__subcmd__logs)
-            opts="-f -n -h -V --follow --lines --file --json --no-spawn --allow-insecure-file --help --version"
+            opts="-f -n -h -V --follow --lines --file --json --no-spawn --allow-insecure-file --project --help --version"
             if [[ ${cur} == -* || ${COMP_CWORD} -eq 2 ]] ; then
                 COMPREPLY=( $(compgen -W "${opts}" -- "${cur}") )
                 return 0
@@ -809,6 +841,10 @@ _mcpctl() {
                     COMPREPLY=($(compgen -f "${cur}"))
                     return 0
                     ;;
+                --project)
+                    COMPREPLY=($(compgen -f "${cur}"))
+                    return 0
+                    ;;
                 *)
                     COMPREPLY=()
                     ;;
@@ -817,13 +853,17 @@ _mcpctl() {
             return 0
             ;;
         mcpctl__subcmd__refresh)
-            opts="-h -V --all --file --json --no-spawn --allow-insecure-file --help --version"
+            opts="-h -V --all --file --json --no-spawn --allow-insecure-file --project --help --version"
             if [[ ${cur} == -* || ${COMP_CWORD} -eq 2 ]] ; then
                 COMPREPLY=( $(compgen -W "${opts}" -- "${cur}") )
                 return 0
             fi
             case "${prev}" in
                 --file)
+                    COMPREPLY=($(compgen -f "${cur}"))
+                    return 0
+                    ;;
+                --project)
                     COMPREPLY=($(compgen -f "${cur}"))
                     return 0
                     ;;
@@ -835,13 +875,17 @@ _mcpctl() {
             return 0
             ;;
         mcpctl__subcmd__remove)
-            opts="-y -h -V --yes --force --file --json --no-spawn --allow-insecure-file --help --version"
+            opts="-y -h -V --yes --force --file --json --no-spawn --allow-insecure-file --project --help --version"
             if [[ ${cur} == -* || ${COMP_CWORD} -eq 2 ]] ; then
                 COMPREPLY=( $(compgen -W "${opts}" -- "${cur}") )
                 return 0
             fi
             case "${prev}" in
                 --file)
+                    COMPREPLY=($(compgen -f "${cur}"))
+                    return 0
+                    ;;
+                --project)
                     COMPREPLY=($(compgen -f "${cur}"))
                     return 0
                     ;;
@@ -853,13 +897,17 @@ _mcpctl() {
             return 0
             ;;
         mcpctl__subcmd__restart)
-            opts="-h -V --all --file --json --no-spawn --allow-insecure-file --help --version"
+            opts="-h -V --all --file --json --no-spawn --allow-insecure-file --project --help --version"
             if [[ ${cur} == -* || ${COMP_CWORD} -eq 2 ]] ; then
                 COMPREPLY=( $(compgen -W "${opts}" -- "${cur}") )
                 return 0
             fi
             case "${prev}" in
                 --file)
+                    COMPREPLY=($(compgen -f "${cur}"))
+                    return 0
+                    ;;
+                --project)
                     COMPREPLY=($(compgen -f "${cur}"))
                     return 0
                     ;;
@@ -871,7 +919,7 @@ _mcpctl() {
             return 0
             ;;
         mcpctl__subcmd__search)
-            opts="-h -V --limit --all --include-deprecated --refresh --registry --file --json --no-spawn --allow-insecure-file --help --version"
+            opts="-h -V --limit --all --include-deprecated --refresh --registry --file --json --no-spawn --allow-insecure-file --project --help --version"
             if [[ ${cur} == -* || ${COMP_CWORD} -eq 2 ]] ; then
                 COMPREPLY=( $(compgen -W "${opts}" -- "${cur}") )
                 return 0
@@ -889,6 +937,10 @@ _mcpctl() {
                     COMPREPLY=($(compgen -f "${cur}"))
                     return 0
                     ;;
+                --project)
+                    COMPREPLY=($(compgen -f "${cur}"))
+                    return 0
+                    ;;
                 *)
                     COMPREPLY=()
                     ;;
@@ -897,13 +949,17 @@ _mcpctl() {
             return 0
             ;;
         mcpctl__subcmd__show)
-            opts="-h -V --show-secrets --file --json --no-spawn --allow-insecure-file --help --version"
+            opts="-h -V --show-secrets --file --json --no-spawn --allow-insecure-file --project --help --version"
             if [[ ${cur} == -* || ${COMP_CWORD} -eq 2 ]] ; then
                 COMPREPLY=( $(compgen -W "${opts}" -- "${cur}") )
                 return 0
             fi
             case "${prev}" in
                 --file)
+                    COMPREPLY=($(compgen -f "${cur}"))
+                    return 0
+                    ;;
+                --project)
                     COMPREPLY=($(compgen -f "${cur}"))
                     return 0
                     ;;
@@ -915,13 +971,17 @@ _mcpctl() {
             return 0
             ;;
         mcpctl__subcmd__start)
-            opts="-h -V --all --file --json --no-spawn --allow-insecure-file --help --version"
+            opts="-h -V --all --file --json --no-spawn --allow-insecure-file --project --help --version"
             if [[ ${cur} == -* || ${COMP_CWORD} -eq 2 ]] ; then
                 COMPREPLY=( $(compgen -W "${opts}" -- "${cur}") )
                 return 0
             fi
             case "${prev}" in
                 --file)
+                    COMPREPLY=($(compgen -f "${cur}"))
+                    return 0
+                    ;;
+                --project)
                     COMPREPLY=($(compgen -f "${cur}"))
                     return 0
                     ;;
@@ -933,13 +993,17 @@ _mcpctl() {
             return 0
             ;;
         mcpctl__subcmd__status)
-            opts="-h -V --file --json --no-spawn --allow-insecure-file --help --version"
+            opts="-h -V --file --json --no-spawn --allow-insecure-file --project --help --version"
             if [[ ${cur} == -* || ${COMP_CWORD} -eq 2 ]] ; then
                 COMPREPLY=( $(compgen -W "${opts}" -- "${cur}") )
                 return 0
             fi
             case "${prev}" in
                 --file)
+                    COMPREPLY=($(compgen -f "${cur}"))
+                    return 0
+                    ;;
+                --project)
                     COMPREPLY=($(compgen -f "${cur}"))
                     return 0
                     ;;
@@ -951,13 +1015,17 @@ _mcpctl() {
             return 0
             ;;
         mcpctl__subcmd__stop)
-            opts="-h -V --all --file --json --no-spawn --allow-insecure-file --help --version"
+            opts="-h -V --all --file --json --no-spawn --allow-insecure-file --project --help --version"
             if [[ ${cur} == -* || ${COMP_CWORD} -eq 2 ]] ; then
                 COMPREPLY=( $(compgen -W "${opts}" -- "${cur}") )
                 return 0
             fi
             case "${prev}" in
                 --file)
+                    COMPREPLY=($(compgen -f "${cur}"))
+                    return 0
+                    ;;
+                --project)
                     COMPREPLY=($(compgen -f "${cur}"))
                     return 0
                     ;;
@@ -969,13 +1037,17 @@ _mcpctl() {
             return 0
             ;;
         mcpctl__subcmd__supervisor)
-            opts="-h -V --file --json --no-spawn --allow-insecure-file --help --version run start stop status reload help"
+            opts="-h -V --file --json --no-spawn --allow-insecure-file --project --help --version run start stop status reload help"
             if [[ ${cur} == -* || ${COMP_CWORD} -eq 2 ]] ; then
                 COMPREPLY=( $(compgen -W "${opts}" -- "${cur}") )
                 return 0
             fi
             case "${prev}" in
                 --file)
+                    COMPREPLY=($(compgen -f "${cur}"))
+                    return 0
+                    ;;
+                --project)
                     COMPREPLY=($(compgen -f "${cur}"))
                     return 0
                     ;;
@@ -1085,13 +1157,17 @@ _mcpctl() {
             return 0
             ;;
         mcpctl__subcmd__supervisor__subcmd__reload)
-            opts="-h -V --file --json --no-spawn --allow-insecure-file --help --version"
+            opts="-h -V --file --json --no-spawn --allow-insecure-file --project --help --version"
             if [[ ${cur} == -* || ${COMP_CWORD} -eq 3 ]] ; then
                 COMPREPLY=( $(compgen -W "${opts}" -- "${cur}") )
                 return 0
             fi
             case "${prev}" in
                 --file)
+                    COMPREPLY=($(compgen -f "${cur}"))
+                    return 0
+                    ;;
+                --project)
                     COMPREPLY=($(compgen -f "${cur}"))
                     return 0
                     ;;
@@ -1103,13 +1179,17 @@ _mcpctl() {
             return 0
             ;;
         mcpctl__subcmd__supervisor__subcmd__run)
-            opts="-h -V --file --json --no-spawn --allow-insecure-file --help --version"
+            opts="-h -V --file --json --no-spawn --allow-insecure-file --project --help --version"
             if [[ ${cur} == -* || ${COMP_CWORD} -eq 3 ]] ; then
                 COMPREPLY=( $(compgen -W "${opts}" -- "${cur}") )
                 return 0
             fi
             case "${prev}" in
                 --file)
+                    COMPREPLY=($(compgen -f "${cur}"))
+                    return 0
+                    ;;
+                --project)
                     COMPREPLY=($(compgen -f "${cur}"))
                     return 0
                     ;;
@@ -1121,13 +1201,17 @@ _mcpctl() {
             return 0
             ;;
         mcpctl__subcmd__supervisor__subcmd__start)
-            opts="-h -V --file --json --no-spawn --allow-insecure-file --help --version"
+            opts="-h -V --file --json --no-spawn --allow-insecure-file --project --help --version"
             if [[ ${cur} == -* || ${COMP_CWORD} -eq 3 ]] ; then
                 COMPREPLY=( $(compgen -W "${opts}" -- "${cur}") )
                 return 0
             fi
             case "${prev}" in
                 --file)
+                    COMPREPLY=($(compgen -f "${cur}"))
+                    return 0
+                    ;;
+                --project)
                     COMPREPLY=($(compgen -f "${cur}"))
                     return 0
                     ;;
@@ -1139,13 +1223,17 @@ _mcpctl() {
             return 0
             ;;
         mcpctl__subcmd__supervisor__subcmd__status)
-            opts="-h -V --file --json --no-spawn --allow-insecure-file --help --version"
+            opts="-h -V --file --json --no-spawn --allow-insecure-file --project --help --version"
             if [[ ${cur} == -* || ${COMP_CWORD} -eq 3 ]] ; then
                 COMPREPLY=( $(compgen -W "${opts}" -- "${cur}") )
                 return 0
             fi
             case "${prev}" in
                 --file)
+                    COMPREPLY=($(compgen -f "${cur}"))
+                    return 0
+                    ;;
+                --project)
                     COMPREPLY=($(compgen -f "${cur}"))
                     return 0
                     ;;
@@ -1157,13 +1245,17 @@ _mcpctl() {
             return 0
             ;;
         mcpctl__subcmd__supervisor__subcmd__stop)
-            opts="-h -V --file --json --no-spawn --allow-insecure-file --help --version"
+            opts="-h -V --file --json --no-spawn --allow-insecure-file --project --help --version"
             if [[ ${cur} == -* || ${COMP_CWORD} -eq 3 ]] ; then
                 COMPREPLY=( $(compgen -W "${opts}" -- "${cur}") )
                 return 0
             fi
             case "${prev}" in
                 --file)
+                    COMPREPLY=($(compgen -f "${cur}"))
+                    return 0
+                    ;;
+                --project)
                     COMPREPLY=($(compgen -f "${cur}"))
                     return 0
                     ;;
@@ -1175,13 +1267,17 @@ _mcpctl() {
             return 0
             ;;
         mcpctl__subcmd__tools)
-            opts="-h -V --file --json --no-spawn --allow-insecure-file --help --version"
+            opts="-h -V --file --json --no-spawn --allow-insecure-file --project --help --version"
             if [[ ${cur} == -* || ${COMP_CWORD} -eq 2 ]] ; then
                 COMPREPLY=( $(compgen -W "${opts}" -- "${cur}") )
                 return 0
             fi
             case "${prev}" in
                 --file)
+                    COMPREPLY=($(compgen -f "${cur}"))
+                    return 0
+                    ;;
+                --project)
                     COMPREPLY=($(compgen -f "${cur}"))
                     return 0
                     ;;

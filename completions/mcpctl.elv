@@ -19,6 +19,7 @@ set edit:completion:arg-completer[mcpctl] = {|@words|
     var completions = [
         &'mcpctl'= {
             cand --file 'Definition file to read and edit (repeatable; default: MCPCTL_FILE or ~/.config/mcpctl/servers.json)'
+            cand --project 'In Claude Code''s `~/.claude.json`, read and edit the servers of this project (`projects.<PATH>.mcpServers`) instead of the user''s (default: the current directory, when the file has an entry for it)'
             cand --json 'Print machine-readable JSON on stdout instead of text'
             cand --no-spawn 'Never start the supervisor implicitly (also MCPCTL_NO_SPAWN=1)'
             cand --allow-insecure-file 'Launch from a definition file even when another user could change it (group- or world-writable, or owned by someone else), for this run'
@@ -51,6 +52,7 @@ set edit:completion:arg-completer[mcpctl] = {|@words|
         }
         &'mcpctl;list'= {
             cand --file 'Definition file to read and edit (repeatable; default: MCPCTL_FILE or ~/.config/mcpctl/servers.json)'
+            cand --project 'In Claude Code''s `~/.claude.json`, read and edit the servers of this project (`projects.<PATH>.mcpServers`) instead of the user''s (default: the current directory, when the file has an entry for it)'
             cand --show-secrets 'Show literal env and header values instead of <redacted> (JSON only)'
             cand --json 'Print machine-readable JSON on stdout instead of text'
             cand --no-spawn 'Never start the supervisor implicitly (also MCPCTL_NO_SPAWN=1)'
@@ -62,6 +64,7 @@ set edit:completion:arg-completer[mcpctl] = {|@words|
         }
         &'mcpctl;ls'= {
             cand --file 'Definition file to read and edit (repeatable; default: MCPCTL_FILE or ~/.config/mcpctl/servers.json)'
+            cand --project 'In Claude Code''s `~/.claude.json`, read and edit the servers of this project (`projects.<PATH>.mcpServers`) instead of the user''s (default: the current directory, when the file has an entry for it)'
             cand --show-secrets 'Show literal env and header values instead of <redacted> (JSON only)'
             cand --json 'Print machine-readable JSON on stdout instead of text'
             cand --no-spawn 'Never start the supervisor implicitly (also MCPCTL_NO_SPAWN=1)'
@@ -73,6 +76,7 @@ set edit:completion:arg-completer[mcpctl] = {|@words|
         }
         &'mcpctl;show'= {
             cand --file 'Definition file to read and edit (repeatable; default: MCPCTL_FILE or ~/.config/mcpctl/servers.json)'
+            cand --project 'In Claude Code''s `~/.claude.json`, read and edit the servers of this project (`projects.<PATH>.mcpServers`) instead of the user''s (default: the current directory, when the file has an entry for it)'
             cand --show-secrets 'Show literal env and header values instead of <redacted>'
             cand --json 'Print machine-readable JSON on stdout instead of text'
             cand --no-spawn 'Never start the supervisor implicitly (also MCPCTL_NO_SPAWN=1)'
@@ -84,6 +88,7 @@ set edit:completion:arg-completer[mcpctl] = {|@words|
         }
         &'mcpctl;get'= {
             cand --file 'Definition file to read and edit (repeatable; default: MCPCTL_FILE or ~/.config/mcpctl/servers.json)'
+            cand --project 'In Claude Code''s `~/.claude.json`, read and edit the servers of this project (`projects.<PATH>.mcpServers`) instead of the user''s (default: the current directory, when the file has an entry for it)'
             cand --show-secrets 'Show literal env and header values instead of <redacted>'
             cand --json 'Print machine-readable JSON on stdout instead of text'
             cand --no-spawn 'Never start the supervisor implicitly (also MCPCTL_NO_SPAWN=1)'
@@ -111,6 +116,7 @@ set edit:completion:arg-completer[mcpctl] = {|@words|
             cand --connect-timeout 'Seconds allowed for connecting and listing tools (default 30)'
             cand --to 'File to write (default: the first definition file)'
             cand --file 'Definition file to read and edit (repeatable; default: MCPCTL_FILE or ~/.config/mcpctl/servers.json)'
+            cand --project 'In Claude Code''s `~/.claude.json`, read and edit the servers of this project (`projects.<PATH>.mcpServers`) instead of the user''s (default: the current directory, when the file has an entry for it)'
             cand --as-remote 'Registry: store a package that serves HTTP as a remote URL instead of a process for the supervisor to start'
             cand --allow-deprecated 'Registry: install a version its publisher deprecated'
             cand --store-secret 'Registry: write secret values literally instead of ${VAR} references'
@@ -135,6 +141,7 @@ set edit:completion:arg-completer[mcpctl] = {|@words|
             cand --jobs 'How many servers to check at once (default: all, at most 32)'
             cand --timeout 'Budget per server in seconds, overriding each connect_timeout'
             cand --file 'Definition file to read and edit (repeatable; default: MCPCTL_FILE or ~/.config/mcpctl/servers.json)'
+            cand --project 'In Claude Code''s `~/.claude.json`, read and edit the servers of this project (`projects.<PATH>.mcpServers`) instead of the user''s (default: the current directory, when the file has an entry for it)'
             cand --tools 'List each server''s tool names'
             cand --strict 'Treat lint warnings as failures'
             cand --json 'Print machine-readable JSON on stdout instead of text'
@@ -147,6 +154,7 @@ set edit:completion:arg-completer[mcpctl] = {|@words|
         }
         &'mcpctl;remove'= {
             cand --file 'Definition file to read and edit (repeatable; default: MCPCTL_FILE or ~/.config/mcpctl/servers.json)'
+            cand --project 'In Claude Code''s `~/.claude.json`, read and edit the servers of this project (`projects.<PATH>.mcpServers`) instead of the user''s (default: the current directory, when the file has an entry for it)'
             cand -y 'Do not ask for confirmation on a terminal'
             cand --yes 'Do not ask for confirmation on a terminal'
             cand --force 'Drop comments that an edit cannot keep'
@@ -160,6 +168,7 @@ set edit:completion:arg-completer[mcpctl] = {|@words|
         }
         &'mcpctl;rm'= {
             cand --file 'Definition file to read and edit (repeatable; default: MCPCTL_FILE or ~/.config/mcpctl/servers.json)'
+            cand --project 'In Claude Code''s `~/.claude.json`, read and edit the servers of this project (`projects.<PATH>.mcpServers`) instead of the user''s (default: the current directory, when the file has an entry for it)'
             cand -y 'Do not ask for confirmation on a terminal'
             cand --yes 'Do not ask for confirmation on a terminal'
             cand --force 'Drop comments that an edit cannot keep'
@@ -173,6 +182,7 @@ set edit:completion:arg-completer[mcpctl] = {|@words|
         }
         &'mcpctl;enable'= {
             cand --file 'Definition file to read and edit (repeatable; default: MCPCTL_FILE or ~/.config/mcpctl/servers.json)'
+            cand --project 'In Claude Code''s `~/.claude.json`, read and edit the servers of this project (`projects.<PATH>.mcpServers`) instead of the user''s (default: the current directory, when the file has an entry for it)'
             cand --json 'Print machine-readable JSON on stdout instead of text'
             cand --no-spawn 'Never start the supervisor implicitly (also MCPCTL_NO_SPAWN=1)'
             cand --allow-insecure-file 'Launch from a definition file even when another user could change it (group- or world-writable, or owned by someone else), for this run'
@@ -183,6 +193,7 @@ set edit:completion:arg-completer[mcpctl] = {|@words|
         }
         &'mcpctl;disable'= {
             cand --file 'Definition file to read and edit (repeatable; default: MCPCTL_FILE or ~/.config/mcpctl/servers.json)'
+            cand --project 'In Claude Code''s `~/.claude.json`, read and edit the servers of this project (`projects.<PATH>.mcpServers`) instead of the user''s (default: the current directory, when the file has an entry for it)'
             cand --json 'Print machine-readable JSON on stdout instead of text'
             cand --no-spawn 'Never start the supervisor implicitly (also MCPCTL_NO_SPAWN=1)'
             cand --allow-insecure-file 'Launch from a definition file even when another user could change it (group- or world-writable, or owned by someone else), for this run'
@@ -195,6 +206,7 @@ set edit:completion:arg-completer[mcpctl] = {|@words|
             cand --limit 'Show at most N results'
             cand --registry 'Registry base URL'
             cand --file 'Definition file to read and edit (repeatable; default: MCPCTL_FILE or ~/.config/mcpctl/servers.json)'
+            cand --project 'In Claude Code''s `~/.claude.json`, read and edit the servers of this project (`projects.<PATH>.mcpServers`) instead of the user''s (default: the current directory, when the file has an entry for it)'
             cand --all 'Follow every page and show all results'
             cand --include-deprecated 'Also show deprecated and deleted entries'
             cand --refresh 'Ask the registry again instead of using cached answers'
@@ -208,6 +220,7 @@ set edit:completion:arg-completer[mcpctl] = {|@words|
         }
         &'mcpctl;start'= {
             cand --file 'Definition file to read and edit (repeatable; default: MCPCTL_FILE or ~/.config/mcpctl/servers.json)'
+            cand --project 'In Claude Code''s `~/.claude.json`, read and edit the servers of this project (`projects.<PATH>.mcpServers`) instead of the user''s (default: the current directory, when the file has an entry for it)'
             cand --all 'Every server (enabled ones for `start`, running ones otherwise)'
             cand --json 'Print machine-readable JSON on stdout instead of text'
             cand --no-spawn 'Never start the supervisor implicitly (also MCPCTL_NO_SPAWN=1)'
@@ -219,6 +232,7 @@ set edit:completion:arg-completer[mcpctl] = {|@words|
         }
         &'mcpctl;stop'= {
             cand --file 'Definition file to read and edit (repeatable; default: MCPCTL_FILE or ~/.config/mcpctl/servers.json)'
+            cand --project 'In Claude Code''s `~/.claude.json`, read and edit the servers of this project (`projects.<PATH>.mcpServers`) instead of the user''s (default: the current directory, when the file has an entry for it)'
             cand --all 'Every server (enabled ones for `start`, running ones otherwise)'
             cand --json 'Print machine-readable JSON on stdout instead of text'
             cand --no-spawn 'Never start the supervisor implicitly (also MCPCTL_NO_SPAWN=1)'
@@ -230,6 +244,7 @@ set edit:completion:arg-completer[mcpctl] = {|@words|
         }
         &'mcpctl;restart'= {
             cand --file 'Definition file to read and edit (repeatable; default: MCPCTL_FILE or ~/.config/mcpctl/servers.json)'
+            cand --project 'In Claude Code''s `~/.claude.json`, read and edit the servers of this project (`projects.<PATH>.mcpServers`) instead of the user''s (default: the current directory, when the file has an entry for it)'
             cand --all 'Every server (enabled ones for `start`, running ones otherwise)'
             cand --json 'Print machine-readable JSON on stdout instead of text'
             cand --no-spawn 'Never start the supervisor implicitly (also MCPCTL_NO_SPAWN=1)'
@@ -241,6 +256,7 @@ set edit:completion:arg-completer[mcpctl] = {|@words|
         }
         &'mcpctl;refresh'= {
             cand --file 'Definition file to read and edit (repeatable; default: MCPCTL_FILE or ~/.config/mcpctl/servers.json)'
+            cand --project 'In Claude Code''s `~/.claude.json`, read and edit the servers of this project (`projects.<PATH>.mcpServers`) instead of the user''s (default: the current directory, when the file has an entry for it)'
             cand --all 'Every server (enabled ones for `start`, running ones otherwise)'
             cand --json 'Print machine-readable JSON on stdout instead of text'
             cand --no-spawn 'Never start the supervisor implicitly (also MCPCTL_NO_SPAWN=1)'
@@ -252,6 +268,7 @@ set edit:completion:arg-completer[mcpctl] = {|@words|
         }
         &'mcpctl;status'= {
             cand --file 'Definition file to read and edit (repeatable; default: MCPCTL_FILE or ~/.config/mcpctl/servers.json)'
+            cand --project 'In Claude Code''s `~/.claude.json`, read and edit the servers of this project (`projects.<PATH>.mcpServers`) instead of the user''s (default: the current directory, when the file has an entry for it)'
             cand --json 'Print machine-readable JSON on stdout instead of text'
             cand --no-spawn 'Never start the supervisor implicitly (also MCPCTL_NO_SPAWN=1)'
             cand --allow-insecure-file 'Launch from a definition file even when another user could change it (group- or world-writable, or owned by someone else), for this run'
@@ -262,6 +279,7 @@ set edit:completion:arg-completer[mcpctl] = {|@words|
         }
         &'mcpctl;tools'= {
             cand --file 'Definition file to read and edit (repeatable; default: MCPCTL_FILE or ~/.config/mcpctl/servers.json)'
+            cand --project 'In Claude Code''s `~/.claude.json`, read and edit the servers of this project (`projects.<PATH>.mcpServers`) instead of the user''s (default: the current directory, when the file has an entry for it)'
             cand --json 'Print machine-readable JSON on stdout instead of text'
             cand --no-spawn 'Never start the supervisor implicitly (also MCPCTL_NO_SPAWN=1)'
             cand --allow-insecure-file 'Launch from a definition file even when another user could change it (group- or world-writable, or owned by someone else), for this run'
@@ -278,6 +296,7 @@ set edit:completion:arg-completer[mcpctl] = {|@words|
             cand --timeout 'Seconds to wait for the answer (default 60)'
             cand --output-dir 'Write images and audio here'
             cand --file 'Definition file to read and edit (repeatable; default: MCPCTL_FILE or ~/.config/mcpctl/servers.json)'
+            cand --project 'In Claude Code''s `~/.claude.json`, read and edit the servers of this project (`projects.<PATH>.mcpServers`) instead of the user''s (default: the current directory, when the file has an entry for it)'
             cand --direct 'Connect directly, without the supervisor (spawns and ends the server)'
             cand --no-validate 'Send the arguments even if the schema cannot be compiled or they do not match'
             cand --json 'Print machine-readable JSON on stdout instead of text'
@@ -292,6 +311,7 @@ set edit:completion:arg-completer[mcpctl] = {|@words|
             cand -n 'How many lines from the end'
             cand --lines 'How many lines from the end'
             cand --file 'Definition file to read and edit (repeatable; default: MCPCTL_FILE or ~/.config/mcpctl/servers.json)'
+            cand --project 'In Claude Code''s `~/.claude.json`, read and edit the servers of this project (`projects.<PATH>.mcpServers`) instead of the user''s (default: the current directory, when the file has an entry for it)'
             cand -f 'Keep printing new lines as they arrive (until Ctrl-C)'
             cand --follow 'Keep printing new lines as they arrive (until Ctrl-C)'
             cand --json 'Print machine-readable JSON on stdout instead of text'
@@ -304,6 +324,7 @@ set edit:completion:arg-completer[mcpctl] = {|@words|
         }
         &'mcpctl;supervisor'= {
             cand --file 'Definition file to read and edit (repeatable; default: MCPCTL_FILE or ~/.config/mcpctl/servers.json)'
+            cand --project 'In Claude Code''s `~/.claude.json`, read and edit the servers of this project (`projects.<PATH>.mcpServers`) instead of the user''s (default: the current directory, when the file has an entry for it)'
             cand --json 'Print machine-readable JSON on stdout instead of text'
             cand --no-spawn 'Never start the supervisor implicitly (also MCPCTL_NO_SPAWN=1)'
             cand --allow-insecure-file 'Launch from a definition file even when another user could change it (group- or world-writable, or owned by someone else), for this run'
@@ -320,6 +341,7 @@ set edit:completion:arg-completer[mcpctl] = {|@words|
         }
         &'mcpctl;supervisor;run'= {
             cand --file 'Definition file to read and edit (repeatable; default: MCPCTL_FILE or ~/.config/mcpctl/servers.json)'
+            cand --project 'In Claude Code''s `~/.claude.json`, read and edit the servers of this project (`projects.<PATH>.mcpServers`) instead of the user''s (default: the current directory, when the file has an entry for it)'
             cand --json 'Print machine-readable JSON on stdout instead of text'
             cand --no-spawn 'Never start the supervisor implicitly (also MCPCTL_NO_SPAWN=1)'
             cand --allow-insecure-file 'Launch from a definition file even when another user could change it (group- or world-writable, or owned by someone else), for this run'
@@ -330,6 +352,7 @@ set edit:completion:arg-completer[mcpctl] = {|@words|
         }
         &'mcpctl;supervisor;start'= {
             cand --file 'Definition file to read and edit (repeatable; default: MCPCTL_FILE or ~/.config/mcpctl/servers.json)'
+            cand --project 'In Claude Code''s `~/.claude.json`, read and edit the servers of this project (`projects.<PATH>.mcpServers`) instead of the user''s (default: the current directory, when the file has an entry for it)'
             cand --json 'Print machine-readable JSON on stdout instead of text'
             cand --no-spawn 'Never start the supervisor implicitly (also MCPCTL_NO_SPAWN=1)'
             cand --allow-insecure-file 'Launch from a definition file even when another user could change it (group- or world-writable, or owned by someone else), for this run'
@@ -340,6 +363,7 @@ set edit:completion:arg-completer[mcpctl] = {|@words|
         }
         &'mcpctl;supervisor;stop'= {
             cand --file 'Definition file to read and edit (repeatable; default: MCPCTL_FILE or ~/.config/mcpctl/servers.json)'
+            cand --project 'In Claude Code''s `~/.claude.json`, read and edit the servers of this project (`projects.<PATH>.mcpServers`) instead of the user''s (default: the current directory, when the file has an entry for it)'
             cand --json 'Print machine-readable JSON on stdout instead of text'
             cand --no-spawn 'Never start the supervisor implicitly (also MCPCTL_NO_SPAWN=1)'
             cand --allow-insecure-file 'Launch from a definition file even when another user could change it (group- or world-writable, or owned by someone else), for this run'
@@ -350,6 +374,7 @@ set edit:completion:arg-completer[mcpctl] = {|@words|
         }
         &'mcpctl;supervisor;status'= {
             cand --file 'Definition file to read and edit (repeatable; default: MCPCTL_FILE or ~/.config/mcpctl/servers.json)'
+            cand --project 'In Claude Code''s `~/.claude.json`, read and edit the servers of this project (`projects.<PATH>.mcpServers`) instead of the user''s (default: the current directory, when the file has an entry for it)'
             cand --json 'Print machine-readable JSON on stdout instead of text'
             cand --no-spawn 'Never start the supervisor implicitly (also MCPCTL_NO_SPAWN=1)'
             cand --allow-insecure-file 'Launch from a definition file even when another user could change it (group- or world-writable, or owned by someone else), for this run'
@@ -360,6 +385,7 @@ set edit:completion:arg-completer[mcpctl] = {|@words|
         }
         &'mcpctl;supervisor;reload'= {
             cand --file 'Definition file to read and edit (repeatable; default: MCPCTL_FILE or ~/.config/mcpctl/servers.json)'
+            cand --project 'In Claude Code''s `~/.claude.json`, read and edit the servers of this project (`projects.<PATH>.mcpServers`) instead of the user''s (default: the current directory, when the file has an entry for it)'
             cand --json 'Print machine-readable JSON on stdout instead of text'
             cand --no-spawn 'Never start the supervisor implicitly (also MCPCTL_NO_SPAWN=1)'
             cand --allow-insecure-file 'Launch from a definition file even when another user could change it (group- or world-writable, or owned by someone else), for this run'
@@ -390,6 +416,7 @@ set edit:completion:arg-completer[mcpctl] = {|@words|
         }
         &'mcpctl;completions'= {
             cand --file 'Definition file to read and edit (repeatable; default: MCPCTL_FILE or ~/.config/mcpctl/servers.json)'
+            cand --project 'In Claude Code''s `~/.claude.json`, read and edit the servers of this project (`projects.<PATH>.mcpServers`) instead of the user''s (default: the current directory, when the file has an entry for it)'
             cand --json 'Print machine-readable JSON on stdout instead of text'
             cand --no-spawn 'Never start the supervisor implicitly (also MCPCTL_NO_SPAWN=1)'
             cand --allow-insecure-file 'Launch from a definition file even when another user could change it (group- or world-writable, or owned by someone else), for this run'

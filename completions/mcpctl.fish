@@ -1,6 +1,6 @@
 # Print an optspec for argparse to handle cmd's options that are independent of any subcommand.
 function __fish_mcpctl_global_optspecs
-    string join \n file= json no-spawn allow-insecure-file h/help V/version
+    string join \n file= json no-spawn allow-insecure-file project= h/help V/version
 end
 
 function __fish_mcpctl_needs_command
@@ -25,6 +25,7 @@ function __fish_mcpctl_using_subcommand
 end
 
 complete -c mcpctl -n "__fish_mcpctl_needs_command" -l file -d 'Definition file to read and edit (repeatable; default: MCPCTL_FILE or ~/.config/mcpctl/servers.json)' -r -F
+complete -c mcpctl -n "__fish_mcpctl_needs_command" -l project -d 'In Claude Code\'s `~/.claude.json`, read and edit the servers of this project (`projects.<PATH>.mcpServers`) instead of the user\'s (default: the current directory, when the file has an entry for it)' -r -F
 complete -c mcpctl -n "__fish_mcpctl_needs_command" -l json -d 'Print machine-readable JSON on stdout instead of text'
 complete -c mcpctl -n "__fish_mcpctl_needs_command" -l no-spawn -d 'Never start the supervisor implicitly (also MCPCTL_NO_SPAWN=1)'
 complete -c mcpctl -n "__fish_mcpctl_needs_command" -l allow-insecure-file -d 'Launch from a definition file even when another user could change it (group- or world-writable, or owned by someone else), for this run'
@@ -53,6 +54,7 @@ complete -c mcpctl -n "__fish_mcpctl_needs_command" -f -a "supervisor" -d 'Run, 
 complete -c mcpctl -n "__fish_mcpctl_needs_command" -f -a "completions" -d 'Print a shell completion script'
 complete -c mcpctl -n "__fish_mcpctl_needs_command" -f -a "help" -d 'Print this message or the help of the given subcommand(s)'
 complete -c mcpctl -n "__fish_mcpctl_using_subcommand list" -l file -d 'Definition file to read and edit (repeatable; default: MCPCTL_FILE or ~/.config/mcpctl/servers.json)' -r -F
+complete -c mcpctl -n "__fish_mcpctl_using_subcommand list" -l project -d 'In Claude Code\'s `~/.claude.json`, read and edit the servers of this project (`projects.<PATH>.mcpServers`) instead of the user\'s (default: the current directory, when the file has an entry for it)' -r -F
 complete -c mcpctl -n "__fish_mcpctl_using_subcommand list" -l show-secrets -d 'Show literal env and header values instead of <redacted> (JSON only)'
 complete -c mcpctl -n "__fish_mcpctl_using_subcommand list" -l json -d 'Print machine-readable JSON on stdout instead of text'
 complete -c mcpctl -n "__fish_mcpctl_using_subcommand list" -l no-spawn -d 'Never start the supervisor implicitly (also MCPCTL_NO_SPAWN=1)'
@@ -60,6 +62,7 @@ complete -c mcpctl -n "__fish_mcpctl_using_subcommand list" -l allow-insecure-fi
 complete -c mcpctl -n "__fish_mcpctl_using_subcommand list" -s h -l help -d 'Print help (see more with \'--help\')'
 complete -c mcpctl -n "__fish_mcpctl_using_subcommand list" -s V -l version -d 'Print version'
 complete -c mcpctl -n "__fish_mcpctl_using_subcommand ls" -l file -d 'Definition file to read and edit (repeatable; default: MCPCTL_FILE or ~/.config/mcpctl/servers.json)' -r -F
+complete -c mcpctl -n "__fish_mcpctl_using_subcommand ls" -l project -d 'In Claude Code\'s `~/.claude.json`, read and edit the servers of this project (`projects.<PATH>.mcpServers`) instead of the user\'s (default: the current directory, when the file has an entry for it)' -r -F
 complete -c mcpctl -n "__fish_mcpctl_using_subcommand ls" -l show-secrets -d 'Show literal env and header values instead of <redacted> (JSON only)'
 complete -c mcpctl -n "__fish_mcpctl_using_subcommand ls" -l json -d 'Print machine-readable JSON on stdout instead of text'
 complete -c mcpctl -n "__fish_mcpctl_using_subcommand ls" -l no-spawn -d 'Never start the supervisor implicitly (also MCPCTL_NO_SPAWN=1)'
@@ -67,6 +70,7 @@ complete -c mcpctl -n "__fish_mcpctl_using_subcommand ls" -l allow-insecure-file
 complete -c mcpctl -n "__fish_mcpctl_using_subcommand ls" -s h -l help -d 'Print help (see more with \'--help\')'
 complete -c mcpctl -n "__fish_mcpctl_using_subcommand ls" -s V -l version -d 'Print version'
 complete -c mcpctl -n "__fish_mcpctl_using_subcommand show" -l file -d 'Definition file to read and edit (repeatable; default: MCPCTL_FILE or ~/.config/mcpctl/servers.json)' -r -F
+complete -c mcpctl -n "__fish_mcpctl_using_subcommand show" -l project -d 'In Claude Code\'s `~/.claude.json`, read and edit the servers of this project (`projects.<PATH>.mcpServers`) instead of the user\'s (default: the current directory, when the file has an entry for it)' -r -F
 complete -c mcpctl -n "__fish_mcpctl_using_subcommand show" -l show-secrets -d 'Show literal env and header values instead of <redacted>'
 complete -c mcpctl -n "__fish_mcpctl_using_subcommand show" -l json -d 'Print machine-readable JSON on stdout instead of text'
 complete -c mcpctl -n "__fish_mcpctl_using_subcommand show" -l no-spawn -d 'Never start the supervisor implicitly (also MCPCTL_NO_SPAWN=1)'
@@ -74,6 +78,7 @@ complete -c mcpctl -n "__fish_mcpctl_using_subcommand show" -l allow-insecure-fi
 complete -c mcpctl -n "__fish_mcpctl_using_subcommand show" -s h -l help -d 'Print help (see more with \'--help\')'
 complete -c mcpctl -n "__fish_mcpctl_using_subcommand show" -s V -l version -d 'Print version'
 complete -c mcpctl -n "__fish_mcpctl_using_subcommand get" -l file -d 'Definition file to read and edit (repeatable; default: MCPCTL_FILE or ~/.config/mcpctl/servers.json)' -r -F
+complete -c mcpctl -n "__fish_mcpctl_using_subcommand get" -l project -d 'In Claude Code\'s `~/.claude.json`, read and edit the servers of this project (`projects.<PATH>.mcpServers`) instead of the user\'s (default: the current directory, when the file has an entry for it)' -r -F
 complete -c mcpctl -n "__fish_mcpctl_using_subcommand get" -l show-secrets -d 'Show literal env and header values instead of <redacted>'
 complete -c mcpctl -n "__fish_mcpctl_using_subcommand get" -l json -d 'Print machine-readable JSON on stdout instead of text'
 complete -c mcpctl -n "__fish_mcpctl_using_subcommand get" -l no-spawn -d 'Never start the supervisor implicitly (also MCPCTL_NO_SPAWN=1)'
@@ -99,6 +104,7 @@ on-failure\t''"
 complete -c mcpctl -n "__fish_mcpctl_using_subcommand add" -l connect-timeout -d 'Seconds allowed for connecting and listing tools (default 30)' -r
 complete -c mcpctl -n "__fish_mcpctl_using_subcommand add" -l to -d 'File to write (default: the first definition file)' -r -F
 complete -c mcpctl -n "__fish_mcpctl_using_subcommand add" -l file -d 'Definition file to read and edit (repeatable; default: MCPCTL_FILE or ~/.config/mcpctl/servers.json)' -r -F
+complete -c mcpctl -n "__fish_mcpctl_using_subcommand add" -l project -d 'In Claude Code\'s `~/.claude.json`, read and edit the servers of this project (`projects.<PATH>.mcpServers`) instead of the user\'s (default: the current directory, when the file has an entry for it)' -r -F
 complete -c mcpctl -n "__fish_mcpctl_using_subcommand add" -l as-remote -d 'Registry: store a package that serves HTTP as a remote URL instead of a process for the supervisor to start'
 complete -c mcpctl -n "__fish_mcpctl_using_subcommand add" -l allow-deprecated -d 'Registry: install a version its publisher deprecated'
 complete -c mcpctl -n "__fish_mcpctl_using_subcommand add" -l store-secret -d 'Registry: write secret values literally instead of ${VAR} references'
@@ -118,6 +124,7 @@ complete -c mcpctl -n "__fish_mcpctl_using_subcommand add" -s V -l version -d 'P
 complete -c mcpctl -n "__fish_mcpctl_using_subcommand check" -s j -l jobs -d 'How many servers to check at once (default: all, at most 32)' -r
 complete -c mcpctl -n "__fish_mcpctl_using_subcommand check" -l timeout -d 'Budget per server in seconds, overriding each connect_timeout' -r
 complete -c mcpctl -n "__fish_mcpctl_using_subcommand check" -l file -d 'Definition file to read and edit (repeatable; default: MCPCTL_FILE or ~/.config/mcpctl/servers.json)' -r -F
+complete -c mcpctl -n "__fish_mcpctl_using_subcommand check" -l project -d 'In Claude Code\'s `~/.claude.json`, read and edit the servers of this project (`projects.<PATH>.mcpServers`) instead of the user\'s (default: the current directory, when the file has an entry for it)' -r -F
 complete -c mcpctl -n "__fish_mcpctl_using_subcommand check" -l tools -d 'List each server\'s tool names'
 complete -c mcpctl -n "__fish_mcpctl_using_subcommand check" -l strict -d 'Treat lint warnings as failures'
 complete -c mcpctl -n "__fish_mcpctl_using_subcommand check" -l json -d 'Print machine-readable JSON on stdout instead of text'
@@ -126,6 +133,7 @@ complete -c mcpctl -n "__fish_mcpctl_using_subcommand check" -l allow-insecure-f
 complete -c mcpctl -n "__fish_mcpctl_using_subcommand check" -s h -l help -d 'Print help (see more with \'--help\')'
 complete -c mcpctl -n "__fish_mcpctl_using_subcommand check" -s V -l version -d 'Print version'
 complete -c mcpctl -n "__fish_mcpctl_using_subcommand remove" -l file -d 'Definition file to read and edit (repeatable; default: MCPCTL_FILE or ~/.config/mcpctl/servers.json)' -r -F
+complete -c mcpctl -n "__fish_mcpctl_using_subcommand remove" -l project -d 'In Claude Code\'s `~/.claude.json`, read and edit the servers of this project (`projects.<PATH>.mcpServers`) instead of the user\'s (default: the current directory, when the file has an entry for it)' -r -F
 complete -c mcpctl -n "__fish_mcpctl_using_subcommand remove" -s y -l yes -d 'Do not ask for confirmation on a terminal'
 complete -c mcpctl -n "__fish_mcpctl_using_subcommand remove" -l force -d 'Drop comments that an edit cannot keep'
 complete -c mcpctl -n "__fish_mcpctl_using_subcommand remove" -l json -d 'Print machine-readable JSON on stdout instead of text'
@@ -134,6 +142,7 @@ complete -c mcpctl -n "__fish_mcpctl_using_subcommand remove" -l allow-insecure-
 complete -c mcpctl -n "__fish_mcpctl_using_subcommand remove" -s h -l help -d 'Print help (see more with \'--help\')'
 complete -c mcpctl -n "__fish_mcpctl_using_subcommand remove" -s V -l version -d 'Print version'
 complete -c mcpctl -n "__fish_mcpctl_using_subcommand rm" -l file -d 'Definition file to read and edit (repeatable; default: MCPCTL_FILE or ~/.config/mcpctl/servers.json)' -r -F
+complete -c mcpctl -n "__fish_mcpctl_using_subcommand rm" -l project -d 'In Claude Code\'s `~/.claude.json`, read and edit the servers of this project (`projects.<PATH>.mcpServers`) instead of the user\'s (default: the current directory, when the file has an entry for it)' -r -F
 complete -c mcpctl -n "__fish_mcpctl_using_subcommand rm" -s y -l yes -d 'Do not ask for confirmation on a terminal'
 complete -c mcpctl -n "__fish_mcpctl_using_subcommand rm" -l force -d 'Drop comments that an edit cannot keep'
 complete -c mcpctl -n "__fish_mcpctl_using_subcommand rm" -l json -d 'Print machine-readable JSON on stdout instead of text'
@@ -142,12 +151,14 @@ complete -c mcpctl -n "__fish_mcpctl_using_subcommand rm" -l allow-insecure-file
 complete -c mcpctl -n "__fish_mcpctl_using_subcommand rm" -s h -l help -d 'Print help (see more with \'--help\')'
 complete -c mcpctl -n "__fish_mcpctl_using_subcommand rm" -s V -l version -d 'Print version'
 complete -c mcpctl -n "__fish_mcpctl_using_subcommand enable" -l file -d 'Definition file to read and edit (repeatable; default: MCPCTL_FILE or ~/.config/mcpctl/servers.json)' -r -F
+complete -c mcpctl -n "__fish_mcpctl_using_subcommand enable" -l project -d 'In Claude Code\'s `~/.claude.json`, read and edit the servers of this project (`projects.<PATH>.mcpServers`) instead of the user\'s (default: the current directory, when the file has an entry for it)' -r -F
 complete -c mcpctl -n "__fish_mcpctl_using_subcommand enable" -l json -d 'Print machine-readable JSON on stdout instead of text'
 complete -c mcpctl -n "__fish_mcpctl_using_subcommand enable" -l no-spawn -d 'Never start the supervisor implicitly (also MCPCTL_NO_SPAWN=1)'
 complete -c mcpctl -n "__fish_mcpctl_using_subcommand enable" -l allow-insecure-file -d 'Launch from a definition file even when another user could change it (group- or world-writable, or owned by someone else), for this run'
 complete -c mcpctl -n "__fish_mcpctl_using_subcommand enable" -s h -l help -d 'Print help (see more with \'--help\')'
 complete -c mcpctl -n "__fish_mcpctl_using_subcommand enable" -s V -l version -d 'Print version'
 complete -c mcpctl -n "__fish_mcpctl_using_subcommand disable" -l file -d 'Definition file to read and edit (repeatable; default: MCPCTL_FILE or ~/.config/mcpctl/servers.json)' -r -F
+complete -c mcpctl -n "__fish_mcpctl_using_subcommand disable" -l project -d 'In Claude Code\'s `~/.claude.json`, read and edit the servers of this project (`projects.<PATH>.mcpServers`) instead of the user\'s (default: the current directory, when the file has an entry for it)' -r -F
 complete -c mcpctl -n "__fish_mcpctl_using_subcommand disable" -l json -d 'Print machine-readable JSON on stdout instead of text'
 complete -c mcpctl -n "__fish_mcpctl_using_subcommand disable" -l no-spawn -d 'Never start the supervisor implicitly (also MCPCTL_NO_SPAWN=1)'
 complete -c mcpctl -n "__fish_mcpctl_using_subcommand disable" -l allow-insecure-file -d 'Launch from a definition file even when another user could change it (group- or world-writable, or owned by someone else), for this run'
@@ -156,6 +167,7 @@ complete -c mcpctl -n "__fish_mcpctl_using_subcommand disable" -s V -l version -
 complete -c mcpctl -n "__fish_mcpctl_using_subcommand search" -l limit -d 'Show at most N results' -r
 complete -c mcpctl -n "__fish_mcpctl_using_subcommand search" -l registry -d 'Registry base URL' -r
 complete -c mcpctl -n "__fish_mcpctl_using_subcommand search" -l file -d 'Definition file to read and edit (repeatable; default: MCPCTL_FILE or ~/.config/mcpctl/servers.json)' -r -F
+complete -c mcpctl -n "__fish_mcpctl_using_subcommand search" -l project -d 'In Claude Code\'s `~/.claude.json`, read and edit the servers of this project (`projects.<PATH>.mcpServers`) instead of the user\'s (default: the current directory, when the file has an entry for it)' -r -F
 complete -c mcpctl -n "__fish_mcpctl_using_subcommand search" -l all -d 'Follow every page and show all results'
 complete -c mcpctl -n "__fish_mcpctl_using_subcommand search" -l include-deprecated -d 'Also show deprecated and deleted entries'
 complete -c mcpctl -n "__fish_mcpctl_using_subcommand search" -l refresh -d 'Ask the registry again instead of using cached answers'
@@ -165,6 +177,7 @@ complete -c mcpctl -n "__fish_mcpctl_using_subcommand search" -l allow-insecure-
 complete -c mcpctl -n "__fish_mcpctl_using_subcommand search" -s h -l help -d 'Print help (see more with \'--help\')'
 complete -c mcpctl -n "__fish_mcpctl_using_subcommand search" -s V -l version -d 'Print version'
 complete -c mcpctl -n "__fish_mcpctl_using_subcommand start" -l file -d 'Definition file to read and edit (repeatable; default: MCPCTL_FILE or ~/.config/mcpctl/servers.json)' -r -F
+complete -c mcpctl -n "__fish_mcpctl_using_subcommand start" -l project -d 'In Claude Code\'s `~/.claude.json`, read and edit the servers of this project (`projects.<PATH>.mcpServers`) instead of the user\'s (default: the current directory, when the file has an entry for it)' -r -F
 complete -c mcpctl -n "__fish_mcpctl_using_subcommand start" -l all -d 'Every server (enabled ones for `start`, running ones otherwise)'
 complete -c mcpctl -n "__fish_mcpctl_using_subcommand start" -l json -d 'Print machine-readable JSON on stdout instead of text'
 complete -c mcpctl -n "__fish_mcpctl_using_subcommand start" -l no-spawn -d 'Never start the supervisor implicitly (also MCPCTL_NO_SPAWN=1)'
@@ -172,6 +185,7 @@ complete -c mcpctl -n "__fish_mcpctl_using_subcommand start" -l allow-insecure-f
 complete -c mcpctl -n "__fish_mcpctl_using_subcommand start" -s h -l help -d 'Print help (see more with \'--help\')'
 complete -c mcpctl -n "__fish_mcpctl_using_subcommand start" -s V -l version -d 'Print version'
 complete -c mcpctl -n "__fish_mcpctl_using_subcommand stop" -l file -d 'Definition file to read and edit (repeatable; default: MCPCTL_FILE or ~/.config/mcpctl/servers.json)' -r -F
+complete -c mcpctl -n "__fish_mcpctl_using_subcommand stop" -l project -d 'In Claude Code\'s `~/.claude.json`, read and edit the servers of this project (`projects.<PATH>.mcpServers`) instead of the user\'s (default: the current directory, when the file has an entry for it)' -r -F
 complete -c mcpctl -n "__fish_mcpctl_using_subcommand stop" -l all -d 'Every server (enabled ones for `start`, running ones otherwise)'
 complete -c mcpctl -n "__fish_mcpctl_using_subcommand stop" -l json -d 'Print machine-readable JSON on stdout instead of text'
 complete -c mcpctl -n "__fish_mcpctl_using_subcommand stop" -l no-spawn -d 'Never start the supervisor implicitly (also MCPCTL_NO_SPAWN=1)'
@@ -179,6 +193,7 @@ complete -c mcpctl -n "__fish_mcpctl_using_subcommand stop" -l allow-insecure-fi
 complete -c mcpctl -n "__fish_mcpctl_using_subcommand stop" -s h -l help -d 'Print help (see more with \'--help\')'
 complete -c mcpctl -n "__fish_mcpctl_using_subcommand stop" -s V -l version -d 'Print version'
 complete -c mcpctl -n "__fish_mcpctl_using_subcommand restart" -l file -d 'Definition file to read and edit (repeatable; default: MCPCTL_FILE or ~/.config/mcpctl/servers.json)' -r -F
+complete -c mcpctl -n "__fish_mcpctl_using_subcommand restart" -l project -d 'In Claude Code\'s `~/.claude.json`, read and edit the servers of this project (`projects.<PATH>.mcpServers`) instead of the user\'s (default: the current directory, when the file has an entry for it)' -r -F
 complete -c mcpctl -n "__fish_mcpctl_using_subcommand restart" -l all -d 'Every server (enabled ones for `start`, running ones otherwise)'
 complete -c mcpctl -n "__fish_mcpctl_using_subcommand restart" -l json -d 'Print machine-readable JSON on stdout instead of text'
 complete -c mcpctl -n "__fish_mcpctl_using_subcommand restart" -l no-spawn -d 'Never start the supervisor implicitly (also MCPCTL_NO_SPAWN=1)'
@@ -186,6 +201,7 @@ complete -c mcpctl -n "__fish_mcpctl_using_subcommand restart" -l allow-insecure
 complete -c mcpctl -n "__fish_mcpctl_using_subcommand restart" -s h -l help -d 'Print help (see more with \'--help\')'
 complete -c mcpctl -n "__fish_mcpctl_using_subcommand restart" -s V -l version -d 'Print version'
 complete -c mcpctl -n "__fish_mcpctl_using_subcommand refresh" -l file -d 'Definition file to read and edit (repeatable; default: MCPCTL_FILE or ~/.config/mcpctl/servers.json)' -r -F
+complete -c mcpctl -n "__fish_mcpctl_using_subcommand refresh" -l project -d 'In Claude Code\'s `~/.claude.json`, read and edit the servers of this project (`projects.<PATH>.mcpServers`) instead of the user\'s (default: the current directory, when the file has an entry for it)' -r -F
 complete -c mcpctl -n "__fish_mcpctl_using_subcommand refresh" -l all -d 'Every server (enabled ones for `start`, running ones otherwise)'
 complete -c mcpctl -n "__fish_mcpctl_using_subcommand refresh" -l json -d 'Print machine-readable JSON on stdout instead of text'
 complete -c mcpctl -n "__fish_mcpctl_using_subcommand refresh" -l no-spawn -d 'Never start the supervisor implicitly (also MCPCTL_NO_SPAWN=1)'
@@ -193,12 +209,14 @@ complete -c mcpctl -n "__fish_mcpctl_using_subcommand refresh" -l allow-insecure
 complete -c mcpctl -n "__fish_mcpctl_using_subcommand refresh" -s h -l help -d 'Print help (see more with \'--help\')'
 complete -c mcpctl -n "__fish_mcpctl_using_subcommand refresh" -s V -l version -d 'Print version'
 complete -c mcpctl -n "__fish_mcpctl_using_subcommand status" -l file -d 'Definition file to read and edit (repeatable; default: MCPCTL_FILE or ~/.config/mcpctl/servers.json)' -r -F
+complete -c mcpctl -n "__fish_mcpctl_using_subcommand status" -l project -d 'In Claude Code\'s `~/.claude.json`, read and edit the servers of this project (`projects.<PATH>.mcpServers`) instead of the user\'s (default: the current directory, when the file has an entry for it)' -r -F
 complete -c mcpctl -n "__fish_mcpctl_using_subcommand status" -l json -d 'Print machine-readable JSON on stdout instead of text'
 complete -c mcpctl -n "__fish_mcpctl_using_subcommand status" -l no-spawn -d 'Never start the supervisor implicitly (also MCPCTL_NO_SPAWN=1)'
 complete -c mcpctl -n "__fish_mcpctl_using_subcommand status" -l allow-insecure-file -d 'Launch from a definition file even when another user could change it (group- or world-writable, or owned by someone else), for this run'
 complete -c mcpctl -n "__fish_mcpctl_using_subcommand status" -s h -l help -d 'Print help (see more with \'--help\')'
 complete -c mcpctl -n "__fish_mcpctl_using_subcommand status" -s V -l version -d 'Print version'
 complete -c mcpctl -n "__fish_mcpctl_using_subcommand tools" -l file -d 'Definition file to read and edit (repeatable; default: MCPCTL_FILE or ~/.config/mcpctl/servers.json)' -r -F
+complete -c mcpctl -n "__fish_mcpctl_using_subcommand tools" -l project -d 'In Claude Code\'s `~/.claude.json`, read and edit the servers of this project (`projects.<PATH>.mcpServers`) instead of the user\'s (default: the current directory, when the file has an entry for it)' -r -F
 complete -c mcpctl -n "__fish_mcpctl_using_subcommand tools" -l json -d 'Print machine-readable JSON on stdout instead of text'
 complete -c mcpctl -n "__fish_mcpctl_using_subcommand tools" -l no-spawn -d 'Never start the supervisor implicitly (also MCPCTL_NO_SPAWN=1)'
 complete -c mcpctl -n "__fish_mcpctl_using_subcommand tools" -l allow-insecure-file -d 'Launch from a definition file even when another user could change it (group- or world-writable, or owned by someone else), for this run'
@@ -211,6 +229,7 @@ complete -c mcpctl -n "__fish_mcpctl_using_subcommand call" -l binding-id -d 'Re
 complete -c mcpctl -n "__fish_mcpctl_using_subcommand call" -l timeout -d 'Seconds to wait for the answer (default 60)' -r
 complete -c mcpctl -n "__fish_mcpctl_using_subcommand call" -l output-dir -d 'Write images and audio here' -r -F
 complete -c mcpctl -n "__fish_mcpctl_using_subcommand call" -l file -d 'Definition file to read and edit (repeatable; default: MCPCTL_FILE or ~/.config/mcpctl/servers.json)' -r -F
+complete -c mcpctl -n "__fish_mcpctl_using_subcommand call" -l project -d 'In Claude Code\'s `~/.claude.json`, read and edit the servers of this project (`projects.<PATH>.mcpServers`) instead of the user\'s (default: the current directory, when the file has an entry for it)' -r -F
 complete -c mcpctl -n "__fish_mcpctl_using_subcommand call" -l direct -d 'Connect directly, without the supervisor (spawns and ends the server)'
 complete -c mcpctl -n "__fish_mcpctl_using_subcommand call" -l no-validate -d 'Send the arguments even if the schema cannot be compiled or they do not match'
 complete -c mcpctl -n "__fish_mcpctl_using_subcommand call" -l json -d 'Print machine-readable JSON on stdout instead of text'
@@ -220,6 +239,7 @@ complete -c mcpctl -n "__fish_mcpctl_using_subcommand call" -s h -l help -d 'Pri
 complete -c mcpctl -n "__fish_mcpctl_using_subcommand call" -s V -l version -d 'Print version'
 complete -c mcpctl -n "__fish_mcpctl_using_subcommand logs" -s n -l lines -d 'How many lines from the end' -r
 complete -c mcpctl -n "__fish_mcpctl_using_subcommand logs" -l file -d 'Definition file to read and edit (repeatable; default: MCPCTL_FILE or ~/.config/mcpctl/servers.json)' -r -F
+complete -c mcpctl -n "__fish_mcpctl_using_subcommand logs" -l project -d 'In Claude Code\'s `~/.claude.json`, read and edit the servers of this project (`projects.<PATH>.mcpServers`) instead of the user\'s (default: the current directory, when the file has an entry for it)' -r -F
 complete -c mcpctl -n "__fish_mcpctl_using_subcommand logs" -s f -l follow -d 'Keep printing new lines as they arrive (until Ctrl-C)'
 complete -c mcpctl -n "__fish_mcpctl_using_subcommand logs" -l json -d 'Print machine-readable JSON on stdout instead of text'
 complete -c mcpctl -n "__fish_mcpctl_using_subcommand logs" -l no-spawn -d 'Never start the supervisor implicitly (also MCPCTL_NO_SPAWN=1)'
@@ -227,6 +247,7 @@ complete -c mcpctl -n "__fish_mcpctl_using_subcommand logs" -l allow-insecure-fi
 complete -c mcpctl -n "__fish_mcpctl_using_subcommand logs" -s h -l help -d 'Print help (see more with \'--help\')'
 complete -c mcpctl -n "__fish_mcpctl_using_subcommand logs" -s V -l version -d 'Print version'
 complete -c mcpctl -n "__fish_mcpctl_using_subcommand supervisor; and not __fish_seen_subcommand_from run start stop status reload help" -l file -d 'Definition file to read and edit (repeatable; default: MCPCTL_FILE or ~/.config/mcpctl/servers.json)' -r -F
+complete -c mcpctl -n "__fish_mcpctl_using_subcommand supervisor; and not __fish_seen_subcommand_from run start stop status reload help" -l project -d 'In Claude Code\'s `~/.claude.json`, read and edit the servers of this project (`projects.<PATH>.mcpServers`) instead of the user\'s (default: the current directory, when the file has an entry for it)' -r -F
 complete -c mcpctl -n "__fish_mcpctl_using_subcommand supervisor; and not __fish_seen_subcommand_from run start stop status reload help" -l json -d 'Print machine-readable JSON on stdout instead of text'
 complete -c mcpctl -n "__fish_mcpctl_using_subcommand supervisor; and not __fish_seen_subcommand_from run start stop status reload help" -l no-spawn -d 'Never start the supervisor implicitly (also MCPCTL_NO_SPAWN=1)'
 complete -c mcpctl -n "__fish_mcpctl_using_subcommand supervisor; and not __fish_seen_subcommand_from run start stop status reload help" -l allow-insecure-file -d 'Launch from a definition file even when another user could change it (group- or world-writable, or owned by someone else), for this run'
@@ -239,30 +260,35 @@ complete -c mcpctl -n "__fish_mcpctl_using_subcommand supervisor; and not __fish
 complete -c mcpctl -n "__fish_mcpctl_using_subcommand supervisor; and not __fish_seen_subcommand_from run start stop status reload help" -f -a "reload" -d 'Re-read the definition files now (they are also watched)'
 complete -c mcpctl -n "__fish_mcpctl_using_subcommand supervisor; and not __fish_seen_subcommand_from run start stop status reload help" -f -a "help" -d 'Print this message or the help of the given subcommand(s)'
 complete -c mcpctl -n "__fish_mcpctl_using_subcommand supervisor; and __fish_seen_subcommand_from run" -l file -d 'Definition file to read and edit (repeatable; default: MCPCTL_FILE or ~/.config/mcpctl/servers.json)' -r -F
+complete -c mcpctl -n "__fish_mcpctl_using_subcommand supervisor; and __fish_seen_subcommand_from run" -l project -d 'In Claude Code\'s `~/.claude.json`, read and edit the servers of this project (`projects.<PATH>.mcpServers`) instead of the user\'s (default: the current directory, when the file has an entry for it)' -r -F
 complete -c mcpctl -n "__fish_mcpctl_using_subcommand supervisor; and __fish_seen_subcommand_from run" -l json -d 'Print machine-readable JSON on stdout instead of text'
 complete -c mcpctl -n "__fish_mcpctl_using_subcommand supervisor; and __fish_seen_subcommand_from run" -l no-spawn -d 'Never start the supervisor implicitly (also MCPCTL_NO_SPAWN=1)'
 complete -c mcpctl -n "__fish_mcpctl_using_subcommand supervisor; and __fish_seen_subcommand_from run" -l allow-insecure-file -d 'Launch from a definition file even when another user could change it (group- or world-writable, or owned by someone else), for this run'
 complete -c mcpctl -n "__fish_mcpctl_using_subcommand supervisor; and __fish_seen_subcommand_from run" -s h -l help -d 'Print help (see more with \'--help\')'
 complete -c mcpctl -n "__fish_mcpctl_using_subcommand supervisor; and __fish_seen_subcommand_from run" -s V -l version -d 'Print version'
 complete -c mcpctl -n "__fish_mcpctl_using_subcommand supervisor; and __fish_seen_subcommand_from start" -l file -d 'Definition file to read and edit (repeatable; default: MCPCTL_FILE or ~/.config/mcpctl/servers.json)' -r -F
+complete -c mcpctl -n "__fish_mcpctl_using_subcommand supervisor; and __fish_seen_subcommand_from start" -l project -d 'In Claude Code\'s `~/.claude.json`, read and edit the servers of this project (`projects.<PATH>.mcpServers`) instead of the user\'s (default: the current directory, when the file has an entry for it)' -r -F
 complete -c mcpctl -n "__fish_mcpctl_using_subcommand supervisor; and __fish_seen_subcommand_from start" -l json -d 'Print machine-readable JSON on stdout instead of text'
 complete -c mcpctl -n "__fish_mcpctl_using_subcommand supervisor; and __fish_seen_subcommand_from start" -l no-spawn -d 'Never start the supervisor implicitly (also MCPCTL_NO_SPAWN=1)'
 complete -c mcpctl -n "__fish_mcpctl_using_subcommand supervisor; and __fish_seen_subcommand_from start" -l allow-insecure-file -d 'Launch from a definition file even when another user could change it (group- or world-writable, or owned by someone else), for this run'
 complete -c mcpctl -n "__fish_mcpctl_using_subcommand supervisor; and __fish_seen_subcommand_from start" -s h -l help -d 'Print help (see more with \'--help\')'
 complete -c mcpctl -n "__fish_mcpctl_using_subcommand supervisor; and __fish_seen_subcommand_from start" -s V -l version -d 'Print version'
 complete -c mcpctl -n "__fish_mcpctl_using_subcommand supervisor; and __fish_seen_subcommand_from stop" -l file -d 'Definition file to read and edit (repeatable; default: MCPCTL_FILE or ~/.config/mcpctl/servers.json)' -r -F
+complete -c mcpctl -n "__fish_mcpctl_using_subcommand supervisor; and __fish_seen_subcommand_from stop" -l project -d 'In Claude Code\'s `~/.claude.json`, read and edit the servers of this project (`projects.<PATH>.mcpServers`) instead of the user\'s (default: the current directory, when the file has an entry for it)' -r -F
 complete -c mcpctl -n "__fish_mcpctl_using_subcommand supervisor; and __fish_seen_subcommand_from stop" -l json -d 'Print machine-readable JSON on stdout instead of text'
 complete -c mcpctl -n "__fish_mcpctl_using_subcommand supervisor; and __fish_seen_subcommand_from stop" -l no-spawn -d 'Never start the supervisor implicitly (also MCPCTL_NO_SPAWN=1)'
 complete -c mcpctl -n "__fish_mcpctl_using_subcommand supervisor; and __fish_seen_subcommand_from stop" -l allow-insecure-file -d 'Launch from a definition file even when another user could change it (group- or world-writable, or owned by someone else), for this run'
 complete -c mcpctl -n "__fish_mcpctl_using_subcommand supervisor; and __fish_seen_subcommand_from stop" -s h -l help -d 'Print help (see more with \'--help\')'
 complete -c mcpctl -n "__fish_mcpctl_using_subcommand supervisor; and __fish_seen_subcommand_from stop" -s V -l version -d 'Print version'
 complete -c mcpctl -n "__fish_mcpctl_using_subcommand supervisor; and __fish_seen_subcommand_from status" -l file -d 'Definition file to read and edit (repeatable; default: MCPCTL_FILE or ~/.config/mcpctl/servers.json)' -r -F
+complete -c mcpctl -n "__fish_mcpctl_using_subcommand supervisor; and __fish_seen_subcommand_from status" -l project -d 'In Claude Code\'s `~/.claude.json`, read and edit the servers of this project (`projects.<PATH>.mcpServers`) instead of the user\'s (default: the current directory, when the file has an entry for it)' -r -F
 complete -c mcpctl -n "__fish_mcpctl_using_subcommand supervisor; and __fish_seen_subcommand_from status" -l json -d 'Print machine-readable JSON on stdout instead of text'
 complete -c mcpctl -n "__fish_mcpctl_using_subcommand supervisor; and __fish_seen_subcommand_from status" -l no-spawn -d 'Never start the supervisor implicitly (also MCPCTL_NO_SPAWN=1)'
 complete -c mcpctl -n "__fish_mcpctl_using_subcommand supervisor; and __fish_seen_subcommand_from status" -l allow-insecure-file -d 'Launch from a definition file even when another user could change it (group- or world-writable, or owned by someone else), for this run'
 complete -c mcpctl -n "__fish_mcpctl_using_subcommand supervisor; and __fish_seen_subcommand_from status" -s h -l help -d 'Print help (see more with \'--help\')'
 complete -c mcpctl -n "__fish_mcpctl_using_subcommand supervisor; and __fish_seen_subcommand_from status" -s V -l version -d 'Print version'
 complete -c mcpctl -n "__fish_mcpctl_using_subcommand supervisor; and __fish_seen_subcommand_from reload" -l file -d 'Definition file to read and edit (repeatable; default: MCPCTL_FILE or ~/.config/mcpctl/servers.json)' -r -F
+complete -c mcpctl -n "__fish_mcpctl_using_subcommand supervisor; and __fish_seen_subcommand_from reload" -l project -d 'In Claude Code\'s `~/.claude.json`, read and edit the servers of this project (`projects.<PATH>.mcpServers`) instead of the user\'s (default: the current directory, when the file has an entry for it)' -r -F
 complete -c mcpctl -n "__fish_mcpctl_using_subcommand supervisor; and __fish_seen_subcommand_from reload" -l json -d 'Print machine-readable JSON on stdout instead of text'
 complete -c mcpctl -n "__fish_mcpctl_using_subcommand supervisor; and __fish_seen_subcommand_from reload" -l no-spawn -d 'Never start the supervisor implicitly (also MCPCTL_NO_SPAWN=1)'
 complete -c mcpctl -n "__fish_mcpctl_using_subcommand supervisor; and __fish_seen_subcommand_from reload" -l allow-insecure-file -d 'Launch from a definition file even when another user could change it (group- or world-writable, or owned by someone else), for this run'
@@ -275,6 +301,7 @@ complete -c mcpctl -n "__fish_mcpctl_using_subcommand supervisor; and __fish_see
 complete -c mcpctl -n "__fish_mcpctl_using_subcommand supervisor; and __fish_seen_subcommand_from help" -f -a "reload" -d 'Re-read the definition files now (they are also watched)'
 complete -c mcpctl -n "__fish_mcpctl_using_subcommand supervisor; and __fish_seen_subcommand_from help" -f -a "help" -d 'Print this message or the help of the given subcommand(s)'
 complete -c mcpctl -n "__fish_mcpctl_using_subcommand completions" -l file -d 'Definition file to read and edit (repeatable; default: MCPCTL_FILE or ~/.config/mcpctl/servers.json)' -r -F
+complete -c mcpctl -n "__fish_mcpctl_using_subcommand completions" -l project -d 'In Claude Code\'s `~/.claude.json`, read and edit the servers of this project (`projects.<PATH>.mcpServers`) instead of the user\'s (default: the current directory, when the file has an entry for it)' -r -F
 complete -c mcpctl -n "__fish_mcpctl_using_subcommand completions" -l json -d 'Print machine-readable JSON on stdout instead of text'
 complete -c mcpctl -n "__fish_mcpctl_using_subcommand completions" -l no-spawn -d 'Never start the supervisor implicitly (also MCPCTL_NO_SPAWN=1)'
 complete -c mcpctl -n "__fish_mcpctl_using_subcommand completions" -l allow-insecure-file -d 'Launch from a definition file even when another user could change it (group- or world-writable, or owned by someone else), for this run'
