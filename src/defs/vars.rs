@@ -363,6 +363,19 @@ pub fn lookup(name: &str) -> Option<String> {
     })
 }
 
+/// Ask, before any progress display starts, for every `${input:ID}` that
+/// `defs` use and nothing supplies (only on a terminal), so prompts never
+/// interleave with a spinner; the answers are kept for this process only.
+pub fn ask_inputs<'a>(defs: impl IntoIterator<Item = &'a ServerDef>) {
+    for def in defs {
+        for name in def_references(def) {
+            if name.starts_with(INPUT_PREFIX) {
+                let _ = lookup(&name);
+            }
+        }
+    }
+}
+
 /// A VS Code `inputs` entry: what to say when asking for `${input:ID}`.
 #[derive(Debug, Clone, PartialEq, Eq)]
 pub struct InputSpec {
