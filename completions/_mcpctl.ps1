@@ -23,6 +23,7 @@ Register-ArgumentCompleter -Native -CommandName 'mcpctl' -ScriptBlock {
         'mcpctl' {
             [CompletionResult]::new('--file', '--file', [CompletionResultType]::ParameterName, 'Definition file to read and edit (repeatable; default: MCPCTL_FILE or ~/.config/mcpctl/servers.json)')
             [CompletionResult]::new('--color', '--color', [CompletionResultType]::ParameterName, 'Colour output: auto (a terminal, unless NO_COLOR is set; CLICOLOR_FORCE=1 forces it), always or never')
+            [CompletionResult]::new('--project', '--project', [CompletionResultType]::ParameterName, 'In Claude Code''s `~/.claude.json`, read and edit the servers of this project (`projects.<PATH>.mcpServers`) instead of the user''s (default: the current directory, when the file has an entry for it)')
             [CompletionResult]::new('--json', '--json', [CompletionResultType]::ParameterName, 'Print machine-readable JSON on stdout instead of text')
             [CompletionResult]::new('-q', '-q', [CompletionResultType]::ParameterName, 'Print no notes or progress on stderr (warnings and errors still)')
             [CompletionResult]::new('--quiet', '--quiet', [CompletionResultType]::ParameterName, 'Print no notes or progress on stderr (warnings and errors still)')
@@ -60,6 +61,7 @@ Register-ArgumentCompleter -Native -CommandName 'mcpctl' -ScriptBlock {
         'mcpctl;list' {
             [CompletionResult]::new('--file', '--file', [CompletionResultType]::ParameterName, 'Definition file to read and edit (repeatable; default: MCPCTL_FILE or ~/.config/mcpctl/servers.json)')
             [CompletionResult]::new('--color', '--color', [CompletionResultType]::ParameterName, 'Colour output: auto (a terminal, unless NO_COLOR is set; CLICOLOR_FORCE=1 forces it), always or never')
+            [CompletionResult]::new('--project', '--project', [CompletionResultType]::ParameterName, 'In Claude Code''s `~/.claude.json`, read and edit the servers of this project (`projects.<PATH>.mcpServers`) instead of the user''s (default: the current directory, when the file has an entry for it)')
             [CompletionResult]::new('--show-secrets', '--show-secrets', [CompletionResultType]::ParameterName, 'Show literal env and header values instead of <redacted> (JSON only)')
             [CompletionResult]::new('--json', '--json', [CompletionResultType]::ParameterName, 'Print machine-readable JSON on stdout instead of text')
             [CompletionResult]::new('-q', '-q', [CompletionResultType]::ParameterName, 'Print no notes or progress on stderr (warnings and errors still)')
@@ -75,6 +77,7 @@ Register-ArgumentCompleter -Native -CommandName 'mcpctl' -ScriptBlock {
         'mcpctl;ls' {
             [CompletionResult]::new('--file', '--file', [CompletionResultType]::ParameterName, 'Definition file to read and edit (repeatable; default: MCPCTL_FILE or ~/.config/mcpctl/servers.json)')
             [CompletionResult]::new('--color', '--color', [CompletionResultType]::ParameterName, 'Colour output: auto (a terminal, unless NO_COLOR is set; CLICOLOR_FORCE=1 forces it), always or never')
+            [CompletionResult]::new('--project', '--project', [CompletionResultType]::ParameterName, 'In Claude Code''s `~/.claude.json`, read and edit the servers of this project (`projects.<PATH>.mcpServers`) instead of the user''s (default: the current directory, when the file has an entry for it)')
             [CompletionResult]::new('--show-secrets', '--show-secrets', [CompletionResultType]::ParameterName, 'Show literal env and header values instead of <redacted> (JSON only)')
             [CompletionResult]::new('--json', '--json', [CompletionResultType]::ParameterName, 'Print machine-readable JSON on stdout instead of text')
             [CompletionResult]::new('-q', '-q', [CompletionResultType]::ParameterName, 'Print no notes or progress on stderr (warnings and errors still)')
@@ -90,6 +93,7 @@ Register-ArgumentCompleter -Native -CommandName 'mcpctl' -ScriptBlock {
         'mcpctl;show' {
             [CompletionResult]::new('--file', '--file', [CompletionResultType]::ParameterName, 'Definition file to read and edit (repeatable; default: MCPCTL_FILE or ~/.config/mcpctl/servers.json)')
             [CompletionResult]::new('--color', '--color', [CompletionResultType]::ParameterName, 'Colour output: auto (a terminal, unless NO_COLOR is set; CLICOLOR_FORCE=1 forces it), always or never')
+            [CompletionResult]::new('--project', '--project', [CompletionResultType]::ParameterName, 'In Claude Code''s `~/.claude.json`, read and edit the servers of this project (`projects.<PATH>.mcpServers`) instead of the user''s (default: the current directory, when the file has an entry for it)')
             [CompletionResult]::new('--show-secrets', '--show-secrets', [CompletionResultType]::ParameterName, 'Show literal env and header values instead of <redacted>')
             [CompletionResult]::new('--json', '--json', [CompletionResultType]::ParameterName, 'Print machine-readable JSON on stdout instead of text')
             [CompletionResult]::new('-q', '-q', [CompletionResultType]::ParameterName, 'Print no notes or progress on stderr (warnings and errors still)')
@@ -105,6 +109,7 @@ Register-ArgumentCompleter -Native -CommandName 'mcpctl' -ScriptBlock {
         'mcpctl;get' {
             [CompletionResult]::new('--file', '--file', [CompletionResultType]::ParameterName, 'Definition file to read and edit (repeatable; default: MCPCTL_FILE or ~/.config/mcpctl/servers.json)')
             [CompletionResult]::new('--color', '--color', [CompletionResultType]::ParameterName, 'Colour output: auto (a terminal, unless NO_COLOR is set; CLICOLOR_FORCE=1 forces it), always or never')
+            [CompletionResult]::new('--project', '--project', [CompletionResultType]::ParameterName, 'In Claude Code''s `~/.claude.json`, read and edit the servers of this project (`projects.<PATH>.mcpServers`) instead of the user''s (default: the current directory, when the file has an entry for it)')
             [CompletionResult]::new('--show-secrets', '--show-secrets', [CompletionResultType]::ParameterName, 'Show literal env and header values instead of <redacted>')
             [CompletionResult]::new('--json', '--json', [CompletionResultType]::ParameterName, 'Print machine-readable JSON on stdout instead of text')
             [CompletionResult]::new('-q', '-q', [CompletionResultType]::ParameterName, 'Print no notes or progress on stderr (warnings and errors still)')
@@ -141,6 +146,7 @@ Register-ArgumentCompleter -Native -CommandName 'mcpctl' -ScriptBlock {
             [CompletionResult]::new('--scope', '--scope', [CompletionResultType]::ParameterName, 'Which file to write, as Claude Code names it: local (the default: --to, else the first definition file), user (the per-user mcpctl file), project (.mcp.json here)')
             [CompletionResult]::new('--file', '--file', [CompletionResultType]::ParameterName, 'Definition file to read and edit (repeatable; default: MCPCTL_FILE or ~/.config/mcpctl/servers.json)')
             [CompletionResult]::new('--color', '--color', [CompletionResultType]::ParameterName, 'Colour output: auto (a terminal, unless NO_COLOR is set; CLICOLOR_FORCE=1 forces it), always or never')
+            [CompletionResult]::new('--project', '--project', [CompletionResultType]::ParameterName, 'In Claude Code''s `~/.claude.json`, read and edit the servers of this project (`projects.<PATH>.mcpServers`) instead of the user''s (default: the current directory, when the file has an entry for it)')
             [CompletionResult]::new('--as-remote', '--as-remote', [CompletionResultType]::ParameterName, 'Registry: store a package that serves HTTP as a remote URL instead of a process for the supervisor to start')
             [CompletionResult]::new('--allow-deprecated', '--allow-deprecated', [CompletionResultType]::ParameterName, 'Registry: install a version its publisher deprecated')
             [CompletionResult]::new('--store-secret', '--store-secret', [CompletionResultType]::ParameterName, 'Registry: write secret values literally instead of ${VAR} references')
@@ -170,6 +176,7 @@ Register-ArgumentCompleter -Native -CommandName 'mcpctl' -ScriptBlock {
             [CompletionResult]::new('--scope', '--scope', [CompletionResultType]::ParameterName, 'Which file to write: local (the default), user or project (see above)')
             [CompletionResult]::new('--file', '--file', [CompletionResultType]::ParameterName, 'Definition file to read and edit (repeatable; default: MCPCTL_FILE or ~/.config/mcpctl/servers.json)')
             [CompletionResult]::new('--color', '--color', [CompletionResultType]::ParameterName, 'Colour output: auto (a terminal, unless NO_COLOR is set; CLICOLOR_FORCE=1 forces it), always or never')
+            [CompletionResult]::new('--project', '--project', [CompletionResultType]::ParameterName, 'In Claude Code''s `~/.claude.json`, read and edit the servers of this project (`projects.<PATH>.mcpServers`) instead of the user''s (default: the current directory, when the file has an entry for it)')
             [CompletionResult]::new('--force', '--force', [CompletionResultType]::ParameterName, 'Replace an existing server of that name; accept a launcher that is not installed here; drop comments an edit cannot keep')
             [CompletionResult]::new('--require-pin', '--require-pin', [CompletionResultType]::ParameterName, 'Treat unpinned package versions as errors')
             [CompletionResult]::new('--allow-http', '--allow-http', [CompletionResultType]::ParameterName, 'Accept plain http:// to a public host')
@@ -193,6 +200,7 @@ Register-ArgumentCompleter -Native -CommandName 'mcpctl' -ScriptBlock {
             [CompletionResult]::new('--timeout', '--timeout', [CompletionResultType]::ParameterName, 'Budget per server in seconds, overriding each connect_timeout')
             [CompletionResult]::new('--file', '--file', [CompletionResultType]::ParameterName, 'Definition file to read and edit (repeatable; default: MCPCTL_FILE or ~/.config/mcpctl/servers.json)')
             [CompletionResult]::new('--color', '--color', [CompletionResultType]::ParameterName, 'Colour output: auto (a terminal, unless NO_COLOR is set; CLICOLOR_FORCE=1 forces it), always or never')
+            [CompletionResult]::new('--project', '--project', [CompletionResultType]::ParameterName, 'In Claude Code''s `~/.claude.json`, read and edit the servers of this project (`projects.<PATH>.mcpServers`) instead of the user''s (default: the current directory, when the file has an entry for it)')
             [CompletionResult]::new('--tools', '--tools', [CompletionResultType]::ParameterName, 'List each server''s tool names')
             [CompletionResult]::new('--strict', '--strict', [CompletionResultType]::ParameterName, 'Treat lint warnings as failures')
             [CompletionResult]::new('--json', '--json', [CompletionResultType]::ParameterName, 'Print machine-readable JSON on stdout instead of text')
@@ -209,6 +217,7 @@ Register-ArgumentCompleter -Native -CommandName 'mcpctl' -ScriptBlock {
         'mcpctl;remove' {
             [CompletionResult]::new('--file', '--file', [CompletionResultType]::ParameterName, 'Definition file to read and edit (repeatable; default: MCPCTL_FILE or ~/.config/mcpctl/servers.json)')
             [CompletionResult]::new('--color', '--color', [CompletionResultType]::ParameterName, 'Colour output: auto (a terminal, unless NO_COLOR is set; CLICOLOR_FORCE=1 forces it), always or never')
+            [CompletionResult]::new('--project', '--project', [CompletionResultType]::ParameterName, 'In Claude Code''s `~/.claude.json`, read and edit the servers of this project (`projects.<PATH>.mcpServers`) instead of the user''s (default: the current directory, when the file has an entry for it)')
             [CompletionResult]::new('-y', '-y', [CompletionResultType]::ParameterName, 'Do not ask for confirmation on a terminal')
             [CompletionResult]::new('--yes', '--yes', [CompletionResultType]::ParameterName, 'Do not ask for confirmation on a terminal')
             [CompletionResult]::new('--force', '--force', [CompletionResultType]::ParameterName, 'Drop comments that an edit cannot keep')
@@ -226,6 +235,7 @@ Register-ArgumentCompleter -Native -CommandName 'mcpctl' -ScriptBlock {
         'mcpctl;rm' {
             [CompletionResult]::new('--file', '--file', [CompletionResultType]::ParameterName, 'Definition file to read and edit (repeatable; default: MCPCTL_FILE or ~/.config/mcpctl/servers.json)')
             [CompletionResult]::new('--color', '--color', [CompletionResultType]::ParameterName, 'Colour output: auto (a terminal, unless NO_COLOR is set; CLICOLOR_FORCE=1 forces it), always or never')
+            [CompletionResult]::new('--project', '--project', [CompletionResultType]::ParameterName, 'In Claude Code''s `~/.claude.json`, read and edit the servers of this project (`projects.<PATH>.mcpServers`) instead of the user''s (default: the current directory, when the file has an entry for it)')
             [CompletionResult]::new('-y', '-y', [CompletionResultType]::ParameterName, 'Do not ask for confirmation on a terminal')
             [CompletionResult]::new('--yes', '--yes', [CompletionResultType]::ParameterName, 'Do not ask for confirmation on a terminal')
             [CompletionResult]::new('--force', '--force', [CompletionResultType]::ParameterName, 'Drop comments that an edit cannot keep')
@@ -243,6 +253,7 @@ Register-ArgumentCompleter -Native -CommandName 'mcpctl' -ScriptBlock {
         'mcpctl;enable' {
             [CompletionResult]::new('--file', '--file', [CompletionResultType]::ParameterName, 'Definition file to read and edit (repeatable; default: MCPCTL_FILE or ~/.config/mcpctl/servers.json)')
             [CompletionResult]::new('--color', '--color', [CompletionResultType]::ParameterName, 'Colour output: auto (a terminal, unless NO_COLOR is set; CLICOLOR_FORCE=1 forces it), always or never')
+            [CompletionResult]::new('--project', '--project', [CompletionResultType]::ParameterName, 'In Claude Code''s `~/.claude.json`, read and edit the servers of this project (`projects.<PATH>.mcpServers`) instead of the user''s (default: the current directory, when the file has an entry for it)')
             [CompletionResult]::new('--json', '--json', [CompletionResultType]::ParameterName, 'Print machine-readable JSON on stdout instead of text')
             [CompletionResult]::new('-q', '-q', [CompletionResultType]::ParameterName, 'Print no notes or progress on stderr (warnings and errors still)')
             [CompletionResult]::new('--quiet', '--quiet', [CompletionResultType]::ParameterName, 'Print no notes or progress on stderr (warnings and errors still)')
@@ -257,6 +268,7 @@ Register-ArgumentCompleter -Native -CommandName 'mcpctl' -ScriptBlock {
         'mcpctl;disable' {
             [CompletionResult]::new('--file', '--file', [CompletionResultType]::ParameterName, 'Definition file to read and edit (repeatable; default: MCPCTL_FILE or ~/.config/mcpctl/servers.json)')
             [CompletionResult]::new('--color', '--color', [CompletionResultType]::ParameterName, 'Colour output: auto (a terminal, unless NO_COLOR is set; CLICOLOR_FORCE=1 forces it), always or never')
+            [CompletionResult]::new('--project', '--project', [CompletionResultType]::ParameterName, 'In Claude Code''s `~/.claude.json`, read and edit the servers of this project (`projects.<PATH>.mcpServers`) instead of the user''s (default: the current directory, when the file has an entry for it)')
             [CompletionResult]::new('--json', '--json', [CompletionResultType]::ParameterName, 'Print machine-readable JSON on stdout instead of text')
             [CompletionResult]::new('-q', '-q', [CompletionResultType]::ParameterName, 'Print no notes or progress on stderr (warnings and errors still)')
             [CompletionResult]::new('--quiet', '--quiet', [CompletionResultType]::ParameterName, 'Print no notes or progress on stderr (warnings and errors still)')
@@ -273,6 +285,7 @@ Register-ArgumentCompleter -Native -CommandName 'mcpctl' -ScriptBlock {
             [CompletionResult]::new('--registry', '--registry', [CompletionResultType]::ParameterName, 'Registry base URL')
             [CompletionResult]::new('--file', '--file', [CompletionResultType]::ParameterName, 'Definition file to read and edit (repeatable; default: MCPCTL_FILE or ~/.config/mcpctl/servers.json)')
             [CompletionResult]::new('--color', '--color', [CompletionResultType]::ParameterName, 'Colour output: auto (a terminal, unless NO_COLOR is set; CLICOLOR_FORCE=1 forces it), always or never')
+            [CompletionResult]::new('--project', '--project', [CompletionResultType]::ParameterName, 'In Claude Code''s `~/.claude.json`, read and edit the servers of this project (`projects.<PATH>.mcpServers`) instead of the user''s (default: the current directory, when the file has an entry for it)')
             [CompletionResult]::new('--all', '--all', [CompletionResultType]::ParameterName, 'Follow every page and show all results')
             [CompletionResult]::new('--include-deprecated', '--include-deprecated', [CompletionResultType]::ParameterName, 'Also show deprecated and deleted entries')
             [CompletionResult]::new('--refresh', '--refresh', [CompletionResultType]::ParameterName, 'Ask the registry again instead of using cached answers')
@@ -290,6 +303,7 @@ Register-ArgumentCompleter -Native -CommandName 'mcpctl' -ScriptBlock {
         'mcpctl;start' {
             [CompletionResult]::new('--file', '--file', [CompletionResultType]::ParameterName, 'Definition file to read and edit (repeatable; default: MCPCTL_FILE or ~/.config/mcpctl/servers.json)')
             [CompletionResult]::new('--color', '--color', [CompletionResultType]::ParameterName, 'Colour output: auto (a terminal, unless NO_COLOR is set; CLICOLOR_FORCE=1 forces it), always or never')
+            [CompletionResult]::new('--project', '--project', [CompletionResultType]::ParameterName, 'In Claude Code''s `~/.claude.json`, read and edit the servers of this project (`projects.<PATH>.mcpServers`) instead of the user''s (default: the current directory, when the file has an entry for it)')
             [CompletionResult]::new('--all', '--all', [CompletionResultType]::ParameterName, 'Every server (enabled ones for `start`, running ones otherwise)')
             [CompletionResult]::new('--json', '--json', [CompletionResultType]::ParameterName, 'Print machine-readable JSON on stdout instead of text')
             [CompletionResult]::new('-q', '-q', [CompletionResultType]::ParameterName, 'Print no notes or progress on stderr (warnings and errors still)')
@@ -305,6 +319,7 @@ Register-ArgumentCompleter -Native -CommandName 'mcpctl' -ScriptBlock {
         'mcpctl;stop' {
             [CompletionResult]::new('--file', '--file', [CompletionResultType]::ParameterName, 'Definition file to read and edit (repeatable; default: MCPCTL_FILE or ~/.config/mcpctl/servers.json)')
             [CompletionResult]::new('--color', '--color', [CompletionResultType]::ParameterName, 'Colour output: auto (a terminal, unless NO_COLOR is set; CLICOLOR_FORCE=1 forces it), always or never')
+            [CompletionResult]::new('--project', '--project', [CompletionResultType]::ParameterName, 'In Claude Code''s `~/.claude.json`, read and edit the servers of this project (`projects.<PATH>.mcpServers`) instead of the user''s (default: the current directory, when the file has an entry for it)')
             [CompletionResult]::new('--all', '--all', [CompletionResultType]::ParameterName, 'Every server (enabled ones for `start`, running ones otherwise)')
             [CompletionResult]::new('--json', '--json', [CompletionResultType]::ParameterName, 'Print machine-readable JSON on stdout instead of text')
             [CompletionResult]::new('-q', '-q', [CompletionResultType]::ParameterName, 'Print no notes or progress on stderr (warnings and errors still)')
@@ -320,6 +335,7 @@ Register-ArgumentCompleter -Native -CommandName 'mcpctl' -ScriptBlock {
         'mcpctl;restart' {
             [CompletionResult]::new('--file', '--file', [CompletionResultType]::ParameterName, 'Definition file to read and edit (repeatable; default: MCPCTL_FILE or ~/.config/mcpctl/servers.json)')
             [CompletionResult]::new('--color', '--color', [CompletionResultType]::ParameterName, 'Colour output: auto (a terminal, unless NO_COLOR is set; CLICOLOR_FORCE=1 forces it), always or never')
+            [CompletionResult]::new('--project', '--project', [CompletionResultType]::ParameterName, 'In Claude Code''s `~/.claude.json`, read and edit the servers of this project (`projects.<PATH>.mcpServers`) instead of the user''s (default: the current directory, when the file has an entry for it)')
             [CompletionResult]::new('--all', '--all', [CompletionResultType]::ParameterName, 'Every server (enabled ones for `start`, running ones otherwise)')
             [CompletionResult]::new('--json', '--json', [CompletionResultType]::ParameterName, 'Print machine-readable JSON on stdout instead of text')
             [CompletionResult]::new('-q', '-q', [CompletionResultType]::ParameterName, 'Print no notes or progress on stderr (warnings and errors still)')
@@ -335,6 +351,7 @@ Register-ArgumentCompleter -Native -CommandName 'mcpctl' -ScriptBlock {
         'mcpctl;refresh' {
             [CompletionResult]::new('--file', '--file', [CompletionResultType]::ParameterName, 'Definition file to read and edit (repeatable; default: MCPCTL_FILE or ~/.config/mcpctl/servers.json)')
             [CompletionResult]::new('--color', '--color', [CompletionResultType]::ParameterName, 'Colour output: auto (a terminal, unless NO_COLOR is set; CLICOLOR_FORCE=1 forces it), always or never')
+            [CompletionResult]::new('--project', '--project', [CompletionResultType]::ParameterName, 'In Claude Code''s `~/.claude.json`, read and edit the servers of this project (`projects.<PATH>.mcpServers`) instead of the user''s (default: the current directory, when the file has an entry for it)')
             [CompletionResult]::new('--all', '--all', [CompletionResultType]::ParameterName, 'Every server (enabled ones for `start`, running ones otherwise)')
             [CompletionResult]::new('--json', '--json', [CompletionResultType]::ParameterName, 'Print machine-readable JSON on stdout instead of text')
             [CompletionResult]::new('-q', '-q', [CompletionResultType]::ParameterName, 'Print no notes or progress on stderr (warnings and errors still)')
@@ -350,6 +367,7 @@ Register-ArgumentCompleter -Native -CommandName 'mcpctl' -ScriptBlock {
         'mcpctl;status' {
             [CompletionResult]::new('--file', '--file', [CompletionResultType]::ParameterName, 'Definition file to read and edit (repeatable; default: MCPCTL_FILE or ~/.config/mcpctl/servers.json)')
             [CompletionResult]::new('--color', '--color', [CompletionResultType]::ParameterName, 'Colour output: auto (a terminal, unless NO_COLOR is set; CLICOLOR_FORCE=1 forces it), always or never')
+            [CompletionResult]::new('--project', '--project', [CompletionResultType]::ParameterName, 'In Claude Code''s `~/.claude.json`, read and edit the servers of this project (`projects.<PATH>.mcpServers`) instead of the user''s (default: the current directory, when the file has an entry for it)')
             [CompletionResult]::new('--all', '--all', [CompletionResultType]::ParameterName, 'Every server, as a table (the same as no name)')
             [CompletionResult]::new('--json', '--json', [CompletionResultType]::ParameterName, 'Print machine-readable JSON on stdout instead of text')
             [CompletionResult]::new('-q', '-q', [CompletionResultType]::ParameterName, 'Print no notes or progress on stderr (warnings and errors still)')
@@ -365,6 +383,7 @@ Register-ArgumentCompleter -Native -CommandName 'mcpctl' -ScriptBlock {
         'mcpctl;tools' {
             [CompletionResult]::new('--file', '--file', [CompletionResultType]::ParameterName, 'Definition file to read and edit (repeatable; default: MCPCTL_FILE or ~/.config/mcpctl/servers.json)')
             [CompletionResult]::new('--color', '--color', [CompletionResultType]::ParameterName, 'Colour output: auto (a terminal, unless NO_COLOR is set; CLICOLOR_FORCE=1 forces it), always or never')
+            [CompletionResult]::new('--project', '--project', [CompletionResultType]::ParameterName, 'In Claude Code''s `~/.claude.json`, read and edit the servers of this project (`projects.<PATH>.mcpServers`) instead of the user''s (default: the current directory, when the file has an entry for it)')
             [CompletionResult]::new('--json', '--json', [CompletionResultType]::ParameterName, 'Print machine-readable JSON on stdout instead of text')
             [CompletionResult]::new('-q', '-q', [CompletionResultType]::ParameterName, 'Print no notes or progress on stderr (warnings and errors still)')
             [CompletionResult]::new('--quiet', '--quiet', [CompletionResultType]::ParameterName, 'Print no notes or progress on stderr (warnings and errors still)')
@@ -385,6 +404,7 @@ Register-ArgumentCompleter -Native -CommandName 'mcpctl' -ScriptBlock {
             [CompletionResult]::new('--output-dir', '--output-dir', [CompletionResultType]::ParameterName, 'Write images and audio here')
             [CompletionResult]::new('--file', '--file', [CompletionResultType]::ParameterName, 'Definition file to read and edit (repeatable; default: MCPCTL_FILE or ~/.config/mcpctl/servers.json)')
             [CompletionResult]::new('--color', '--color', [CompletionResultType]::ParameterName, 'Colour output: auto (a terminal, unless NO_COLOR is set; CLICOLOR_FORCE=1 forces it), always or never')
+            [CompletionResult]::new('--project', '--project', [CompletionResultType]::ParameterName, 'In Claude Code''s `~/.claude.json`, read and edit the servers of this project (`projects.<PATH>.mcpServers`) instead of the user''s (default: the current directory, when the file has an entry for it)')
             [CompletionResult]::new('--direct', '--direct', [CompletionResultType]::ParameterName, 'Connect directly, without the supervisor (spawns and ends the server)')
             [CompletionResult]::new('--no-validate', '--no-validate', [CompletionResultType]::ParameterName, 'Send the arguments even if the schema cannot be compiled or they do not match')
             [CompletionResult]::new('--json', '--json', [CompletionResultType]::ParameterName, 'Print machine-readable JSON on stdout instead of text')
@@ -403,6 +423,7 @@ Register-ArgumentCompleter -Native -CommandName 'mcpctl' -ScriptBlock {
             [CompletionResult]::new('--lines', '--lines', [CompletionResultType]::ParameterName, 'How many lines from the end')
             [CompletionResult]::new('--file', '--file', [CompletionResultType]::ParameterName, 'Definition file to read and edit (repeatable; default: MCPCTL_FILE or ~/.config/mcpctl/servers.json)')
             [CompletionResult]::new('--color', '--color', [CompletionResultType]::ParameterName, 'Colour output: auto (a terminal, unless NO_COLOR is set; CLICOLOR_FORCE=1 forces it), always or never')
+            [CompletionResult]::new('--project', '--project', [CompletionResultType]::ParameterName, 'In Claude Code''s `~/.claude.json`, read and edit the servers of this project (`projects.<PATH>.mcpServers`) instead of the user''s (default: the current directory, when the file has an entry for it)')
             [CompletionResult]::new('-f', '-f', [CompletionResultType]::ParameterName, 'Keep printing new lines as they arrive (until Ctrl-C)')
             [CompletionResult]::new('--follow', '--follow', [CompletionResultType]::ParameterName, 'Keep printing new lines as they arrive (until Ctrl-C)')
             [CompletionResult]::new('--json', '--json', [CompletionResultType]::ParameterName, 'Print machine-readable JSON on stdout instead of text')
@@ -419,6 +440,7 @@ Register-ArgumentCompleter -Native -CommandName 'mcpctl' -ScriptBlock {
         'mcpctl;supervisor' {
             [CompletionResult]::new('--file', '--file', [CompletionResultType]::ParameterName, 'Definition file to read and edit (repeatable; default: MCPCTL_FILE or ~/.config/mcpctl/servers.json)')
             [CompletionResult]::new('--color', '--color', [CompletionResultType]::ParameterName, 'Colour output: auto (a terminal, unless NO_COLOR is set; CLICOLOR_FORCE=1 forces it), always or never')
+            [CompletionResult]::new('--project', '--project', [CompletionResultType]::ParameterName, 'In Claude Code''s `~/.claude.json`, read and edit the servers of this project (`projects.<PATH>.mcpServers`) instead of the user''s (default: the current directory, when the file has an entry for it)')
             [CompletionResult]::new('--json', '--json', [CompletionResultType]::ParameterName, 'Print machine-readable JSON on stdout instead of text')
             [CompletionResult]::new('-q', '-q', [CompletionResultType]::ParameterName, 'Print no notes or progress on stderr (warnings and errors still)')
             [CompletionResult]::new('--quiet', '--quiet', [CompletionResultType]::ParameterName, 'Print no notes or progress on stderr (warnings and errors still)')
@@ -439,6 +461,7 @@ Register-ArgumentCompleter -Native -CommandName 'mcpctl' -ScriptBlock {
         'mcpctl;supervisor;run' {
             [CompletionResult]::new('--file', '--file', [CompletionResultType]::ParameterName, 'Definition file to read and edit (repeatable; default: MCPCTL_FILE or ~/.config/mcpctl/servers.json)')
             [CompletionResult]::new('--color', '--color', [CompletionResultType]::ParameterName, 'Colour output: auto (a terminal, unless NO_COLOR is set; CLICOLOR_FORCE=1 forces it), always or never')
+            [CompletionResult]::new('--project', '--project', [CompletionResultType]::ParameterName, 'In Claude Code''s `~/.claude.json`, read and edit the servers of this project (`projects.<PATH>.mcpServers`) instead of the user''s (default: the current directory, when the file has an entry for it)')
             [CompletionResult]::new('--json', '--json', [CompletionResultType]::ParameterName, 'Print machine-readable JSON on stdout instead of text')
             [CompletionResult]::new('-q', '-q', [CompletionResultType]::ParameterName, 'Print no notes or progress on stderr (warnings and errors still)')
             [CompletionResult]::new('--quiet', '--quiet', [CompletionResultType]::ParameterName, 'Print no notes or progress on stderr (warnings and errors still)')
@@ -453,6 +476,7 @@ Register-ArgumentCompleter -Native -CommandName 'mcpctl' -ScriptBlock {
         'mcpctl;supervisor;start' {
             [CompletionResult]::new('--file', '--file', [CompletionResultType]::ParameterName, 'Definition file to read and edit (repeatable; default: MCPCTL_FILE or ~/.config/mcpctl/servers.json)')
             [CompletionResult]::new('--color', '--color', [CompletionResultType]::ParameterName, 'Colour output: auto (a terminal, unless NO_COLOR is set; CLICOLOR_FORCE=1 forces it), always or never')
+            [CompletionResult]::new('--project', '--project', [CompletionResultType]::ParameterName, 'In Claude Code''s `~/.claude.json`, read and edit the servers of this project (`projects.<PATH>.mcpServers`) instead of the user''s (default: the current directory, when the file has an entry for it)')
             [CompletionResult]::new('--json', '--json', [CompletionResultType]::ParameterName, 'Print machine-readable JSON on stdout instead of text')
             [CompletionResult]::new('-q', '-q', [CompletionResultType]::ParameterName, 'Print no notes or progress on stderr (warnings and errors still)')
             [CompletionResult]::new('--quiet', '--quiet', [CompletionResultType]::ParameterName, 'Print no notes or progress on stderr (warnings and errors still)')
@@ -467,6 +491,7 @@ Register-ArgumentCompleter -Native -CommandName 'mcpctl' -ScriptBlock {
         'mcpctl;supervisor;stop' {
             [CompletionResult]::new('--file', '--file', [CompletionResultType]::ParameterName, 'Definition file to read and edit (repeatable; default: MCPCTL_FILE or ~/.config/mcpctl/servers.json)')
             [CompletionResult]::new('--color', '--color', [CompletionResultType]::ParameterName, 'Colour output: auto (a terminal, unless NO_COLOR is set; CLICOLOR_FORCE=1 forces it), always or never')
+            [CompletionResult]::new('--project', '--project', [CompletionResultType]::ParameterName, 'In Claude Code''s `~/.claude.json`, read and edit the servers of this project (`projects.<PATH>.mcpServers`) instead of the user''s (default: the current directory, when the file has an entry for it)')
             [CompletionResult]::new('--json', '--json', [CompletionResultType]::ParameterName, 'Print machine-readable JSON on stdout instead of text')
             [CompletionResult]::new('-q', '-q', [CompletionResultType]::ParameterName, 'Print no notes or progress on stderr (warnings and errors still)')
             [CompletionResult]::new('--quiet', '--quiet', [CompletionResultType]::ParameterName, 'Print no notes or progress on stderr (warnings and errors still)')
@@ -481,6 +506,7 @@ Register-ArgumentCompleter -Native -CommandName 'mcpctl' -ScriptBlock {
         'mcpctl;supervisor;status' {
             [CompletionResult]::new('--file', '--file', [CompletionResultType]::ParameterName, 'Definition file to read and edit (repeatable; default: MCPCTL_FILE or ~/.config/mcpctl/servers.json)')
             [CompletionResult]::new('--color', '--color', [CompletionResultType]::ParameterName, 'Colour output: auto (a terminal, unless NO_COLOR is set; CLICOLOR_FORCE=1 forces it), always or never')
+            [CompletionResult]::new('--project', '--project', [CompletionResultType]::ParameterName, 'In Claude Code''s `~/.claude.json`, read and edit the servers of this project (`projects.<PATH>.mcpServers`) instead of the user''s (default: the current directory, when the file has an entry for it)')
             [CompletionResult]::new('--json', '--json', [CompletionResultType]::ParameterName, 'Print machine-readable JSON on stdout instead of text')
             [CompletionResult]::new('-q', '-q', [CompletionResultType]::ParameterName, 'Print no notes or progress on stderr (warnings and errors still)')
             [CompletionResult]::new('--quiet', '--quiet', [CompletionResultType]::ParameterName, 'Print no notes or progress on stderr (warnings and errors still)')
@@ -495,6 +521,7 @@ Register-ArgumentCompleter -Native -CommandName 'mcpctl' -ScriptBlock {
         'mcpctl;supervisor;reload' {
             [CompletionResult]::new('--file', '--file', [CompletionResultType]::ParameterName, 'Definition file to read and edit (repeatable; default: MCPCTL_FILE or ~/.config/mcpctl/servers.json)')
             [CompletionResult]::new('--color', '--color', [CompletionResultType]::ParameterName, 'Colour output: auto (a terminal, unless NO_COLOR is set; CLICOLOR_FORCE=1 forces it), always or never')
+            [CompletionResult]::new('--project', '--project', [CompletionResultType]::ParameterName, 'In Claude Code''s `~/.claude.json`, read and edit the servers of this project (`projects.<PATH>.mcpServers`) instead of the user''s (default: the current directory, when the file has an entry for it)')
             [CompletionResult]::new('--json', '--json', [CompletionResultType]::ParameterName, 'Print machine-readable JSON on stdout instead of text')
             [CompletionResult]::new('-q', '-q', [CompletionResultType]::ParameterName, 'Print no notes or progress on stderr (warnings and errors still)')
             [CompletionResult]::new('--quiet', '--quiet', [CompletionResultType]::ParameterName, 'Print no notes or progress on stderr (warnings and errors still)')
@@ -536,6 +563,7 @@ Register-ArgumentCompleter -Native -CommandName 'mcpctl' -ScriptBlock {
         'mcpctl;completions' {
             [CompletionResult]::new('--file', '--file', [CompletionResultType]::ParameterName, 'Definition file to read and edit (repeatable; default: MCPCTL_FILE or ~/.config/mcpctl/servers.json)')
             [CompletionResult]::new('--color', '--color', [CompletionResultType]::ParameterName, 'Colour output: auto (a terminal, unless NO_COLOR is set; CLICOLOR_FORCE=1 forces it), always or never')
+            [CompletionResult]::new('--project', '--project', [CompletionResultType]::ParameterName, 'In Claude Code''s `~/.claude.json`, read and edit the servers of this project (`projects.<PATH>.mcpServers`) instead of the user''s (default: the current directory, when the file has an entry for it)')
             [CompletionResult]::new('--json', '--json', [CompletionResultType]::ParameterName, 'Print machine-readable JSON on stdout instead of text')
             [CompletionResult]::new('-q', '-q', [CompletionResultType]::ParameterName, 'Print no notes or progress on stderr (warnings and errors still)')
             [CompletionResult]::new('--quiet', '--quiet', [CompletionResultType]::ParameterName, 'Print no notes or progress on stderr (warnings and errors still)')

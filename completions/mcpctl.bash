@@ -203,7 +203,7 @@ _mcpctl() {
 
     case "${cmd}" in
         mcpctl)
-            opts="-q -h -V --file --json --quiet --color --no-spawn --allow-insecure-file --help --version list ls show get add add-json check remove rm enable disable search start stop restart refresh status tools call logs supervisor completions help"
+            opts="-q -h -V --file --json --quiet --color --no-spawn --allow-insecure-file --project --help --version list ls show get add add-json check remove rm enable disable search start stop restart refresh status tools call logs supervisor completions help"
             if [[ ${cur} == -* || ${COMP_CWORD} -eq 1 ]] ; then
                 COMPREPLY=( $(compgen -W "${opts}" -- "${cur}") )
                 return 0
@@ -217,6 +217,10 @@ _mcpctl() {
                     COMPREPLY=($(compgen -W "auto always never" -- "${cur}"))
                     return 0
                     ;;
+                --project)
+                    COMPREPLY=($(compgen -f "${cur}"))
+                    return 0
+                    ;;
                 *)
                     COMPREPLY=()
                     ;;
@@ -225,7 +229,7 @@ _mcpctl() {
             return 0
             ;;
         mcpctl__subcmd__add)
-            opts="-t -H -e -s -q -h -V --package --remote --as-remote --arg --allow-deprecated --store-secret --refresh --registry --url --transport --header --command --args --env --cwd --name --label --disabled --autostart --restart --connect-timeout --to --scope --allow-http --force --require-pin --no-check --dry-run --show-secrets --file --json --quiet --color --no-spawn --allow-insecure-file --help --version"
+            opts="-t -H -e -s -q -h -V --package --remote --as-remote --arg --allow-deprecated --store-secret --refresh --registry --url --transport --header --command --args --env --cwd --name --label --disabled --autostart --restart --connect-timeout --to --scope --allow-http --force --require-pin --no-check --dry-run --show-secrets --file --json --quiet --color --no-spawn --allow-insecure-file --project --help --version"
             if [[ ${cur} == -* || ${COMP_CWORD} -eq 2 ]] ; then
                 COMPREPLY=( $(compgen -W "${opts}" -- "${cur}") )
                 return 0
@@ -323,6 +327,10 @@ _mcpctl() {
                     COMPREPLY=($(compgen -W "auto always never" -- "${cur}"))
                     return 0
                     ;;
+                --project)
+                    COMPREPLY=($(compgen -f "${cur}"))
+                    return 0
+                    ;;
                 *)
                     COMPREPLY=()
                     ;;
@@ -331,7 +339,7 @@ _mcpctl() {
             return 0
             ;;
         mcpctl__subcmd__add__subcmd__json)
-            opts="-s -q -h -V --to --scope --force --require-pin --allow-http --no-check --dry-run --show-secrets --file --json --quiet --color --no-spawn --allow-insecure-file --help --version"
+            opts="-s -q -h -V --to --scope --force --require-pin --allow-http --no-check --dry-run --show-secrets --file --json --quiet --color --no-spawn --allow-insecure-file --project --help --version"
             if [[ ${cur} == -* || ${COMP_CWORD} -eq 2 ]] ; then
                 COMPREPLY=( $(compgen -W "${opts}" -- "${cur}") )
                 return 0
@@ -357,6 +365,10 @@ _mcpctl() {
                     COMPREPLY=($(compgen -W "auto always never" -- "${cur}"))
                     return 0
                     ;;
+                --project)
+                    COMPREPLY=($(compgen -f "${cur}"))
+                    return 0
+                    ;;
                 *)
                     COMPREPLY=()
                     ;;
@@ -365,7 +377,7 @@ _mcpctl() {
             return 0
             ;;
         mcpctl__subcmd__call)
-            opts="-q -h -V --args --arg --catalog-id --binding-id --timeout --output-dir --direct --no-validate --file --json --quiet --color --no-spawn --allow-insecure-file --help --version"
+            opts="-q -h -V --args --arg --catalog-id --binding-id --timeout --output-dir --direct --no-validate --file --json --quiet --color --no-spawn --allow-insecure-file --project --help --version"
             if [[ ${cur} == -* || ${COMP_CWORD} -eq 2 ]] ; then
                 COMPREPLY=( $(compgen -W "${opts}" -- "${cur}") )
                 return 0
@@ -403,6 +415,10 @@ _mcpctl() {
                     COMPREPLY=($(compgen -W "auto always never" -- "${cur}"))
                     return 0
                     ;;
+                --project)
+                    COMPREPLY=($(compgen -f "${cur}"))
+                    return 0
+                    ;;
                 *)
                     COMPREPLY=()
                     ;;
@@ -411,7 +427,7 @@ _mcpctl() {
             return 0
             ;;
         mcpctl__subcmd__check)
-            opts="-j -q -h -V --jobs --tools --strict --timeout --file --json --quiet --color --no-spawn --allow-insecure-file --help --version"
+            opts="-j -q -h -V --jobs --tools --strict --timeout --file --json --quiet --color --no-spawn --allow-insecure-file --project --help --version"
             if [[ ${cur} == -* || ${COMP_CWORD} -eq 2 ]] ; then
                 COMPREPLY=( $(compgen -W "${opts}" -- "${cur}") )
                 return 0
@@ -437,6 +453,10 @@ _mcpctl() {
                     COMPREPLY=($(compgen -W "auto always never" -- "${cur}"))
                     return 0
                     ;;
+                --project)
+                    COMPREPLY=($(compgen -f "${cur}"))
+                    return 0
+                    ;;
                 *)
                     COMPREPLY=()
                     ;;
@@ -445,7 +465,7 @@ _mcpctl() {
             return 0
             ;;
         mcpctl__subcmd__completions)
-            opts="-q -h -V --file --json --quiet --color --no-spawn --allow-insecure-file --help --version bash elvish fish powershell zsh"
+            opts="-q -h -V --file --json --quiet --color --no-spawn --allow-insecure-file --project --help --version bash elvish fish powershell zsh"
             if [[ ${cur} == -* || ${COMP_CWORD} -eq 2 ]] ; then
                 COMPREPLY=( $(compgen -W "${opts}" -- "${cur}") )
                 return 0
@@ -457,6 +477,10 @@ _mcpctl() {
                     ;;
                 --color)
                     COMPREPLY=($(compgen -W "auto always never" -- "${cur}"))
+                    return 0
+                    ;;
+                --project)
+                    COMPREPLY=($(compgen -f "${cur}"))
                     return 0
                     ;;
                 *)
@@ -467,7 +491,7 @@ _mcpctl() {
             return 0
             ;;
         mcpctl__subcmd__disable)
-            opts="-q -h -V --file --json --quiet --color --no-spawn --allow-insecure-file --help --version"
+            opts="-q -h -V --file --json --quiet --color --no-spawn --allow-insecure-file --project --help --version"
             if [[ ${cur} == -* || ${COMP_CWORD} -eq 2 ]] ; then
                 COMPREPLY=( $(compgen -W "${opts}" -- "${cur}") )
                 return 0
@@ -479,6 +503,10 @@ _mcpctl() {
                     ;;
                 --color)
                     COMPREPLY=($(compgen -W "auto always never" -- "${cur}"))
+                    return 0
+                    ;;
+                --project)
+                    COMPREPLY=($(compgen -f "${cur}"))
                     return 0
                     ;;
                 *)
@@ -489,7 +517,7 @@ _mcpctl() {
             return 0
             ;;
         mcpctl__subcmd__enable)
-            opts="-q -h -V --file --json --quiet --color --no-spawn --allow-insecure-file --help --version"
+            opts="-q -h -V --file --json --quiet --color --no-spawn --allow-insecure-file --project --help --version"
             if [[ ${cur} == -* || ${COMP_CWORD} -eq 2 ]] ; then
                 COMPREPLY=( $(compgen -W "${opts}" -- "${cur}") )
                 return 0
@@ -501,6 +529,10 @@ _mcpctl() {
                     ;;
                 --color)
                     COMPREPLY=($(compgen -W "auto always never" -- "${cur}"))
+                    return 0
+                    ;;
+                --project)
+                    COMPREPLY=($(compgen -f "${cur}"))
                     return 0
                     ;;
                 *)
@@ -875,7 +907,7 @@ _mcpctl() {
             return 0
             ;;
         mcpctl__subcmd__list)
-            opts="-q -h -V --show-secrets --file --json --quiet --color --no-spawn --allow-insecure-file --help --version"
+            opts="-q -h -V --show-secrets --file --json --quiet --color --no-spawn --allow-insecure-file --project --help --version"
             if [[ ${cur} == -* || ${COMP_CWORD} -eq 2 ]] ; then
                 COMPREPLY=( $(compgen -W "${opts}" -- "${cur}") )
                 return 0
@@ -889,6 +921,10 @@ _mcpctl() {
                     COMPREPLY=($(compgen -W "auto always never" -- "${cur}"))
                     return 0
                     ;;
+                --project)
+                    COMPREPLY=($(compgen -f "${cur}"))
+                    return 0
+                    ;;
                 *)
                     COMPREPLY=()
                     ;;
@@ -897,7 +933,7 @@ _mcpctl() {
             return 0
             ;;
         mcpctl__subcmd__logs)
-            opts="-f -n -q -h -V --follow --lines --file --json --quiet --color --no-spawn --allow-insecure-file --help --version"
+            opts="-f -n -q -h -V --follow --lines --file --json --quiet --color --no-spawn --allow-insecure-file --project --help --version"
             if [[ ${cur} == -* || ${COMP_CWORD} -eq 2 ]] ; then
                 COMPREPLY=( $(compgen -W "${opts}" -- "${cur}") )
                 return 0
@@ -919,6 +955,10 @@ _mcpctl() {
                     COMPREPLY=($(compgen -W "auto always never" -- "${cur}"))
                     return 0
                     ;;
+                --project)
+                    COMPREPLY=($(compgen -f "${cur}"))
+                    return 0
+                    ;;
                 *)
                     COMPREPLY=()
                     ;;
@@ -927,7 +967,7 @@ _mcpctl() {
             return 0
             ;;
         mcpctl__subcmd__refresh)
-            opts="-q -h -V --all --file --json --quiet --color --no-spawn --allow-insecure-file --help --version"
+            opts="-q -h -V --all --file --json --quiet --color --no-spawn --allow-insecure-file --project --help --version"
             if [[ ${cur} == -* || ${COMP_CWORD} -eq 2 ]] ; then
                 COMPREPLY=( $(compgen -W "${opts}" -- "${cur}") )
                 return 0
@@ -939,6 +979,10 @@ _mcpctl() {
                     ;;
                 --color)
                     COMPREPLY=($(compgen -W "auto always never" -- "${cur}"))
+                    return 0
+                    ;;
+                --project)
+                    COMPREPLY=($(compgen -f "${cur}"))
                     return 0
                     ;;
                 *)
@@ -949,7 +993,7 @@ _mcpctl() {
             return 0
             ;;
         mcpctl__subcmd__remove)
-            opts="-y -q -h -V --yes --force --file --json --quiet --color --no-spawn --allow-insecure-file --help --version"
+            opts="-y -q -h -V --yes --force --file --json --quiet --color --no-spawn --allow-insecure-file --project --help --version"
             if [[ ${cur} == -* || ${COMP_CWORD} -eq 2 ]] ; then
                 COMPREPLY=( $(compgen -W "${opts}" -- "${cur}") )
                 return 0
@@ -961,6 +1005,10 @@ _mcpctl() {
                     ;;
                 --color)
                     COMPREPLY=($(compgen -W "auto always never" -- "${cur}"))
+                    return 0
+                    ;;
+                --project)
+                    COMPREPLY=($(compgen -f "${cur}"))
                     return 0
                     ;;
                 *)
@@ -971,7 +1019,7 @@ _mcpctl() {
             return 0
             ;;
         mcpctl__subcmd__restart)
-            opts="-q -h -V --all --file --json --quiet --color --no-spawn --allow-insecure-file --help --version"
+            opts="-q -h -V --all --file --json --quiet --color --no-spawn --allow-insecure-file --project --help --version"
             if [[ ${cur} == -* || ${COMP_CWORD} -eq 2 ]] ; then
                 COMPREPLY=( $(compgen -W "${opts}" -- "${cur}") )
                 return 0
@@ -985,6 +1033,10 @@ _mcpctl() {
                     COMPREPLY=($(compgen -W "auto always never" -- "${cur}"))
                     return 0
                     ;;
+                --project)
+                    COMPREPLY=($(compgen -f "${cur}"))
+                    return 0
+                    ;;
                 *)
                     COMPREPLY=()
                     ;;
@@ -993,7 +1045,7 @@ _mcpctl() {
             return 0
             ;;
         mcpctl__subcmd__search)
-            opts="-q -h -V --limit --all --include-deprecated --refresh --registry --file --json --quiet --color --no-spawn --allow-insecure-file --help --version"
+            opts="-q -h -V --limit --all --include-deprecated --refresh --registry --file --json --quiet --color --no-spawn --allow-insecure-file --project --help --version"
             if [[ ${cur} == -* || ${COMP_CWORD} -eq 2 ]] ; then
                 COMPREPLY=( $(compgen -W "${opts}" -- "${cur}") )
                 return 0
@@ -1015,6 +1067,10 @@ _mcpctl() {
                     COMPREPLY=($(compgen -W "auto always never" -- "${cur}"))
                     return 0
                     ;;
+                --project)
+                    COMPREPLY=($(compgen -f "${cur}"))
+                    return 0
+                    ;;
                 *)
                     COMPREPLY=()
                     ;;
@@ -1023,7 +1079,7 @@ _mcpctl() {
             return 0
             ;;
         mcpctl__subcmd__show)
-            opts="-q -h -V --show-secrets --file --json --quiet --color --no-spawn --allow-insecure-file --help --version"
+            opts="-q -h -V --show-secrets --file --json --quiet --color --no-spawn --allow-insecure-file --project --help --version"
             if [[ ${cur} == -* || ${COMP_CWORD} -eq 2 ]] ; then
                 COMPREPLY=( $(compgen -W "${opts}" -- "${cur}") )
                 return 0
@@ -1035,6 +1091,10 @@ _mcpctl() {
                     ;;
                 --color)
                     COMPREPLY=($(compgen -W "auto always never" -- "${cur}"))
+                    return 0
+                    ;;
+                --project)
+                    COMPREPLY=($(compgen -f "${cur}"))
                     return 0
                     ;;
                 *)
@@ -1045,7 +1105,7 @@ _mcpctl() {
             return 0
             ;;
         mcpctl__subcmd__start)
-            opts="-q -h -V --all --file --json --quiet --color --no-spawn --allow-insecure-file --help --version"
+            opts="-q -h -V --all --file --json --quiet --color --no-spawn --allow-insecure-file --project --help --version"
             if [[ ${cur} == -* || ${COMP_CWORD} -eq 2 ]] ; then
                 COMPREPLY=( $(compgen -W "${opts}" -- "${cur}") )
                 return 0
@@ -1057,6 +1117,10 @@ _mcpctl() {
                     ;;
                 --color)
                     COMPREPLY=($(compgen -W "auto always never" -- "${cur}"))
+                    return 0
+                    ;;
+                --project)
+                    COMPREPLY=($(compgen -f "${cur}"))
                     return 0
                     ;;
                 *)
@@ -1067,7 +1131,7 @@ _mcpctl() {
             return 0
             ;;
         mcpctl__subcmd__status)
-            opts="-q -h -V --all --file --json --quiet --color --no-spawn --allow-insecure-file --help --version"
+            opts="-q -h -V --all --file --json --quiet --color --no-spawn --allow-insecure-file --project --help --version"
             if [[ ${cur} == -* || ${COMP_CWORD} -eq 2 ]] ; then
                 COMPREPLY=( $(compgen -W "${opts}" -- "${cur}") )
                 return 0
@@ -1079,6 +1143,10 @@ _mcpctl() {
                     ;;
                 --color)
                     COMPREPLY=($(compgen -W "auto always never" -- "${cur}"))
+                    return 0
+                    ;;
+                --project)
+                    COMPREPLY=($(compgen -f "${cur}"))
                     return 0
                     ;;
                 *)
@@ -1089,7 +1157,7 @@ _mcpctl() {
             return 0
             ;;
         mcpctl__subcmd__stop)
-            opts="-q -h -V --all --file --json --quiet --color --no-spawn --allow-insecure-file --help --version"
+            opts="-q -h -V --all --file --json --quiet --color --no-spawn --allow-insecure-file --project --help --version"
             if [[ ${cur} == -* || ${COMP_CWORD} -eq 2 ]] ; then
                 COMPREPLY=( $(compgen -W "${opts}" -- "${cur}") )
                 return 0
@@ -1101,6 +1169,10 @@ _mcpctl() {
                     ;;
                 --color)
                     COMPREPLY=($(compgen -W "auto always never" -- "${cur}"))
+                    return 0
+                    ;;
+                --project)
+                    COMPREPLY=($(compgen -f "${cur}"))
                     return 0
                     ;;
                 *)
@@ -1111,7 +1183,7 @@ _mcpctl() {
             return 0
             ;;
         mcpctl__subcmd__supervisor)
-            opts="-q -h -V --file --json --quiet --color --no-spawn --allow-insecure-file --help --version run start stop status reload help"
+            opts="-q -h -V --file --json --quiet --color --no-spawn --allow-insecure-file --project --help --version run start stop status reload help"
             if [[ ${cur} == -* || ${COMP_CWORD} -eq 2 ]] ; then
                 COMPREPLY=( $(compgen -W "${opts}" -- "${cur}") )
                 return 0
@@ -1123,6 +1195,10 @@ _mcpctl() {
                     ;;
                 --color)
                     COMPREPLY=($(compgen -W "auto always never" -- "${cur}"))
+                    return 0
+                    ;;
+                --project)
+                    COMPREPLY=($(compgen -f "${cur}"))
                     return 0
                     ;;
                 *)
@@ -1231,7 +1307,7 @@ _mcpctl() {
             return 0
             ;;
         mcpctl__subcmd__supervisor__subcmd__reload)
-            opts="-q -h -V --file --json --quiet --color --no-spawn --allow-insecure-file --help --version"
+            opts="-q -h -V --file --json --quiet --color --no-spawn --allow-insecure-file --project --help --version"
             if [[ ${cur} == -* || ${COMP_CWORD} -eq 3 ]] ; then
                 COMPREPLY=( $(compgen -W "${opts}" -- "${cur}") )
                 return 0
@@ -1243,6 +1319,10 @@ _mcpctl() {
                     ;;
                 --color)
                     COMPREPLY=($(compgen -W "auto always never" -- "${cur}"))
+                    return 0
+                    ;;
+                --project)
+                    COMPREPLY=($(compgen -f "${cur}"))
                     return 0
                     ;;
                 *)
@@ -1253,7 +1333,7 @@ _mcpctl() {
             return 0
             ;;
         mcpctl__subcmd__supervisor__subcmd__run)
-            opts="-q -h -V --file --json --quiet --color --no-spawn --allow-insecure-file --help --version"
+            opts="-q -h -V --file --json --quiet --color --no-spawn --allow-insecure-file --project --help --version"
             if [[ ${cur} == -* || ${COMP_CWORD} -eq 3 ]] ; then
                 COMPREPLY=( $(compgen -W "${opts}" -- "${cur}") )
                 return 0
@@ -1265,6 +1345,10 @@ _mcpctl() {
                     ;;
                 --color)
                     COMPREPLY=($(compgen -W "auto always never" -- "${cur}"))
+                    return 0
+                    ;;
+                --project)
+                    COMPREPLY=($(compgen -f "${cur}"))
                     return 0
                     ;;
                 *)
@@ -1275,7 +1359,7 @@ _mcpctl() {
             return 0
             ;;
         mcpctl__subcmd__supervisor__subcmd__start)
-            opts="-q -h -V --file --json --quiet --color --no-spawn --allow-insecure-file --help --version"
+            opts="-q -h -V --file --json --quiet --color --no-spawn --allow-insecure-file --project --help --version"
             if [[ ${cur} == -* || ${COMP_CWORD} -eq 3 ]] ; then
                 COMPREPLY=( $(compgen -W "${opts}" -- "${cur}") )
                 return 0
@@ -1287,6 +1371,10 @@ _mcpctl() {
                     ;;
                 --color)
                     COMPREPLY=($(compgen -W "auto always never" -- "${cur}"))
+                    return 0
+                    ;;
+                --project)
+                    COMPREPLY=($(compgen -f "${cur}"))
                     return 0
                     ;;
                 *)
@@ -1297,7 +1385,7 @@ _mcpctl() {
             return 0
             ;;
         mcpctl__subcmd__supervisor__subcmd__status)
-            opts="-q -h -V --file --json --quiet --color --no-spawn --allow-insecure-file --help --version"
+            opts="-q -h -V --file --json --quiet --color --no-spawn --allow-insecure-file --project --help --version"
             if [[ ${cur} == -* || ${COMP_CWORD} -eq 3 ]] ; then
                 COMPREPLY=( $(compgen -W "${opts}" -- "${cur}") )
                 return 0
@@ -1309,6 +1397,10 @@ _mcpctl() {
                     ;;
                 --color)
                     COMPREPLY=($(compgen -W "auto always never" -- "${cur}"))
+                    return 0
+                    ;;
+                --project)
+                    COMPREPLY=($(compgen -f "${cur}"))
                     return 0
                     ;;
                 *)
@@ -1319,7 +1411,7 @@ _mcpctl() {
             return 0
             ;;
         mcpctl__subcmd__supervisor__subcmd__stop)
-            opts="-q -h -V --file --json --quiet --color --no-spawn --allow-insecure-file --help --version"
+            opts="-q -h -V --file --json --quiet --color --no-spawn --allow-insecure-file --project --help --version"
             if [[ ${cur} == -* || ${COMP_CWORD} -eq 3 ]] ; then
                 COMPREPLY=( $(compgen -W "${opts}" -- "${cur}") )
                 return 0
@@ -1333,6 +1425,10 @@ _mcpctl() {
                     COMPREPLY=($(compgen -W "auto always never" -- "${cur}"))
                     return 0
                     ;;
+                --project)
+                    COMPREPLY=($(compgen -f "${cur}"))
+                    return 0
+                    ;;
                 *)
                     COMPREPLY=()
                     ;;
@@ -1341,7 +1437,7 @@ _mcpctl() {
             return 0
             ;;
         mcpctl__subcmd__tools)
-            opts="-q -h -V --file --json --quiet --color --no-spawn --allow-insecure-file --help --version"
+            opts="-q -h -V --file --json --quiet --color --no-spawn --allow-insecure-file --project --help --version"
             if [[ ${cur} == -* || ${COMP_CWORD} -eq 2 ]] ; then
                 COMPREPLY=( $(compgen -W "${opts}" -- "${cur}") )
                 return 0
@@ -1353,6 +1449,10 @@ _mcpctl() {
                     ;;
                 --color)
                     COMPREPLY=($(compgen -W "auto always never" -- "${cur}"))
+                    return 0
+                    ;;
+                --project)
+                    COMPREPLY=($(compgen -f "${cur}"))
                     return 0
                     ;;
                 *)

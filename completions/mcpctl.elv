@@ -20,6 +20,7 @@ set edit:completion:arg-completer[mcpctl] = {|@words|
         &'mcpctl'= {
             cand --file 'Definition file to read and edit (repeatable; default: MCPCTL_FILE or ~/.config/mcpctl/servers.json)'
             cand --color 'Colour output: auto (a terminal, unless NO_COLOR is set; CLICOLOR_FORCE=1 forces it), always or never'
+            cand --project 'In Claude Code''s `~/.claude.json`, read and edit the servers of this project (`projects.<PATH>.mcpServers`) instead of the user''s (default: the current directory, when the file has an entry for it)'
             cand --json 'Print machine-readable JSON on stdout instead of text'
             cand -q 'Print no notes or progress on stderr (warnings and errors still)'
             cand --quiet 'Print no notes or progress on stderr (warnings and errors still)'
@@ -56,6 +57,7 @@ set edit:completion:arg-completer[mcpctl] = {|@words|
         &'mcpctl;list'= {
             cand --file 'Definition file to read and edit (repeatable; default: MCPCTL_FILE or ~/.config/mcpctl/servers.json)'
             cand --color 'Colour output: auto (a terminal, unless NO_COLOR is set; CLICOLOR_FORCE=1 forces it), always or never'
+            cand --project 'In Claude Code''s `~/.claude.json`, read and edit the servers of this project (`projects.<PATH>.mcpServers`) instead of the user''s (default: the current directory, when the file has an entry for it)'
             cand --show-secrets 'Show literal env and header values instead of <redacted> (JSON only)'
             cand --json 'Print machine-readable JSON on stdout instead of text'
             cand -q 'Print no notes or progress on stderr (warnings and errors still)'
@@ -70,6 +72,7 @@ set edit:completion:arg-completer[mcpctl] = {|@words|
         &'mcpctl;ls'= {
             cand --file 'Definition file to read and edit (repeatable; default: MCPCTL_FILE or ~/.config/mcpctl/servers.json)'
             cand --color 'Colour output: auto (a terminal, unless NO_COLOR is set; CLICOLOR_FORCE=1 forces it), always or never'
+            cand --project 'In Claude Code''s `~/.claude.json`, read and edit the servers of this project (`projects.<PATH>.mcpServers`) instead of the user''s (default: the current directory, when the file has an entry for it)'
             cand --show-secrets 'Show literal env and header values instead of <redacted> (JSON only)'
             cand --json 'Print machine-readable JSON on stdout instead of text'
             cand -q 'Print no notes or progress on stderr (warnings and errors still)'
@@ -84,6 +87,7 @@ set edit:completion:arg-completer[mcpctl] = {|@words|
         &'mcpctl;show'= {
             cand --file 'Definition file to read and edit (repeatable; default: MCPCTL_FILE or ~/.config/mcpctl/servers.json)'
             cand --color 'Colour output: auto (a terminal, unless NO_COLOR is set; CLICOLOR_FORCE=1 forces it), always or never'
+            cand --project 'In Claude Code''s `~/.claude.json`, read and edit the servers of this project (`projects.<PATH>.mcpServers`) instead of the user''s (default: the current directory, when the file has an entry for it)'
             cand --show-secrets 'Show literal env and header values instead of <redacted>'
             cand --json 'Print machine-readable JSON on stdout instead of text'
             cand -q 'Print no notes or progress on stderr (warnings and errors still)'
@@ -98,6 +102,7 @@ set edit:completion:arg-completer[mcpctl] = {|@words|
         &'mcpctl;get'= {
             cand --file 'Definition file to read and edit (repeatable; default: MCPCTL_FILE or ~/.config/mcpctl/servers.json)'
             cand --color 'Colour output: auto (a terminal, unless NO_COLOR is set; CLICOLOR_FORCE=1 forces it), always or never'
+            cand --project 'In Claude Code''s `~/.claude.json`, read and edit the servers of this project (`projects.<PATH>.mcpServers`) instead of the user''s (default: the current directory, when the file has an entry for it)'
             cand --show-secrets 'Show literal env and header values instead of <redacted>'
             cand --json 'Print machine-readable JSON on stdout instead of text'
             cand -q 'Print no notes or progress on stderr (warnings and errors still)'
@@ -133,6 +138,7 @@ set edit:completion:arg-completer[mcpctl] = {|@words|
             cand --scope 'Which file to write, as Claude Code names it: local (the default: --to, else the first definition file), user (the per-user mcpctl file), project (.mcp.json here)'
             cand --file 'Definition file to read and edit (repeatable; default: MCPCTL_FILE or ~/.config/mcpctl/servers.json)'
             cand --color 'Colour output: auto (a terminal, unless NO_COLOR is set; CLICOLOR_FORCE=1 forces it), always or never'
+            cand --project 'In Claude Code''s `~/.claude.json`, read and edit the servers of this project (`projects.<PATH>.mcpServers`) instead of the user''s (default: the current directory, when the file has an entry for it)'
             cand --as-remote 'Registry: store a package that serves HTTP as a remote URL instead of a process for the supervisor to start'
             cand --allow-deprecated 'Registry: install a version its publisher deprecated'
             cand --store-secret 'Registry: write secret values literally instead of ${VAR} references'
@@ -161,6 +167,7 @@ set edit:completion:arg-completer[mcpctl] = {|@words|
             cand --scope 'Which file to write: local (the default), user or project (see above)'
             cand --file 'Definition file to read and edit (repeatable; default: MCPCTL_FILE or ~/.config/mcpctl/servers.json)'
             cand --color 'Colour output: auto (a terminal, unless NO_COLOR is set; CLICOLOR_FORCE=1 forces it), always or never'
+            cand --project 'In Claude Code''s `~/.claude.json`, read and edit the servers of this project (`projects.<PATH>.mcpServers`) instead of the user''s (default: the current directory, when the file has an entry for it)'
             cand --force 'Replace an existing server of that name; accept a launcher that is not installed here; drop comments an edit cannot keep'
             cand --require-pin 'Treat unpinned package versions as errors'
             cand --allow-http 'Accept plain http:// to a public host'
@@ -183,6 +190,7 @@ set edit:completion:arg-completer[mcpctl] = {|@words|
             cand --timeout 'Budget per server in seconds, overriding each connect_timeout'
             cand --file 'Definition file to read and edit (repeatable; default: MCPCTL_FILE or ~/.config/mcpctl/servers.json)'
             cand --color 'Colour output: auto (a terminal, unless NO_COLOR is set; CLICOLOR_FORCE=1 forces it), always or never'
+            cand --project 'In Claude Code''s `~/.claude.json`, read and edit the servers of this project (`projects.<PATH>.mcpServers`) instead of the user''s (default: the current directory, when the file has an entry for it)'
             cand --tools 'List each server''s tool names'
             cand --strict 'Treat lint warnings as failures'
             cand --json 'Print machine-readable JSON on stdout instead of text'
@@ -198,6 +206,7 @@ set edit:completion:arg-completer[mcpctl] = {|@words|
         &'mcpctl;remove'= {
             cand --file 'Definition file to read and edit (repeatable; default: MCPCTL_FILE or ~/.config/mcpctl/servers.json)'
             cand --color 'Colour output: auto (a terminal, unless NO_COLOR is set; CLICOLOR_FORCE=1 forces it), always or never'
+            cand --project 'In Claude Code''s `~/.claude.json`, read and edit the servers of this project (`projects.<PATH>.mcpServers`) instead of the user''s (default: the current directory, when the file has an entry for it)'
             cand -y 'Do not ask for confirmation on a terminal'
             cand --yes 'Do not ask for confirmation on a terminal'
             cand --force 'Drop comments that an edit cannot keep'
@@ -214,6 +223,7 @@ set edit:completion:arg-completer[mcpctl] = {|@words|
         &'mcpctl;rm'= {
             cand --file 'Definition file to read and edit (repeatable; default: MCPCTL_FILE or ~/.config/mcpctl/servers.json)'
             cand --color 'Colour output: auto (a terminal, unless NO_COLOR is set; CLICOLOR_FORCE=1 forces it), always or never'
+            cand --project 'In Claude Code''s `~/.claude.json`, read and edit the servers of this project (`projects.<PATH>.mcpServers`) instead of the user''s (default: the current directory, when the file has an entry for it)'
             cand -y 'Do not ask for confirmation on a terminal'
             cand --yes 'Do not ask for confirmation on a terminal'
             cand --force 'Drop comments that an edit cannot keep'
@@ -230,6 +240,7 @@ set edit:completion:arg-completer[mcpctl] = {|@words|
         &'mcpctl;enable'= {
             cand --file 'Definition file to read and edit (repeatable; default: MCPCTL_FILE or ~/.config/mcpctl/servers.json)'
             cand --color 'Colour output: auto (a terminal, unless NO_COLOR is set; CLICOLOR_FORCE=1 forces it), always or never'
+            cand --project 'In Claude Code''s `~/.claude.json`, read and edit the servers of this project (`projects.<PATH>.mcpServers`) instead of the user''s (default: the current directory, when the file has an entry for it)'
             cand --json 'Print machine-readable JSON on stdout instead of text'
             cand -q 'Print no notes or progress on stderr (warnings and errors still)'
             cand --quiet 'Print no notes or progress on stderr (warnings and errors still)'
@@ -243,6 +254,7 @@ set edit:completion:arg-completer[mcpctl] = {|@words|
         &'mcpctl;disable'= {
             cand --file 'Definition file to read and edit (repeatable; default: MCPCTL_FILE or ~/.config/mcpctl/servers.json)'
             cand --color 'Colour output: auto (a terminal, unless NO_COLOR is set; CLICOLOR_FORCE=1 forces it), always or never'
+            cand --project 'In Claude Code''s `~/.claude.json`, read and edit the servers of this project (`projects.<PATH>.mcpServers`) instead of the user''s (default: the current directory, when the file has an entry for it)'
             cand --json 'Print machine-readable JSON on stdout instead of text'
             cand -q 'Print no notes or progress on stderr (warnings and errors still)'
             cand --quiet 'Print no notes or progress on stderr (warnings and errors still)'
@@ -258,6 +270,7 @@ set edit:completion:arg-completer[mcpctl] = {|@words|
             cand --registry 'Registry base URL'
             cand --file 'Definition file to read and edit (repeatable; default: MCPCTL_FILE or ~/.config/mcpctl/servers.json)'
             cand --color 'Colour output: auto (a terminal, unless NO_COLOR is set; CLICOLOR_FORCE=1 forces it), always or never'
+            cand --project 'In Claude Code''s `~/.claude.json`, read and edit the servers of this project (`projects.<PATH>.mcpServers`) instead of the user''s (default: the current directory, when the file has an entry for it)'
             cand --all 'Follow every page and show all results'
             cand --include-deprecated 'Also show deprecated and deleted entries'
             cand --refresh 'Ask the registry again instead of using cached answers'
@@ -274,6 +287,7 @@ set edit:completion:arg-completer[mcpctl] = {|@words|
         &'mcpctl;start'= {
             cand --file 'Definition file to read and edit (repeatable; default: MCPCTL_FILE or ~/.config/mcpctl/servers.json)'
             cand --color 'Colour output: auto (a terminal, unless NO_COLOR is set; CLICOLOR_FORCE=1 forces it), always or never'
+            cand --project 'In Claude Code''s `~/.claude.json`, read and edit the servers of this project (`projects.<PATH>.mcpServers`) instead of the user''s (default: the current directory, when the file has an entry for it)'
             cand --all 'Every server (enabled ones for `start`, running ones otherwise)'
             cand --json 'Print machine-readable JSON on stdout instead of text'
             cand -q 'Print no notes or progress on stderr (warnings and errors still)'
@@ -288,6 +302,7 @@ set edit:completion:arg-completer[mcpctl] = {|@words|
         &'mcpctl;stop'= {
             cand --file 'Definition file to read and edit (repeatable; default: MCPCTL_FILE or ~/.config/mcpctl/servers.json)'
             cand --color 'Colour output: auto (a terminal, unless NO_COLOR is set; CLICOLOR_FORCE=1 forces it), always or never'
+            cand --project 'In Claude Code''s `~/.claude.json`, read and edit the servers of this project (`projects.<PATH>.mcpServers`) instead of the user''s (default: the current directory, when the file has an entry for it)'
             cand --all 'Every server (enabled ones for `start`, running ones otherwise)'
             cand --json 'Print machine-readable JSON on stdout instead of text'
             cand -q 'Print no notes or progress on stderr (warnings and errors still)'
@@ -302,6 +317,7 @@ set edit:completion:arg-completer[mcpctl] = {|@words|
         &'mcpctl;restart'= {
             cand --file 'Definition file to read and edit (repeatable; default: MCPCTL_FILE or ~/.config/mcpctl/servers.json)'
             cand --color 'Colour output: auto (a terminal, unless NO_COLOR is set; CLICOLOR_FORCE=1 forces it), always or never'
+            cand --project 'In Claude Code''s `~/.claude.json`, read and edit the servers of this project (`projects.<PATH>.mcpServers`) instead of the user''s (default: the current directory, when the file has an entry for it)'
             cand --all 'Every server (enabled ones for `start`, running ones otherwise)'
             cand --json 'Print machine-readable JSON on stdout instead of text'
             cand -q 'Print no notes or progress on stderr (warnings and errors still)'
@@ -316,6 +332,7 @@ set edit:completion:arg-completer[mcpctl] = {|@words|
         &'mcpctl;refresh'= {
             cand --file 'Definition file to read and edit (repeatable; default: MCPCTL_FILE or ~/.config/mcpctl/servers.json)'
             cand --color 'Colour output: auto (a terminal, unless NO_COLOR is set; CLICOLOR_FORCE=1 forces it), always or never'
+            cand --project 'In Claude Code''s `~/.claude.json`, read and edit the servers of this project (`projects.<PATH>.mcpServers`) instead of the user''s (default: the current directory, when the file has an entry for it)'
             cand --all 'Every server (enabled ones for `start`, running ones otherwise)'
             cand --json 'Print machine-readable JSON on stdout instead of text'
             cand -q 'Print no notes or progress on stderr (warnings and errors still)'
@@ -330,6 +347,7 @@ set edit:completion:arg-completer[mcpctl] = {|@words|
         &'mcpctl;status'= {
             cand --file 'Definition file to read and edit (repeatable; default: MCPCTL_FILE or ~/.config/mcpctl/servers.json)'
             cand --color 'Colour output: auto (a terminal, unless NO_COLOR is set; CLICOLOR_FORCE=1 forces it), always or never'
+            cand --project 'In Claude Code''s `~/.claude.json`, read and edit the servers of this project (`projects.<PATH>.mcpServers`) instead of the user''s (default: the current directory, when the file has an entry for it)'
             cand --all 'Every server, as a table (the same as no name)'
             cand --json 'Print machine-readable JSON on stdout instead of text'
             cand -q 'Print no notes or progress on stderr (warnings and errors still)'
@@ -344,6 +362,7 @@ set edit:completion:arg-completer[mcpctl] = {|@words|
         &'mcpctl;tools'= {
             cand --file 'Definition file to read and edit (repeatable; default: MCPCTL_FILE or ~/.config/mcpctl/servers.json)'
             cand --color 'Colour output: auto (a terminal, unless NO_COLOR is set; CLICOLOR_FORCE=1 forces it), always or never'
+            cand --project 'In Claude Code''s `~/.claude.json`, read and edit the servers of this project (`projects.<PATH>.mcpServers`) instead of the user''s (default: the current directory, when the file has an entry for it)'
             cand --json 'Print machine-readable JSON on stdout instead of text'
             cand -q 'Print no notes or progress on stderr (warnings and errors still)'
             cand --quiet 'Print no notes or progress on stderr (warnings and errors still)'
@@ -363,6 +382,7 @@ set edit:completion:arg-completer[mcpctl] = {|@words|
             cand --output-dir 'Write images and audio here'
             cand --file 'Definition file to read and edit (repeatable; default: MCPCTL_FILE or ~/.config/mcpctl/servers.json)'
             cand --color 'Colour output: auto (a terminal, unless NO_COLOR is set; CLICOLOR_FORCE=1 forces it), always or never'
+            cand --project 'In Claude Code''s `~/.claude.json`, read and edit the servers of this project (`projects.<PATH>.mcpServers`) instead of the user''s (default: the current directory, when the file has an entry for it)'
             cand --direct 'Connect directly, without the supervisor (spawns and ends the server)'
             cand --no-validate 'Send the arguments even if the schema cannot be compiled or they do not match'
             cand --json 'Print machine-readable JSON on stdout instead of text'
@@ -380,6 +400,7 @@ set edit:completion:arg-completer[mcpctl] = {|@words|
             cand --lines 'How many lines from the end'
             cand --file 'Definition file to read and edit (repeatable; default: MCPCTL_FILE or ~/.config/mcpctl/servers.json)'
             cand --color 'Colour output: auto (a terminal, unless NO_COLOR is set; CLICOLOR_FORCE=1 forces it), always or never'
+            cand --project 'In Claude Code''s `~/.claude.json`, read and edit the servers of this project (`projects.<PATH>.mcpServers`) instead of the user''s (default: the current directory, when the file has an entry for it)'
             cand -f 'Keep printing new lines as they arrive (until Ctrl-C)'
             cand --follow 'Keep printing new lines as they arrive (until Ctrl-C)'
             cand --json 'Print machine-readable JSON on stdout instead of text'
@@ -395,6 +416,7 @@ set edit:completion:arg-completer[mcpctl] = {|@words|
         &'mcpctl;supervisor'= {
             cand --file 'Definition file to read and edit (repeatable; default: MCPCTL_FILE or ~/.config/mcpctl/servers.json)'
             cand --color 'Colour output: auto (a terminal, unless NO_COLOR is set; CLICOLOR_FORCE=1 forces it), always or never'
+            cand --project 'In Claude Code''s `~/.claude.json`, read and edit the servers of this project (`projects.<PATH>.mcpServers`) instead of the user''s (default: the current directory, when the file has an entry for it)'
             cand --json 'Print machine-readable JSON on stdout instead of text'
             cand -q 'Print no notes or progress on stderr (warnings and errors still)'
             cand --quiet 'Print no notes or progress on stderr (warnings and errors still)'
@@ -414,6 +436,7 @@ set edit:completion:arg-completer[mcpctl] = {|@words|
         &'mcpctl;supervisor;run'= {
             cand --file 'Definition file to read and edit (repeatable; default: MCPCTL_FILE or ~/.config/mcpctl/servers.json)'
             cand --color 'Colour output: auto (a terminal, unless NO_COLOR is set; CLICOLOR_FORCE=1 forces it), always or never'
+            cand --project 'In Claude Code''s `~/.claude.json`, read and edit the servers of this project (`projects.<PATH>.mcpServers`) instead of the user''s (default: the current directory, when the file has an entry for it)'
             cand --json 'Print machine-readable JSON on stdout instead of text'
             cand -q 'Print no notes or progress on stderr (warnings and errors still)'
             cand --quiet 'Print no notes or progress on stderr (warnings and errors still)'
@@ -427,6 +450,7 @@ set edit:completion:arg-completer[mcpctl] = {|@words|
         &'mcpctl;supervisor;start'= {
             cand --file 'Definition file to read and edit (repeatable; default: MCPCTL_FILE or ~/.config/mcpctl/servers.json)'
             cand --color 'Colour output: auto (a terminal, unless NO_COLOR is set; CLICOLOR_FORCE=1 forces it), always or never'
+            cand --project 'In Claude Code''s `~/.claude.json`, read and edit the servers of this project (`projects.<PATH>.mcpServers`) instead of the user''s (default: the current directory, when the file has an entry for it)'
             cand --json 'Print machine-readable JSON on stdout instead of text'
             cand -q 'Print no notes or progress on stderr (warnings and errors still)'
             cand --quiet 'Print no notes or progress on stderr (warnings and errors still)'
@@ -440,6 +464,7 @@ set edit:completion:arg-completer[mcpctl] = {|@words|
         &'mcpctl;supervisor;stop'= {
             cand --file 'Definition file to read and edit (repeatable; default: MCPCTL_FILE or ~/.config/mcpctl/servers.json)'
             cand --color 'Colour output: auto (a terminal, unless NO_COLOR is set; CLICOLOR_FORCE=1 forces it), always or never'
+            cand --project 'In Claude Code''s `~/.claude.json`, read and edit the servers of this project (`projects.<PATH>.mcpServers`) instead of the user''s (default: the current directory, when the file has an entry for it)'
             cand --json 'Print machine-readable JSON on stdout instead of text'
             cand -q 'Print no notes or progress on stderr (warnings and errors still)'
             cand --quiet 'Print no notes or progress on stderr (warnings and errors still)'
@@ -453,6 +478,7 @@ set edit:completion:arg-completer[mcpctl] = {|@words|
         &'mcpctl;supervisor;status'= {
             cand --file 'Definition file to read and edit (repeatable; default: MCPCTL_FILE or ~/.config/mcpctl/servers.json)'
             cand --color 'Colour output: auto (a terminal, unless NO_COLOR is set; CLICOLOR_FORCE=1 forces it), always or never'
+            cand --project 'In Claude Code''s `~/.claude.json`, read and edit the servers of this project (`projects.<PATH>.mcpServers`) instead of the user''s (default: the current directory, when the file has an entry for it)'
             cand --json 'Print machine-readable JSON on stdout instead of text'
             cand -q 'Print no notes or progress on stderr (warnings and errors still)'
             cand --quiet 'Print no notes or progress on stderr (warnings and errors still)'
@@ -466,6 +492,7 @@ set edit:completion:arg-completer[mcpctl] = {|@words|
         &'mcpctl;supervisor;reload'= {
             cand --file 'Definition file to read and edit (repeatable; default: MCPCTL_FILE or ~/.config/mcpctl/servers.json)'
             cand --color 'Colour output: auto (a terminal, unless NO_COLOR is set; CLICOLOR_FORCE=1 forces it), always or never'
+            cand --project 'In Claude Code''s `~/.claude.json`, read and edit the servers of this project (`projects.<PATH>.mcpServers`) instead of the user''s (default: the current directory, when the file has an entry for it)'
             cand --json 'Print machine-readable JSON on stdout instead of text'
             cand -q 'Print no notes or progress on stderr (warnings and errors still)'
             cand --quiet 'Print no notes or progress on stderr (warnings and errors still)'
@@ -499,6 +526,7 @@ set edit:completion:arg-completer[mcpctl] = {|@words|
         &'mcpctl;completions'= {
             cand --file 'Definition file to read and edit (repeatable; default: MCPCTL_FILE or ~/.config/mcpctl/servers.json)'
             cand --color 'Colour output: auto (a terminal, unless NO_COLOR is set; CLICOLOR_FORCE=1 forces it), always or never'
+            cand --project 'In Claude Code''s `~/.claude.json`, read and edit the servers of this project (`projects.<PATH>.mcpServers`) instead of the user''s (default: the current directory, when the file has an entry for it)'
             cand --json 'Print machine-readable JSON on stdout instead of text'
             cand -q 'Print no notes or progress on stderr (warnings and errors still)'
             cand --quiet 'Print no notes or progress on stderr (warnings and errors still)'

@@ -1,6 +1,6 @@
 # Print an optspec for argparse to handle cmd's options that are independent of any subcommand.
 function __fish_mcpctl_global_optspecs
-    string join \n file= json q/quiet color= no-spawn allow-insecure-file h/help V/version
+    string join \n file= json q/quiet color= no-spawn allow-insecure-file project= h/help V/version
 end
 
 function __fish_mcpctl_needs_command
@@ -28,6 +28,7 @@ complete -c mcpctl -n "__fish_mcpctl_needs_command" -l file -d 'Definition file 
 complete -c mcpctl -n "__fish_mcpctl_needs_command" -l color -d 'Colour output: auto (a terminal, unless NO_COLOR is set; CLICOLOR_FORCE=1 forces it), always or never' -r -f -a "auto\t'Colour a terminal, unless NO_COLOR is set; CLICOLOR_FORCE forces it'
 always\t'Always colour, even into a pipe or file'
 never\t'Never colour'"
+complete -c mcpctl -n "__fish_mcpctl_needs_command" -l project -d 'In Claude Code\'s `~/.claude.json`, read and edit the servers of this project (`projects.<PATH>.mcpServers`) instead of the user\'s (default: the current directory, when the file has an entry for it)' -r -F
 complete -c mcpctl -n "__fish_mcpctl_needs_command" -l json -d 'Print machine-readable JSON on stdout instead of text'
 complete -c mcpctl -n "__fish_mcpctl_needs_command" -s q -l quiet -d 'Print no notes or progress on stderr (warnings and errors still)'
 complete -c mcpctl -n "__fish_mcpctl_needs_command" -l no-spawn -d 'Never start the supervisor implicitly (also MCPCTL_NO_SPAWN=1)'
@@ -61,6 +62,7 @@ complete -c mcpctl -n "__fish_mcpctl_using_subcommand list" -l file -d 'Definiti
 complete -c mcpctl -n "__fish_mcpctl_using_subcommand list" -l color -d 'Colour output: auto (a terminal, unless NO_COLOR is set; CLICOLOR_FORCE=1 forces it), always or never' -r -f -a "auto\t'Colour a terminal, unless NO_COLOR is set; CLICOLOR_FORCE forces it'
 always\t'Always colour, even into a pipe or file'
 never\t'Never colour'"
+complete -c mcpctl -n "__fish_mcpctl_using_subcommand list" -l project -d 'In Claude Code\'s `~/.claude.json`, read and edit the servers of this project (`projects.<PATH>.mcpServers`) instead of the user\'s (default: the current directory, when the file has an entry for it)' -r -F
 complete -c mcpctl -n "__fish_mcpctl_using_subcommand list" -l show-secrets -d 'Show literal env and header values instead of <redacted> (JSON only)'
 complete -c mcpctl -n "__fish_mcpctl_using_subcommand list" -l json -d 'Print machine-readable JSON on stdout instead of text'
 complete -c mcpctl -n "__fish_mcpctl_using_subcommand list" -s q -l quiet -d 'Print no notes or progress on stderr (warnings and errors still)'
@@ -72,6 +74,7 @@ complete -c mcpctl -n "__fish_mcpctl_using_subcommand ls" -l file -d 'Definition
 complete -c mcpctl -n "__fish_mcpctl_using_subcommand ls" -l color -d 'Colour output: auto (a terminal, unless NO_COLOR is set; CLICOLOR_FORCE=1 forces it), always or never' -r -f -a "auto\t'Colour a terminal, unless NO_COLOR is set; CLICOLOR_FORCE forces it'
 always\t'Always colour, even into a pipe or file'
 never\t'Never colour'"
+complete -c mcpctl -n "__fish_mcpctl_using_subcommand ls" -l project -d 'In Claude Code\'s `~/.claude.json`, read and edit the servers of this project (`projects.<PATH>.mcpServers`) instead of the user\'s (default: the current directory, when the file has an entry for it)' -r -F
 complete -c mcpctl -n "__fish_mcpctl_using_subcommand ls" -l show-secrets -d 'Show literal env and header values instead of <redacted> (JSON only)'
 complete -c mcpctl -n "__fish_mcpctl_using_subcommand ls" -l json -d 'Print machine-readable JSON on stdout instead of text'
 complete -c mcpctl -n "__fish_mcpctl_using_subcommand ls" -s q -l quiet -d 'Print no notes or progress on stderr (warnings and errors still)'
@@ -83,6 +86,7 @@ complete -c mcpctl -n "__fish_mcpctl_using_subcommand show" -l file -d 'Definiti
 complete -c mcpctl -n "__fish_mcpctl_using_subcommand show" -l color -d 'Colour output: auto (a terminal, unless NO_COLOR is set; CLICOLOR_FORCE=1 forces it), always or never' -r -f -a "auto\t'Colour a terminal, unless NO_COLOR is set; CLICOLOR_FORCE forces it'
 always\t'Always colour, even into a pipe or file'
 never\t'Never colour'"
+complete -c mcpctl -n "__fish_mcpctl_using_subcommand show" -l project -d 'In Claude Code\'s `~/.claude.json`, read and edit the servers of this project (`projects.<PATH>.mcpServers`) instead of the user\'s (default: the current directory, when the file has an entry for it)' -r -F
 complete -c mcpctl -n "__fish_mcpctl_using_subcommand show" -l show-secrets -d 'Show literal env and header values instead of <redacted>'
 complete -c mcpctl -n "__fish_mcpctl_using_subcommand show" -l json -d 'Print machine-readable JSON on stdout instead of text'
 complete -c mcpctl -n "__fish_mcpctl_using_subcommand show" -s q -l quiet -d 'Print no notes or progress on stderr (warnings and errors still)'
@@ -94,6 +98,7 @@ complete -c mcpctl -n "__fish_mcpctl_using_subcommand get" -l file -d 'Definitio
 complete -c mcpctl -n "__fish_mcpctl_using_subcommand get" -l color -d 'Colour output: auto (a terminal, unless NO_COLOR is set; CLICOLOR_FORCE=1 forces it), always or never' -r -f -a "auto\t'Colour a terminal, unless NO_COLOR is set; CLICOLOR_FORCE forces it'
 always\t'Always colour, even into a pipe or file'
 never\t'Never colour'"
+complete -c mcpctl -n "__fish_mcpctl_using_subcommand get" -l project -d 'In Claude Code\'s `~/.claude.json`, read and edit the servers of this project (`projects.<PATH>.mcpServers`) instead of the user\'s (default: the current directory, when the file has an entry for it)' -r -F
 complete -c mcpctl -n "__fish_mcpctl_using_subcommand get" -l show-secrets -d 'Show literal env and header values instead of <redacted>'
 complete -c mcpctl -n "__fish_mcpctl_using_subcommand get" -l json -d 'Print machine-readable JSON on stdout instead of text'
 complete -c mcpctl -n "__fish_mcpctl_using_subcommand get" -s q -l quiet -d 'Print no notes or progress on stderr (warnings and errors still)'
@@ -127,6 +132,7 @@ complete -c mcpctl -n "__fish_mcpctl_using_subcommand add" -l file -d 'Definitio
 complete -c mcpctl -n "__fish_mcpctl_using_subcommand add" -l color -d 'Colour output: auto (a terminal, unless NO_COLOR is set; CLICOLOR_FORCE=1 forces it), always or never' -r -f -a "auto\t'Colour a terminal, unless NO_COLOR is set; CLICOLOR_FORCE forces it'
 always\t'Always colour, even into a pipe or file'
 never\t'Never colour'"
+complete -c mcpctl -n "__fish_mcpctl_using_subcommand add" -l project -d 'In Claude Code\'s `~/.claude.json`, read and edit the servers of this project (`projects.<PATH>.mcpServers`) instead of the user\'s (default: the current directory, when the file has an entry for it)' -r -F
 complete -c mcpctl -n "__fish_mcpctl_using_subcommand add" -l as-remote -d 'Registry: store a package that serves HTTP as a remote URL instead of a process for the supervisor to start'
 complete -c mcpctl -n "__fish_mcpctl_using_subcommand add" -l allow-deprecated -d 'Registry: install a version its publisher deprecated'
 complete -c mcpctl -n "__fish_mcpctl_using_subcommand add" -l store-secret -d 'Registry: write secret values literally instead of ${VAR} references'
@@ -153,6 +159,7 @@ complete -c mcpctl -n "__fish_mcpctl_using_subcommand add-json" -l file -d 'Defi
 complete -c mcpctl -n "__fish_mcpctl_using_subcommand add-json" -l color -d 'Colour output: auto (a terminal, unless NO_COLOR is set; CLICOLOR_FORCE=1 forces it), always or never' -r -f -a "auto\t'Colour a terminal, unless NO_COLOR is set; CLICOLOR_FORCE forces it'
 always\t'Always colour, even into a pipe or file'
 never\t'Never colour'"
+complete -c mcpctl -n "__fish_mcpctl_using_subcommand add-json" -l project -d 'In Claude Code\'s `~/.claude.json`, read and edit the servers of this project (`projects.<PATH>.mcpServers`) instead of the user\'s (default: the current directory, when the file has an entry for it)' -r -F
 complete -c mcpctl -n "__fish_mcpctl_using_subcommand add-json" -l force -d 'Replace an existing server of that name; accept a launcher that is not installed here; drop comments an edit cannot keep'
 complete -c mcpctl -n "__fish_mcpctl_using_subcommand add-json" -l require-pin -d 'Treat unpinned package versions as errors'
 complete -c mcpctl -n "__fish_mcpctl_using_subcommand add-json" -l allow-http -d 'Accept plain http:// to a public host'
@@ -171,6 +178,7 @@ complete -c mcpctl -n "__fish_mcpctl_using_subcommand check" -l file -d 'Definit
 complete -c mcpctl -n "__fish_mcpctl_using_subcommand check" -l color -d 'Colour output: auto (a terminal, unless NO_COLOR is set; CLICOLOR_FORCE=1 forces it), always or never' -r -f -a "auto\t'Colour a terminal, unless NO_COLOR is set; CLICOLOR_FORCE forces it'
 always\t'Always colour, even into a pipe or file'
 never\t'Never colour'"
+complete -c mcpctl -n "__fish_mcpctl_using_subcommand check" -l project -d 'In Claude Code\'s `~/.claude.json`, read and edit the servers of this project (`projects.<PATH>.mcpServers`) instead of the user\'s (default: the current directory, when the file has an entry for it)' -r -F
 complete -c mcpctl -n "__fish_mcpctl_using_subcommand check" -l tools -d 'List each server\'s tool names'
 complete -c mcpctl -n "__fish_mcpctl_using_subcommand check" -l strict -d 'Treat lint warnings as failures'
 complete -c mcpctl -n "__fish_mcpctl_using_subcommand check" -l json -d 'Print machine-readable JSON on stdout instead of text'
@@ -183,6 +191,7 @@ complete -c mcpctl -n "__fish_mcpctl_using_subcommand remove" -l file -d 'Defini
 complete -c mcpctl -n "__fish_mcpctl_using_subcommand remove" -l color -d 'Colour output: auto (a terminal, unless NO_COLOR is set; CLICOLOR_FORCE=1 forces it), always or never' -r -f -a "auto\t'Colour a terminal, unless NO_COLOR is set; CLICOLOR_FORCE forces it'
 always\t'Always colour, even into a pipe or file'
 never\t'Never colour'"
+complete -c mcpctl -n "__fish_mcpctl_using_subcommand remove" -l project -d 'In Claude Code\'s `~/.claude.json`, read and edit the servers of this project (`projects.<PATH>.mcpServers`) instead of the user\'s (default: the current directory, when the file has an entry for it)' -r -F
 complete -c mcpctl -n "__fish_mcpctl_using_subcommand remove" -s y -l yes -d 'Do not ask for confirmation on a terminal'
 complete -c mcpctl -n "__fish_mcpctl_using_subcommand remove" -l force -d 'Drop comments that an edit cannot keep'
 complete -c mcpctl -n "__fish_mcpctl_using_subcommand remove" -l json -d 'Print machine-readable JSON on stdout instead of text'
@@ -195,6 +204,7 @@ complete -c mcpctl -n "__fish_mcpctl_using_subcommand rm" -l file -d 'Definition
 complete -c mcpctl -n "__fish_mcpctl_using_subcommand rm" -l color -d 'Colour output: auto (a terminal, unless NO_COLOR is set; CLICOLOR_FORCE=1 forces it), always or never' -r -f -a "auto\t'Colour a terminal, unless NO_COLOR is set; CLICOLOR_FORCE forces it'
 always\t'Always colour, even into a pipe or file'
 never\t'Never colour'"
+complete -c mcpctl -n "__fish_mcpctl_using_subcommand rm" -l project -d 'In Claude Code\'s `~/.claude.json`, read and edit the servers of this project (`projects.<PATH>.mcpServers`) instead of the user\'s (default: the current directory, when the file has an entry for it)' -r -F
 complete -c mcpctl -n "__fish_mcpctl_using_subcommand rm" -s y -l yes -d 'Do not ask for confirmation on a terminal'
 complete -c mcpctl -n "__fish_mcpctl_using_subcommand rm" -l force -d 'Drop comments that an edit cannot keep'
 complete -c mcpctl -n "__fish_mcpctl_using_subcommand rm" -l json -d 'Print machine-readable JSON on stdout instead of text'
@@ -207,6 +217,7 @@ complete -c mcpctl -n "__fish_mcpctl_using_subcommand enable" -l file -d 'Defini
 complete -c mcpctl -n "__fish_mcpctl_using_subcommand enable" -l color -d 'Colour output: auto (a terminal, unless NO_COLOR is set; CLICOLOR_FORCE=1 forces it), always or never' -r -f -a "auto\t'Colour a terminal, unless NO_COLOR is set; CLICOLOR_FORCE forces it'
 always\t'Always colour, even into a pipe or file'
 never\t'Never colour'"
+complete -c mcpctl -n "__fish_mcpctl_using_subcommand enable" -l project -d 'In Claude Code\'s `~/.claude.json`, read and edit the servers of this project (`projects.<PATH>.mcpServers`) instead of the user\'s (default: the current directory, when the file has an entry for it)' -r -F
 complete -c mcpctl -n "__fish_mcpctl_using_subcommand enable" -l json -d 'Print machine-readable JSON on stdout instead of text'
 complete -c mcpctl -n "__fish_mcpctl_using_subcommand enable" -s q -l quiet -d 'Print no notes or progress on stderr (warnings and errors still)'
 complete -c mcpctl -n "__fish_mcpctl_using_subcommand enable" -l no-spawn -d 'Never start the supervisor implicitly (also MCPCTL_NO_SPAWN=1)'
@@ -217,6 +228,7 @@ complete -c mcpctl -n "__fish_mcpctl_using_subcommand disable" -l file -d 'Defin
 complete -c mcpctl -n "__fish_mcpctl_using_subcommand disable" -l color -d 'Colour output: auto (a terminal, unless NO_COLOR is set; CLICOLOR_FORCE=1 forces it), always or never' -r -f -a "auto\t'Colour a terminal, unless NO_COLOR is set; CLICOLOR_FORCE forces it'
 always\t'Always colour, even into a pipe or file'
 never\t'Never colour'"
+complete -c mcpctl -n "__fish_mcpctl_using_subcommand disable" -l project -d 'In Claude Code\'s `~/.claude.json`, read and edit the servers of this project (`projects.<PATH>.mcpServers`) instead of the user\'s (default: the current directory, when the file has an entry for it)' -r -F
 complete -c mcpctl -n "__fish_mcpctl_using_subcommand disable" -l json -d 'Print machine-readable JSON on stdout instead of text'
 complete -c mcpctl -n "__fish_mcpctl_using_subcommand disable" -s q -l quiet -d 'Print no notes or progress on stderr (warnings and errors still)'
 complete -c mcpctl -n "__fish_mcpctl_using_subcommand disable" -l no-spawn -d 'Never start the supervisor implicitly (also MCPCTL_NO_SPAWN=1)'
@@ -229,6 +241,7 @@ complete -c mcpctl -n "__fish_mcpctl_using_subcommand search" -l file -d 'Defini
 complete -c mcpctl -n "__fish_mcpctl_using_subcommand search" -l color -d 'Colour output: auto (a terminal, unless NO_COLOR is set; CLICOLOR_FORCE=1 forces it), always or never' -r -f -a "auto\t'Colour a terminal, unless NO_COLOR is set; CLICOLOR_FORCE forces it'
 always\t'Always colour, even into a pipe or file'
 never\t'Never colour'"
+complete -c mcpctl -n "__fish_mcpctl_using_subcommand search" -l project -d 'In Claude Code\'s `~/.claude.json`, read and edit the servers of this project (`projects.<PATH>.mcpServers`) instead of the user\'s (default: the current directory, when the file has an entry for it)' -r -F
 complete -c mcpctl -n "__fish_mcpctl_using_subcommand search" -l all -d 'Follow every page and show all results'
 complete -c mcpctl -n "__fish_mcpctl_using_subcommand search" -l include-deprecated -d 'Also show deprecated and deleted entries'
 complete -c mcpctl -n "__fish_mcpctl_using_subcommand search" -l refresh -d 'Ask the registry again instead of using cached answers'
@@ -242,6 +255,7 @@ complete -c mcpctl -n "__fish_mcpctl_using_subcommand start" -l file -d 'Definit
 complete -c mcpctl -n "__fish_mcpctl_using_subcommand start" -l color -d 'Colour output: auto (a terminal, unless NO_COLOR is set; CLICOLOR_FORCE=1 forces it), always or never' -r -f -a "auto\t'Colour a terminal, unless NO_COLOR is set; CLICOLOR_FORCE forces it'
 always\t'Always colour, even into a pipe or file'
 never\t'Never colour'"
+complete -c mcpctl -n "__fish_mcpctl_using_subcommand start" -l project -d 'In Claude Code\'s `~/.claude.json`, read and edit the servers of this project (`projects.<PATH>.mcpServers`) instead of the user\'s (default: the current directory, when the file has an entry for it)' -r -F
 complete -c mcpctl -n "__fish_mcpctl_using_subcommand start" -l all -d 'Every server (enabled ones for `start`, running ones otherwise)'
 complete -c mcpctl -n "__fish_mcpctl_using_subcommand start" -l json -d 'Print machine-readable JSON on stdout instead of text'
 complete -c mcpctl -n "__fish_mcpctl_using_subcommand start" -s q -l quiet -d 'Print no notes or progress on stderr (warnings and errors still)'
@@ -253,6 +267,7 @@ complete -c mcpctl -n "__fish_mcpctl_using_subcommand stop" -l file -d 'Definiti
 complete -c mcpctl -n "__fish_mcpctl_using_subcommand stop" -l color -d 'Colour output: auto (a terminal, unless NO_COLOR is set; CLICOLOR_FORCE=1 forces it), always or never' -r -f -a "auto\t'Colour a terminal, unless NO_COLOR is set; CLICOLOR_FORCE forces it'
 always\t'Always colour, even into a pipe or file'
 never\t'Never colour'"
+complete -c mcpctl -n "__fish_mcpctl_using_subcommand stop" -l project -d 'In Claude Code\'s `~/.claude.json`, read and edit the servers of this project (`projects.<PATH>.mcpServers`) instead of the user\'s (default: the current directory, when the file has an entry for it)' -r -F
 complete -c mcpctl -n "__fish_mcpctl_using_subcommand stop" -l all -d 'Every server (enabled ones for `start`, running ones otherwise)'
 complete -c mcpctl -n "__fish_mcpctl_using_subcommand stop" -l json -d 'Print machine-readable JSON on stdout instead of text'
 complete -c mcpctl -n "__fish_mcpctl_using_subcommand stop" -s q -l quiet -d 'Print no notes or progress on stderr (warnings and errors still)'
@@ -264,6 +279,7 @@ complete -c mcpctl -n "__fish_mcpctl_using_subcommand restart" -l file -d 'Defin
 complete -c mcpctl -n "__fish_mcpctl_using_subcommand restart" -l color -d 'Colour output: auto (a terminal, unless NO_COLOR is set; CLICOLOR_FORCE=1 forces it), always or never' -r -f -a "auto\t'Colour a terminal, unless NO_COLOR is set; CLICOLOR_FORCE forces it'
 always\t'Always colour, even into a pipe or file'
 never\t'Never colour'"
+complete -c mcpctl -n "__fish_mcpctl_using_subcommand restart" -l project -d 'In Claude Code\'s `~/.claude.json`, read and edit the servers of this project (`projects.<PATH>.mcpServers`) instead of the user\'s (default: the current directory, when the file has an entry for it)' -r -F
 complete -c mcpctl -n "__fish_mcpctl_using_subcommand restart" -l all -d 'Every server (enabled ones for `start`, running ones otherwise)'
 complete -c mcpctl -n "__fish_mcpctl_using_subcommand restart" -l json -d 'Print machine-readable JSON on stdout instead of text'
 complete -c mcpctl -n "__fish_mcpctl_using_subcommand restart" -s q -l quiet -d 'Print no notes or progress on stderr (warnings and errors still)'
@@ -275,6 +291,7 @@ complete -c mcpctl -n "__fish_mcpctl_using_subcommand refresh" -l file -d 'Defin
 complete -c mcpctl -n "__fish_mcpctl_using_subcommand refresh" -l color -d 'Colour output: auto (a terminal, unless NO_COLOR is set; CLICOLOR_FORCE=1 forces it), always or never' -r -f -a "auto\t'Colour a terminal, unless NO_COLOR is set; CLICOLOR_FORCE forces it'
 always\t'Always colour, even into a pipe or file'
 never\t'Never colour'"
+complete -c mcpctl -n "__fish_mcpctl_using_subcommand refresh" -l project -d 'In Claude Code\'s `~/.claude.json`, read and edit the servers of this project (`projects.<PATH>.mcpServers`) instead of the user\'s (default: the current directory, when the file has an entry for it)' -r -F
 complete -c mcpctl -n "__fish_mcpctl_using_subcommand refresh" -l all -d 'Every server (enabled ones for `start`, running ones otherwise)'
 complete -c mcpctl -n "__fish_mcpctl_using_subcommand refresh" -l json -d 'Print machine-readable JSON on stdout instead of text'
 complete -c mcpctl -n "__fish_mcpctl_using_subcommand refresh" -s q -l quiet -d 'Print no notes or progress on stderr (warnings and errors still)'
@@ -286,6 +303,7 @@ complete -c mcpctl -n "__fish_mcpctl_using_subcommand status" -l file -d 'Defini
 complete -c mcpctl -n "__fish_mcpctl_using_subcommand status" -l color -d 'Colour output: auto (a terminal, unless NO_COLOR is set; CLICOLOR_FORCE=1 forces it), always or never' -r -f -a "auto\t'Colour a terminal, unless NO_COLOR is set; CLICOLOR_FORCE forces it'
 always\t'Always colour, even into a pipe or file'
 never\t'Never colour'"
+complete -c mcpctl -n "__fish_mcpctl_using_subcommand status" -l project -d 'In Claude Code\'s `~/.claude.json`, read and edit the servers of this project (`projects.<PATH>.mcpServers`) instead of the user\'s (default: the current directory, when the file has an entry for it)' -r -F
 complete -c mcpctl -n "__fish_mcpctl_using_subcommand status" -l all -d 'Every server, as a table (the same as no name)'
 complete -c mcpctl -n "__fish_mcpctl_using_subcommand status" -l json -d 'Print machine-readable JSON on stdout instead of text'
 complete -c mcpctl -n "__fish_mcpctl_using_subcommand status" -s q -l quiet -d 'Print no notes or progress on stderr (warnings and errors still)'
@@ -297,6 +315,7 @@ complete -c mcpctl -n "__fish_mcpctl_using_subcommand tools" -l file -d 'Definit
 complete -c mcpctl -n "__fish_mcpctl_using_subcommand tools" -l color -d 'Colour output: auto (a terminal, unless NO_COLOR is set; CLICOLOR_FORCE=1 forces it), always or never' -r -f -a "auto\t'Colour a terminal, unless NO_COLOR is set; CLICOLOR_FORCE forces it'
 always\t'Always colour, even into a pipe or file'
 never\t'Never colour'"
+complete -c mcpctl -n "__fish_mcpctl_using_subcommand tools" -l project -d 'In Claude Code\'s `~/.claude.json`, read and edit the servers of this project (`projects.<PATH>.mcpServers`) instead of the user\'s (default: the current directory, when the file has an entry for it)' -r -F
 complete -c mcpctl -n "__fish_mcpctl_using_subcommand tools" -l json -d 'Print machine-readable JSON on stdout instead of text'
 complete -c mcpctl -n "__fish_mcpctl_using_subcommand tools" -s q -l quiet -d 'Print no notes or progress on stderr (warnings and errors still)'
 complete -c mcpctl -n "__fish_mcpctl_using_subcommand tools" -l no-spawn -d 'Never start the supervisor implicitly (also MCPCTL_NO_SPAWN=1)'
@@ -313,6 +332,7 @@ complete -c mcpctl -n "__fish_mcpctl_using_subcommand call" -l file -d 'Definiti
 complete -c mcpctl -n "__fish_mcpctl_using_subcommand call" -l color -d 'Colour output: auto (a terminal, unless NO_COLOR is set; CLICOLOR_FORCE=1 forces it), always or never' -r -f -a "auto\t'Colour a terminal, unless NO_COLOR is set; CLICOLOR_FORCE forces it'
 always\t'Always colour, even into a pipe or file'
 never\t'Never colour'"
+complete -c mcpctl -n "__fish_mcpctl_using_subcommand call" -l project -d 'In Claude Code\'s `~/.claude.json`, read and edit the servers of this project (`projects.<PATH>.mcpServers`) instead of the user\'s (default: the current directory, when the file has an entry for it)' -r -F
 complete -c mcpctl -n "__fish_mcpctl_using_subcommand call" -l direct -d 'Connect directly, without the supervisor (spawns and ends the server)'
 complete -c mcpctl -n "__fish_mcpctl_using_subcommand call" -l no-validate -d 'Send the arguments even if the schema cannot be compiled or they do not match'
 complete -c mcpctl -n "__fish_mcpctl_using_subcommand call" -l json -d 'Print machine-readable JSON on stdout instead of text'
@@ -326,6 +346,7 @@ complete -c mcpctl -n "__fish_mcpctl_using_subcommand logs" -l file -d 'Definiti
 complete -c mcpctl -n "__fish_mcpctl_using_subcommand logs" -l color -d 'Colour output: auto (a terminal, unless NO_COLOR is set; CLICOLOR_FORCE=1 forces it), always or never' -r -f -a "auto\t'Colour a terminal, unless NO_COLOR is set; CLICOLOR_FORCE forces it'
 always\t'Always colour, even into a pipe or file'
 never\t'Never colour'"
+complete -c mcpctl -n "__fish_mcpctl_using_subcommand logs" -l project -d 'In Claude Code\'s `~/.claude.json`, read and edit the servers of this project (`projects.<PATH>.mcpServers`) instead of the user\'s (default: the current directory, when the file has an entry for it)' -r -F
 complete -c mcpctl -n "__fish_mcpctl_using_subcommand logs" -s f -l follow -d 'Keep printing new lines as they arrive (until Ctrl-C)'
 complete -c mcpctl -n "__fish_mcpctl_using_subcommand logs" -l json -d 'Print machine-readable JSON on stdout instead of text'
 complete -c mcpctl -n "__fish_mcpctl_using_subcommand logs" -s q -l quiet -d 'Print no notes or progress on stderr (warnings and errors still)'
@@ -337,6 +358,7 @@ complete -c mcpctl -n "__fish_mcpctl_using_subcommand supervisor; and not __fish
 complete -c mcpctl -n "__fish_mcpctl_using_subcommand supervisor; and not __fish_seen_subcommand_from run start stop status reload help" -l color -d 'Colour output: auto (a terminal, unless NO_COLOR is set; CLICOLOR_FORCE=1 forces it), always or never' -r -f -a "auto\t'Colour a terminal, unless NO_COLOR is set; CLICOLOR_FORCE forces it'
 always\t'Always colour, even into a pipe or file'
 never\t'Never colour'"
+complete -c mcpctl -n "__fish_mcpctl_using_subcommand supervisor; and not __fish_seen_subcommand_from run start stop status reload help" -l project -d 'In Claude Code\'s `~/.claude.json`, read and edit the servers of this project (`projects.<PATH>.mcpServers`) instead of the user\'s (default: the current directory, when the file has an entry for it)' -r -F
 complete -c mcpctl -n "__fish_mcpctl_using_subcommand supervisor; and not __fish_seen_subcommand_from run start stop status reload help" -l json -d 'Print machine-readable JSON on stdout instead of text'
 complete -c mcpctl -n "__fish_mcpctl_using_subcommand supervisor; and not __fish_seen_subcommand_from run start stop status reload help" -s q -l quiet -d 'Print no notes or progress on stderr (warnings and errors still)'
 complete -c mcpctl -n "__fish_mcpctl_using_subcommand supervisor; and not __fish_seen_subcommand_from run start stop status reload help" -l no-spawn -d 'Never start the supervisor implicitly (also MCPCTL_NO_SPAWN=1)'
@@ -353,6 +375,7 @@ complete -c mcpctl -n "__fish_mcpctl_using_subcommand supervisor; and __fish_see
 complete -c mcpctl -n "__fish_mcpctl_using_subcommand supervisor; and __fish_seen_subcommand_from run" -l color -d 'Colour output: auto (a terminal, unless NO_COLOR is set; CLICOLOR_FORCE=1 forces it), always or never' -r -f -a "auto\t'Colour a terminal, unless NO_COLOR is set; CLICOLOR_FORCE forces it'
 always\t'Always colour, even into a pipe or file'
 never\t'Never colour'"
+complete -c mcpctl -n "__fish_mcpctl_using_subcommand supervisor; and __fish_seen_subcommand_from run" -l project -d 'In Claude Code\'s `~/.claude.json`, read and edit the servers of this project (`projects.<PATH>.mcpServers`) instead of the user\'s (default: the current directory, when the file has an entry for it)' -r -F
 complete -c mcpctl -n "__fish_mcpctl_using_subcommand supervisor; and __fish_seen_subcommand_from run" -l json -d 'Print machine-readable JSON on stdout instead of text'
 complete -c mcpctl -n "__fish_mcpctl_using_subcommand supervisor; and __fish_seen_subcommand_from run" -s q -l quiet -d 'Print no notes or progress on stderr (warnings and errors still)'
 complete -c mcpctl -n "__fish_mcpctl_using_subcommand supervisor; and __fish_seen_subcommand_from run" -l no-spawn -d 'Never start the supervisor implicitly (also MCPCTL_NO_SPAWN=1)'
@@ -363,6 +386,7 @@ complete -c mcpctl -n "__fish_mcpctl_using_subcommand supervisor; and __fish_see
 complete -c mcpctl -n "__fish_mcpctl_using_subcommand supervisor; and __fish_seen_subcommand_from start" -l color -d 'Colour output: auto (a terminal, unless NO_COLOR is set; CLICOLOR_FORCE=1 forces it), always or never' -r -f -a "auto\t'Colour a terminal, unless NO_COLOR is set; CLICOLOR_FORCE forces it'
 always\t'Always colour, even into a pipe or file'
 never\t'Never colour'"
+complete -c mcpctl -n "__fish_mcpctl_using_subcommand supervisor; and __fish_seen_subcommand_from start" -l project -d 'In Claude Code\'s `~/.claude.json`, read and edit the servers of this project (`projects.<PATH>.mcpServers`) instead of the user\'s (default: the current directory, when the file has an entry for it)' -r -F
 complete -c mcpctl -n "__fish_mcpctl_using_subcommand supervisor; and __fish_seen_subcommand_from start" -l json -d 'Print machine-readable JSON on stdout instead of text'
 complete -c mcpctl -n "__fish_mcpctl_using_subcommand supervisor; and __fish_seen_subcommand_from start" -s q -l quiet -d 'Print no notes or progress on stderr (warnings and errors still)'
 complete -c mcpctl -n "__fish_mcpctl_using_subcommand supervisor; and __fish_seen_subcommand_from start" -l no-spawn -d 'Never start the supervisor implicitly (also MCPCTL_NO_SPAWN=1)'
@@ -373,6 +397,7 @@ complete -c mcpctl -n "__fish_mcpctl_using_subcommand supervisor; and __fish_see
 complete -c mcpctl -n "__fish_mcpctl_using_subcommand supervisor; and __fish_seen_subcommand_from stop" -l color -d 'Colour output: auto (a terminal, unless NO_COLOR is set; CLICOLOR_FORCE=1 forces it), always or never' -r -f -a "auto\t'Colour a terminal, unless NO_COLOR is set; CLICOLOR_FORCE forces it'
 always\t'Always colour, even into a pipe or file'
 never\t'Never colour'"
+complete -c mcpctl -n "__fish_mcpctl_using_subcommand supervisor; and __fish_seen_subcommand_from stop" -l project -d 'In Claude Code\'s `~/.claude.json`, read and edit the servers of this project (`projects.<PATH>.mcpServers`) instead of the user\'s (default: the current directory, when the file has an entry for it)' -r -F
 complete -c mcpctl -n "__fish_mcpctl_using_subcommand supervisor; and __fish_seen_subcommand_from stop" -l json -d 'Print machine-readable JSON on stdout instead of text'
 complete -c mcpctl -n "__fish_mcpctl_using_subcommand supervisor; and __fish_seen_subcommand_from stop" -s q -l quiet -d 'Print no notes or progress on stderr (warnings and errors still)'
 complete -c mcpctl -n "__fish_mcpctl_using_subcommand supervisor; and __fish_seen_subcommand_from stop" -l no-spawn -d 'Never start the supervisor implicitly (also MCPCTL_NO_SPAWN=1)'
@@ -383,6 +408,7 @@ complete -c mcpctl -n "__fish_mcpctl_using_subcommand supervisor; and __fish_see
 complete -c mcpctl -n "__fish_mcpctl_using_subcommand supervisor; and __fish_seen_subcommand_from status" -l color -d 'Colour output: auto (a terminal, unless NO_COLOR is set; CLICOLOR_FORCE=1 forces it), always or never' -r -f -a "auto\t'Colour a terminal, unless NO_COLOR is set; CLICOLOR_FORCE forces it'
 always\t'Always colour, even into a pipe or file'
 never\t'Never colour'"
+complete -c mcpctl -n "__fish_mcpctl_using_subcommand supervisor; and __fish_seen_subcommand_from status" -l project -d 'In Claude Code\'s `~/.claude.json`, read and edit the servers of this project (`projects.<PATH>.mcpServers`) instead of the user\'s (default: the current directory, when the file has an entry for it)' -r -F
 complete -c mcpctl -n "__fish_mcpctl_using_subcommand supervisor; and __fish_seen_subcommand_from status" -l json -d 'Print machine-readable JSON on stdout instead of text'
 complete -c mcpctl -n "__fish_mcpctl_using_subcommand supervisor; and __fish_seen_subcommand_from status" -s q -l quiet -d 'Print no notes or progress on stderr (warnings and errors still)'
 complete -c mcpctl -n "__fish_mcpctl_using_subcommand supervisor; and __fish_seen_subcommand_from status" -l no-spawn -d 'Never start the supervisor implicitly (also MCPCTL_NO_SPAWN=1)'
@@ -393,6 +419,7 @@ complete -c mcpctl -n "__fish_mcpctl_using_subcommand supervisor; and __fish_see
 complete -c mcpctl -n "__fish_mcpctl_using_subcommand supervisor; and __fish_seen_subcommand_from reload" -l color -d 'Colour output: auto (a terminal, unless NO_COLOR is set; CLICOLOR_FORCE=1 forces it), always or never' -r -f -a "auto\t'Colour a terminal, unless NO_COLOR is set; CLICOLOR_FORCE forces it'
 always\t'Always colour, even into a pipe or file'
 never\t'Never colour'"
+complete -c mcpctl -n "__fish_mcpctl_using_subcommand supervisor; and __fish_seen_subcommand_from reload" -l project -d 'In Claude Code\'s `~/.claude.json`, read and edit the servers of this project (`projects.<PATH>.mcpServers`) instead of the user\'s (default: the current directory, when the file has an entry for it)' -r -F
 complete -c mcpctl -n "__fish_mcpctl_using_subcommand supervisor; and __fish_seen_subcommand_from reload" -l json -d 'Print machine-readable JSON on stdout instead of text'
 complete -c mcpctl -n "__fish_mcpctl_using_subcommand supervisor; and __fish_seen_subcommand_from reload" -s q -l quiet -d 'Print no notes or progress on stderr (warnings and errors still)'
 complete -c mcpctl -n "__fish_mcpctl_using_subcommand supervisor; and __fish_seen_subcommand_from reload" -l no-spawn -d 'Never start the supervisor implicitly (also MCPCTL_NO_SPAWN=1)'
@@ -409,6 +436,7 @@ complete -c mcpctl -n "__fish_mcpctl_using_subcommand completions" -l file -d 'D
 complete -c mcpctl -n "__fish_mcpctl_using_subcommand completions" -l color -d 'Colour output: auto (a terminal, unless NO_COLOR is set; CLICOLOR_FORCE=1 forces it), always or never' -r -f -a "auto\t'Colour a terminal, unless NO_COLOR is set; CLICOLOR_FORCE forces it'
 always\t'Always colour, even into a pipe or file'
 never\t'Never colour'"
+complete -c mcpctl -n "__fish_mcpctl_using_subcommand completions" -l project -d 'In Claude Code\'s `~/.claude.json`, read and edit the servers of this project (`projects.<PATH>.mcpServers`) instead of the user\'s (default: the current directory, when the file has an entry for it)' -r -F
 complete -c mcpctl -n "__fish_mcpctl_using_subcommand completions" -l json -d 'Print machine-readable JSON on stdout instead of text'
 complete -c mcpctl -n "__fish_mcpctl_using_subcommand completions" -s q -l quiet -d 'Print no notes or progress on stderr (warnings and errors still)'
 complete -c mcpctl -n "__fish_mcpctl_using_subcommand completions" -l no-spawn -d 'Never start the supervisor implicitly (also MCPCTL_NO_SPAWN=1)'

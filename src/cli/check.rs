@@ -132,6 +132,7 @@ pub fn run(ctx: &Context, args: Args) -> Result<ExitCode> {
     for def in &defs {
         ctx.require_trusted(&def.source)?;
     }
+    crate::defs::vars::ask_inputs(&defs);
     let timeout = match args.timeout {
         Some(s) => Some(
             crate::validate::seconds::duration("--timeout", s)

@@ -128,6 +128,12 @@ pub struct Cli {
     )]
     pub allow_insecure_file: bool,
 
+    /// In Claude Code's `~/.claude.json`, read and edit the servers of this
+    /// project (`projects.<PATH>.mcpServers`) instead of the user's
+    /// (default: the current directory, when the file has an entry for it).
+    #[arg(long, global = true, value_name = "PATH")]
+    pub project: Option<PathBuf>,
+
     /// The command to run.
     #[command(subcommand)]
     pub command: Command,
@@ -300,6 +306,7 @@ fn json_requested() -> bool {
 
 /// Run a parsed command line.
 pub fn run(cli: Cli) -> Result<ExitCode> {
+    crate::defs::format::select_project(cli.project.as_deref());
     let ctx = Context {
         sources: Sources::resolve(&cli.files),
         json: cli.json,

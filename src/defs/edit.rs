@@ -85,6 +85,7 @@ pub fn apply(
         None => match format.syntax {
             Syntax::Json => (json::apply(path, &body, format.shape, edits)?, true),
             Syntax::Yaml => (yaml::apply(path, &body, format.shape, edits)?, true),
+            Syntax::Toml => (super::toml::apply(path, &body, edits)?, true),
         },
     };
     let new_text = layout.restore(&edited);
@@ -112,8 +113,8 @@ fn enabled_keys(
     }
     if keys.is_empty() && !enabled {
         keys.push(match shape {
-            Shape::Flat => ("enabled", false),
-            Shape::McpServers => ("disabled", true),
+            Shape::Flat | Shape::McpServersTables => ("enabled", false),
+            Shape::McpServers | Shape::Servers | Shape::ClaudeProject => ("disabled", true),
         });
     }
     keys
@@ -196,6 +197,7 @@ fn count_comments(text: &str, syntax: Syntax) -> usize {
                 .map_or(0, |comments| comments.values().map(|list| list.len()).sum())
         }
         Syntax::Yaml => yaml_edit::YamlFile::parse(text).tree().comments().count(),
+        Syntax::Toml => super::toml::count_comments(text),
     }
 }
 
@@ -223,9 +225,10 @@ mod append {
         let ast::Value::Object(top) = parsed.value? else {
             return None;
         };
-        let servers = match shape {
-            Shape::Flat => &top,
-            Shape::McpServers => match &top.get("mcpServers")?.value {
+        let servers = match shape.key() {
+            None if shape == Shape::ClaudeProject => return None,
+            None => &top,
+            Some(key) => match &top.get(key)?.value {
                 ast::Value::Object(servers) => servers,
                 _ => return None,
             },
@@ -411,22 +414,23 @@ mod json {
             }
         })?;
         let top = root.object_value_or_set();
-        let servers = match shape {
-            Shape::Flat => top,
-            Shape::McpServers => {
+        let servers = match shape.key() {
+            None if shape == Shape::ClaudeProject => claude_project(path, source, &top)?,
+            None => top,
+            Some(key) => {
                 // `"mcpServers": null` reads as no servers; make it an object.
-                if let Some(prop) = top.get("mcpServers")
+                if let Some(prop) = top.get(key)
                     && prop
                         .value()
                         .is_some_and(|value| value.as_null_keyword().is_some())
                 {
                     prop.set_value(CstInputValue::Object(Vec::new()));
                 }
-                top.object_value_or_create("mcpServers")
+                top.object_value_or_create(key)
                     .ok_or_else(|| DefsError::Invalid {
                         path: path.to_path_buf(),
-                        message: "`mcpServers` is not an object".to_string(),
-                        hint: "make `mcpServers` an object of servers".to_string(),
+                        message: format!("`{key}` is not an object"),
+                        hint: format!("make `{key}` an object of servers"),
                     })?
             }
         };
@@ -434,6 +438,36 @@ mod json {
             apply_one(&servers, shape, edit);
         }
         Ok(root.to_string())
+    }
+
+    /// `projects.<PATH>.mcpServers` of `~/.claude.json`, created as needed.
+    fn claude_project(path: &Path, text: &str, top: &CstObject) -> Result<CstObject, DefsError> {
+        let not_object = |what: &str| DefsError::Invalid {
+            path: path.to_path_buf(),
+            message: format!("{what} is not an object"),
+            hint: format!("make {what} an object"),
+        };
+        let projects = top
+            .object_value_or_create("projects")
+            .ok_or_else(|| not_object("`projects`"))?;
+        let value: serde_json::Value =
+            jsonc_parser::parse_to_serde_value(text, &format::jsonc_options()).unwrap_or_default();
+        let empty = serde_json::Map::new();
+        let known = value
+            .get("projects")
+            .and_then(|p| p.as_object())
+            .unwrap_or(&empty);
+        let name = format::claude_project(known).ok_or_else(|| DefsError::Invalid {
+            path: path.to_path_buf(),
+            message: "no project selected".to_string(),
+            hint: "pass --project PATH".to_string(),
+        })?;
+        let project = projects
+            .object_value_or_create(&name)
+            .ok_or_else(|| not_object(&format!("project `{name}`")))?;
+        project
+            .object_value_or_create("mcpServers")
+            .ok_or_else(|| not_object(&format!("`mcpServers` of project `{name}`")))
     }
 
     fn apply_one(servers: &CstObject, shape: Shape, edit: &Edit) {
@@ -572,9 +606,12 @@ mod yaml {
         let file = YamlFile::from_str(text).map_err(|err| err.to_string())?;
         let doc = file.document().ok_or("no YAML document")?;
         let top = doc.as_mapping().ok_or("the top level is not a mapping")?;
-        let servers = match shape {
-            Shape::Flat => top,
-            Shape::McpServers => match top.get_mapping("mcpServers") {
+        let servers = match shape.key() {
+            None if shape == Shape::ClaudeProject => {
+                return Err("a Claude project is only read from JSON".to_string());
+            }
+            None => top,
+            Some(key) => match top.get_mapping(key) {
                 Some(servers) => servers,
                 // `mcpServers:` with a null value (nothing, `~`, `null`) read
                 // as no servers: an added entry becomes its whole mapping.
@@ -582,10 +619,10 @@ mod yaml {
                     return match edit {
                         Edit::Add { name, value } | Edit::Replace { name, value } => {
                             let entry = serde_json::json!({ name.as_str(): value });
-                            top.set("mcpServers", block_mapping(&entry)?);
+                            top.set(key, block_mapping(&entry)?);
                             Ok(file.to_string())
                         }
-                        _ => Err("`mcpServers` is not a mapping".to_string()),
+                        _ => Err(format!("`{key}` is not a mapping")),
                     };
                 }
             },

@@ -1,9 +1,13 @@
 //! The on-disk shapes of a definition file and how to read them.
 //!
-//! Three shapes share one model: a flat JSON map of servers, `{"mcpServers":
-//! {…}}` JSON (Claude Desktop, Cursor, `.mcp.json`; JSONC comments allowed),
-//! and `mcpServers:` YAML. The shape is detected on read and remembered so
-//! that edits write back in the same shape and vocabulary. Reading is strict:
+//! Every client's own file shares one model: a flat JSON map of servers,
+//! `{"mcpServers": {…}}` JSON (Claude Desktop, Claude Code, Cursor, Windsurf;
+//! JSONC comments allowed), `{"servers": {…}}` JSON (VS Code, with `inputs`),
+//! `mcpServers:` YAML, and Codex's `[mcp_servers.NAME]` TOML tables. The
+//! shape is detected from the content (from the file name for a new or empty
+//! file) and remembered so that edits write back in the same shape and
+//! vocabulary; a document of no known shape is refused with the list of the
+//! shapes there are, never read as servers. Reading is strict:
 //! a duplicate key, a wrong type or an unknown transport is an error with the
 //! file's path, line and column, never a silent guess.
 
@@ -27,6 +31,8 @@ pub enum Syntax {
     Json,
     /// YAML 1.2.
     Yaml,
+    /// TOML (Codex's `config.toml`).
+    Toml,
 }
 
 /// Where the servers live inside the document.
@@ -37,7 +43,95 @@ pub enum Shape {
     Flat,
     /// Servers live under a top-level `mcpServers` key, beside other settings.
     McpServers,
+    /// VS Code: servers under a top-level `servers` key, beside `inputs`.
+    Servers,
+    /// Codex: `[mcp_servers.NAME]` tables in `config.toml`.
+    McpServersTables,
+    /// Claude Code's `~/.claude.json`: one project's servers, under
+    /// `projects.<PATH>.mcpServers` (see [`select_project`]).
+    ClaudeProject,
 }
+
+impl Shape {
+    /// The top-level key the servers live under; `None` for a flat file.
+    pub fn key(self) -> Option<&'static str> {
+        match self {
+            Shape::Flat => None,
+            Shape::McpServers => Some("mcpServers"),
+            Shape::Servers => Some("servers"),
+            Shape::McpServersTables => Some("mcp_servers"),
+            Shape::ClaudeProject => None,
+        }
+    }
+}
+
+/// The project `--project` names, made absolute; set once per process.
+static PROJECT: std::sync::OnceLock<Option<PathBuf>> = std::sync::OnceLock::new();
+
+/// Choose the project whose servers `~/.claude.json` gives (`--project`);
+/// `None` means the current directory, when the file has an entry for it.
+pub fn select_project(project: Option<&Path>) {
+    let _ = PROJECT.set(project.map(super::sources::canonical));
+}
+
+/// The `projects` key of `~/.claude.json` to read and edit: the one
+/// `--project` names (whether or not the file has it yet), else the current
+/// directory's when the file has an entry with servers for it, else none.
+pub fn claude_project(projects: &serde_json::Map<String, serde_json::Value>) -> Option<String> {
+    if let Some(Some(chosen)) = PROJECT.get() {
+        return Some(chosen.to_string_lossy().into_owned());
+    }
+    let cwd = std::env::current_dir().ok()?;
+    let cwd = super::sources::canonical(&cwd)
+        .to_string_lossy()
+        .into_owned();
+    projects
+        .get(&cwd)
+        .and_then(|project| project.get("mcpServers"))
+        .is_some()
+        .then_some(cwd)
+}
+
+/// True for Claude Code's user file, `~/.claude.json`.
+pub fn is_claude_user_file(path: &Path) -> bool {
+    path.file_name().and_then(|n| n.to_str()) == Some(".claude.json")
+}
+
+/// Read the servers of the selected project of `~/.claude.json`, or `None`
+/// when no project is selected (the top-level `mcpServers` is read then).
+fn parse_claude_project(path: &Path, text: &str) -> Result<Option<Entries>, DefsError> {
+    let value: serde_json::Value = match jsonc_parser::parse_to_serde_value(text, &jsonc_options())
+    {
+        Ok(value) => value,
+        // The ordinary reader reports the syntax error with its position.
+        Err(_) => return Ok(None),
+    };
+    let empty = serde_json::Map::new();
+    let projects = value
+        .get("projects")
+        .and_then(|p| p.as_object())
+        .unwrap_or(&empty);
+    let Some(project) = claude_project(projects) else {
+        return Ok(None);
+    };
+    let servers = projects
+        .get(&project)
+        .and_then(|p| p.get("mcpServers"))
+        .cloned()
+        .unwrap_or(serde_json::Value::Null);
+    Option::<UniqueMap<RawEntry>>::deserialize(&servers)
+        .map(|map| Some(map.map(|m| m.0).unwrap_or_default()))
+        .map_err(|err| DefsError::Invalid {
+            path: path.to_path_buf(),
+            message: format!("project `{project}`: {err}"),
+            hint: "fix the file by hand; mcpctl left it untouched".to_string(),
+        })
+}
+
+/// The shapes mcpctl reads, in words, for the refusal of any other.
+pub const SUPPORTED_SHAPES: &str = "`{\"mcpServers\": {…}}` JSON or YAML (Claude Desktop, \
+Claude Code, Cursor, Windsurf), `{\"servers\": {…}}` JSON (VS Code), `[mcp_servers.NAME]` \
+TOML (Codex) or a flat map of server names to definitions";
 
 /// The detected format of a file: syntax plus shape.
 #[derive(Debug, Clone, Copy, PartialEq, Eq, serde::Serialize)]
@@ -49,13 +143,45 @@ pub struct Format {
 }
 
 impl Format {
-    /// The format a new (missing or empty-object) file gets: `mcpServers`,
-    /// the shape most MCP clients read, in the syntax its extension implies.
+    /// The format a new (missing or empty-object) file gets: the shape its
+    /// client reads, known from the file name (`.vscode/mcp.json` and VS
+    /// Code's user `mcp.json` take `servers`, a `.toml` file Codex's tables),
+    /// else `mcpServers`, the shape most MCP clients read, in the syntax its
+    /// extension implies.
     pub fn for_new_file(path: &Path) -> Format {
-        Format {
-            syntax: syntax_from_extension(path).unwrap_or(Syntax::Json),
-            shape: Shape::McpServers,
-        }
+        let syntax = syntax_from_extension(path).unwrap_or(Syntax::Json);
+        let shape = match syntax {
+            Syntax::Toml => Shape::McpServersTables,
+            _ if is_vscode_file(path) => Shape::Servers,
+            _ => Shape::McpServers,
+        };
+        Format { syntax, shape }
+    }
+}
+
+/// True for VS Code's files: `.vscode/mcp.json` in a workspace and the
+/// user `mcp.json` in VS Code's profile (`Code/User/mcp.json`, or any
+/// `mcp.json` under a `User` folder).
+fn is_vscode_file(path: &Path) -> bool {
+    if path.file_name().and_then(|n| n.to_str()) != Some("mcp.json") {
+        return false;
+    }
+    let parent = path
+        .parent()
+        .and_then(|p| p.file_name())
+        .and_then(|n| n.to_str());
+    matches!(parent, Some(".vscode") | Some("User"))
+}
+
+/// The folder VS Code and Cursor mean by `${workspaceFolder}` for a file:
+/// the folder holding its `.vscode` or `.cursor` directory, else the file's
+/// own directory.
+pub fn workspace_folder(path: &Path) -> PathBuf {
+    let file = super::sources::canonical(path);
+    let dir = file.parent().map(Path::to_path_buf).unwrap_or_default();
+    match dir.file_name().and_then(|n| n.to_str()) {
+        Some(".vscode") | Some(".cursor") => dir.parent().map(Path::to_path_buf).unwrap_or(dir),
+        _ => dir,
     }
 }
 
@@ -75,6 +201,7 @@ fn syntax_from_extension(path: &Path) -> Option<Syntax> {
     match path.extension()?.to_str()? {
         "yaml" | "yml" => Some(Syntax::Yaml),
         "json" | "jsonc" => Some(Syntax::Json),
+        "toml" => Some(Syntax::Toml),
         _ => None,
     }
 }
@@ -127,6 +254,9 @@ pub fn parse(path: &Path, text: &str) -> Result<ParsedFile, DefsError> {
     }
     let text = layout::without_bom(text);
     let syntax = detect_syntax(path, text);
+    if syntax == Syntax::Toml {
+        return super::toml::parse(path, text);
+    }
     if let Some(offset) = nesting::too_deep(text, syntax) {
         let (line, column) = line_col(&text.as_bytes()[..offset]);
         return Err(DefsError::Malformed {
@@ -139,31 +269,117 @@ pub fn parse(path: &Path, text: &str) -> Result<ParsedFile, DefsError> {
             ),
         });
     }
-    let (shape, entries) = match syntax {
-        Syntax::Json => parse_json(path, text)?,
-        Syntax::Yaml => parse_yaml(path, text)?,
+    let project = match syntax {
+        Syntax::Json if is_claude_user_file(path) => parse_claude_project(path, text)?,
+        _ => None,
     };
-    let servers = entries
-        .into_iter()
-        .map(|(name, raw)| raw.into_def(name, path, text, syntax))
-        .collect::<Result<Vec<_>, _>>()?;
+    let (shape, entries) = match (syntax, project) {
+        (_, Some(entries)) => (Shape::ClaudeProject, entries),
+        (Syntax::Json, None) => parse_json(path, text)?,
+        (Syntax::Yaml, None) => parse_yaml(path, text)?,
+        (Syntax::Toml, None) => unreachable!("TOML is read above"),
+    };
+    let servers = entries_into_defs(path, text, syntax, entries)?;
     Ok(ParsedFile {
         format: Format { syntax, shape },
         servers,
     })
 }
 
-type Entries = Vec<(String, RawEntry)>;
+/// Type-check the raw entries of a file against each other.
+pub(super) fn entries_into_defs(
+    path: &Path,
+    text: &str,
+    syntax: Syntax,
+    entries: Entries,
+) -> Result<Vec<ServerDef>, DefsError> {
+    let mut workspace = None;
+    entries
+        .into_iter()
+        .map(|(name, raw)| {
+            let mut def = raw.into_def(name, path, text, syntax)?;
+            substitute_workspace_folder(&mut def, || {
+                workspace
+                    .get_or_insert_with(|| workspace_folder(path))
+                    .to_string_lossy()
+                    .into_owned()
+            });
+            Ok(def)
+        })
+        .collect()
+}
+
+/// The reference VS Code and Cursor expand to the workspace folder.
+const WORKSPACE_FOLDER: &str = "${workspaceFolder}";
+
+/// Replace `${workspaceFolder}` in every launch value by the folder it
+/// means for this file: a path, never a secret, so it is known on read.
+fn substitute_workspace_folder(def: &mut ServerDef, folder: impl FnOnce() -> String) {
+    let mut folder = Some(folder);
+    let mut value = None;
+    let mut fix = |text: &mut String| {
+        if text.contains(WORKSPACE_FOLDER) {
+            let with = value.get_or_insert_with(|| folder.take().map(|f| f()).unwrap_or_default());
+            *text = text.replace(WORKSPACE_FOLDER, with);
+        }
+    };
+    let fix_path = |path: &mut Option<PathBuf>, fix: &mut dyn FnMut(&mut String)| {
+        if let Some(dir) = path {
+            let mut text = dir.to_string_lossy().into_owned();
+            fix(&mut text);
+            *dir = PathBuf::from(text);
+        }
+    };
+    match &mut def.launch {
+        Launch::Stdio {
+            command,
+            args,
+            env,
+            cwd,
+        } => {
+            fix(command);
+            args.iter_mut().for_each(&mut fix);
+            env.values_mut().for_each(&mut fix);
+            fix_path(cwd, &mut fix);
+        }
+        Launch::Remote {
+            url,
+            headers,
+            process,
+            ..
+        } => {
+            fix(url);
+            headers.values_mut().for_each(&mut fix);
+            if let Some(process) = process {
+                fix(&mut process.command);
+                process.args.iter_mut().for_each(&mut fix);
+                process.env.values_mut().for_each(&mut fix);
+                fix_path(&mut process.cwd, &mut fix);
+            }
+        }
+    }
+}
+
+pub(super) type Entries = Vec<(String, RawEntry)>;
 
 fn parse_json(path: &Path, text: &str) -> Result<(Shape, Entries), DefsError> {
     match serde_json::from_str::<Top>(text) {
-        Ok(Top::McpServers(entries)) => Ok((Shape::McpServers, entries)),
-        Ok(Top::Empty) => Ok((Shape::McpServers, Vec::new())),
-        Ok(Top::Flat) => serde_json::from_str::<UniqueMap<RawEntry>>(text)
-            .map(|map| (Shape::Flat, map.0))
-            .map_err(|err| json_error(path, &err)),
+        Ok(top) => top.resolve(path, |_| {
+            serde_json::from_str::<UniqueMap<RawEntry>>(text)
+                .map(|map| map.0)
+                .map_err(|err| json_error(path, &err))
+        }),
         Err(err) if err.is_syntax() || err.is_eof() => parse_jsonc(path, text, &err),
         Err(err) => Err(json_error(path, &err)),
+    }
+}
+
+/// The refusal of a document whose top level is no shape mcpctl knows.
+fn unknown_shape(path: &Path, what: &str) -> DefsError {
+    DefsError::Invalid {
+        path: path.to_path_buf(),
+        message: format!("{what}; this is not a definition file shape mcpctl reads"),
+        hint: format!("mcpctl reads {SUPPORTED_SHAPES}"),
     }
 }
 
@@ -204,13 +420,13 @@ fn parse_jsonc(
         message: err.to_string(),
         hint: "fix the file by hand; mcpctl left it untouched".to_string(),
     };
-    match Top::deserialize(&value).map_err(invalid)? {
-        Top::McpServers(entries) => Ok((Shape::McpServers, entries)),
-        Top::Empty => Ok((Shape::McpServers, Vec::new())),
-        Top::Flat => UniqueMap::<RawEntry>::deserialize(&value)
-            .map(|map| (Shape::Flat, map.0))
-            .map_err(invalid),
-    }
+    Top::deserialize(&value)
+        .map_err(invalid)?
+        .resolve(path, |_| {
+            UniqueMap::<RawEntry>::deserialize(&value)
+                .map(|map| map.0)
+                .map_err(invalid)
+        })
 }
 
 /// The error to report when neither strict JSON nor JSONC reads the text.
@@ -282,13 +498,12 @@ fn json_error(path: &Path, err: &serde_json::Error) -> DefsError {
 }
 
 fn parse_yaml(path: &Path, text: &str) -> Result<(Shape, Entries), DefsError> {
-    match yaml_serde::from_str::<Top>(text).map_err(|err| yaml_error(path, &err))? {
-        Top::McpServers(entries) => Ok((Shape::McpServers, entries)),
-        Top::Empty => Ok((Shape::McpServers, Vec::new())),
-        Top::Flat => yaml_serde::from_str::<UniqueMap<RawEntry>>(text)
-            .map(|map| (Shape::Flat, map.0))
-            .map_err(|err| yaml_error(path, &err)),
-    }
+    let top = yaml_serde::from_str::<Top>(text).map_err(|err| yaml_error(path, &err))?;
+    top.resolve(path, |_| {
+        yaml_serde::from_str::<UniqueMap<RawEntry>>(text)
+            .map(|map| map.0)
+            .map_err(|err| yaml_error(path, &err))
+    })
 }
 
 fn yaml_error(path: &Path, err: &yaml_serde::Error) -> DefsError {
@@ -308,13 +523,58 @@ fn yaml_error(path: &Path, err: &yaml_serde::Error) -> DefsError {
     }
 }
 
-/// The top level, read in one pass when it holds `mcpServers` (the common
-/// case); a flat map is only recognised here and read in a second pass,
-/// because its entries cannot be typed until `mcpServers` is known absent.
+/// The top level, read in one pass when it holds `mcpServers` or `servers`
+/// (the common case); a flat map is only recognised here and read in a
+/// second pass, because its entries cannot be typed until those keys are
+/// known absent.
 enum Top {
-    McpServers(Entries),
+    Servers(Shape, Entries, Vec<super::vars::InputSpec>),
     Flat,
     Empty,
+    /// A container key of another tool's file (`mcp`, `context_servers` …),
+    /// or both `mcpServers` and `servers`: refused, never guessed at.
+    Unknown(String),
+}
+
+/// Top-level keys that mark a settings file of some other shape: read as a
+/// flat map, they would become servers named `mcp` or `context_servers`.
+const FOREIGN_KEYS: &[&str] = &[
+    "mcp",
+    "context_servers",
+    "mcp_servers",
+    "projects",
+    "inputs",
+    "servers",
+    "mcpServers",
+];
+
+impl Top {
+    /// The shape and entries, reading a flat map with `flat` when the top
+    /// level is one.
+    fn resolve(
+        self,
+        path: &Path,
+        flat: impl FnOnce(()) -> Result<Entries, DefsError>,
+    ) -> Result<(Shape, Entries), DefsError> {
+        match self {
+            Top::Servers(shape, entries, inputs) => {
+                super::vars::declare_inputs(inputs);
+                Ok((shape, entries))
+            }
+            Top::Empty => Ok((Format::for_new_file(path).shape, Vec::new())),
+            Top::Flat => Ok((Shape::Flat, flat(())?)),
+            Top::Unknown(what) => Err(unknown_shape(path, &what)),
+        }
+    }
+}
+
+/// One `inputs` entry as VS Code writes it; only what a prompt needs.
+#[derive(Deserialize)]
+struct RawInput {
+    id: String,
+    description: Option<String>,
+    #[serde(default)]
+    password: bool,
 }
 
 impl<'de> Deserialize<'de> for Top {
@@ -329,23 +589,59 @@ impl<'de> Deserialize<'de> for Top {
             }
             fn visit_map<A: MapAccess<'de>>(self, mut map: A) -> Result<Top, A::Error> {
                 let mut seen = std::collections::HashSet::new();
-                let mut servers = None;
+                let mut found: Vec<(Shape, Entries)> = Vec::new();
+                let mut inputs = Vec::new();
+                let mut has_inputs = false;
+                let mut foreign = None;
                 while let Some(key) = map.next_key::<String>()? {
                     if !seen.insert(key.clone()) {
                         return Err(de::Error::custom(format!("duplicate key `{key}`")));
                     }
-                    if key == "mcpServers" {
+                    let shape = match key.as_str() {
+                        "mcpServers" => Some(Shape::McpServers),
+                        "servers" => Some(Shape::Servers),
+                        _ => None,
+                    };
+                    if let Some(shape) = shape {
                         // `mcpServers:` with nothing after it (or `null`, `~`) is empty.
                         let value = map.next_value::<Option<UniqueMap<RawEntry>>>()?;
-                        servers = Some(value.map(|map| map.0).unwrap_or_default());
+                        found.push((shape, value.map(|map| map.0).unwrap_or_default()));
+                    } else if key == "inputs" {
+                        let value = map.next_value::<Option<Vec<RawInput>>>()?;
+                        inputs = value.unwrap_or_default();
+                        has_inputs = true;
                     } else {
+                        if foreign.is_none() && FOREIGN_KEYS.contains(&key.as_str()) {
+                            foreign = Some(key);
+                        }
                         map.next_value::<IgnoredAny>()?;
                     }
                 }
-                Ok(match servers {
-                    Some(entries) => Top::McpServers(entries),
-                    None if seen.is_empty() => Top::Empty,
-                    None => Top::Flat,
+                let inputs = inputs
+                    .into_iter()
+                    .map(|input| super::vars::InputSpec {
+                        id: input.id,
+                        description: input.description,
+                        password: input.password,
+                    })
+                    .collect();
+                Ok(match (found.len(), foreign) {
+                    (1, _) => {
+                        let (shape, entries) = found.remove(0);
+                        Top::Servers(shape, entries, inputs)
+                    }
+                    (0, None) if seen.is_empty() => Top::Empty,
+                    (0, None) if has_inputs => {
+                        Top::Unknown("the file has `inputs` but no `servers`".to_string())
+                    }
+                    (0, None) => Top::Flat,
+                    (0, Some(key)) => Top::Unknown(format!(
+                        "the top-level key `{key}` belongs to another tool's settings"
+                    )),
+                    _ => Top::Unknown(
+                        "the file has both `mcpServers` and `servers`; which one a client reads is unclear"
+                            .to_string(),
+                    ),
                 })
             }
         }
@@ -354,7 +650,7 @@ impl<'de> Deserialize<'de> for Top {
 }
 
 /// A map that refuses duplicate keys instead of letting the last one win.
-struct UniqueMap<V>(Vec<(String, V)>);
+pub(super) struct UniqueMap<V>(pub(super) Vec<(String, V)>);
 
 impl<'de, V: Deserialize<'de>> Deserialize<'de> for UniqueMap<V> {
     fn deserialize<D: de::Deserializer<'de>>(deserializer: D) -> Result<Self, D::Error> {
@@ -416,9 +712,17 @@ impl<'de> Deserialize<'de> for Seconds {
 }
 
 /// One entry as written, before its fields are checked against each other.
+/// Client-specific spellings are read too: Windsurf's `serverUrl`, Codex's
+/// `http_headers`, `env_http_headers` and `bearer_token_env_var` (which
+/// become `${VAR}` header references), VS Code's `envFile`.
 #[derive(Deserialize)]
 #[serde(expecting = "a server definition (an object with `command` or `url`)")]
-struct RawEntry {
+pub(super) struct RawEntry {
+    #[serde(rename = "serverUrl")]
+    server_url: Option<String>,
+    http_headers: Option<UniqueMap<String>>,
+    env_http_headers: Option<UniqueMap<String>>,
+    bearer_token_env_var: Option<String>,
     transport: Option<String>,
     #[serde(rename = "type")]
     kind: Option<String>,
@@ -438,6 +742,50 @@ struct RawEntry {
 }
 
 impl RawEntry {
+    /// Fold the clients' own spellings into mcpctl's fields.
+    fn fold_client_spellings(
+        &mut self,
+        fail: &dyn Fn(String) -> DefsError,
+    ) -> Result<(), DefsError> {
+        if let Some(server_url) = self.server_url.take() {
+            if self.url.is_some() {
+                return Err(fail("has both `url` and `serverUrl`".to_string()));
+            }
+            self.url = Some(server_url);
+        }
+        let codex = self.http_headers.is_some()
+            || self.env_http_headers.is_some()
+            || self.bearer_token_env_var.is_some();
+        if !codex {
+            return Ok(());
+        }
+        let mut headers: Vec<(String, String)> =
+            self.headers.take().map(|map| map.0).unwrap_or_default();
+        let mut push = |key: String, value: String| -> Result<(), DefsError> {
+            if headers.iter().any(|(k, _)| k.eq_ignore_ascii_case(&key)) {
+                return Err(fail(format!("header `{key}` is set twice")));
+            }
+            headers.push((key, value));
+            Ok(())
+        };
+        for (key, value) in self.http_headers.take().map(|m| m.0).unwrap_or_default() {
+            push(key, value)?;
+        }
+        for (key, var) in self
+            .env_http_headers
+            .take()
+            .map(|m| m.0)
+            .unwrap_or_default()
+        {
+            push(key, format!("${{{var}}}"))?;
+        }
+        if let Some(var) = self.bearer_token_env_var.take() {
+            push("Authorization".to_string(), format!("Bearer ${{{var}}}"))?;
+        }
+        self.headers = Some(UniqueMap(headers));
+        Ok(())
+    }
+
     fn into_def(
         self,
         name: String,
@@ -454,40 +802,43 @@ impl RawEntry {
                 message: format!("server `{name}`: {message}"),
             }
         };
-        let spelling = self.transport.as_deref().or(self.kind.as_deref());
+        let mut this = self;
+        this.fold_client_spellings(&fail)?;
+        let this = this;
+        let spelling = this.transport.as_deref().or(this.kind.as_deref());
         let transport = match spelling {
             Some(spelling) => Transport::from_spelling(spelling).ok_or_else(|| {
                 fail(format!(
                     "unknown transport `{spelling}`; use stdio, streamable-http (or http) or sse"
                 ))
             })?,
-            None if self.command.is_some() => Transport::Stdio,
-            None if self.url.is_some() => Transport::StreamableHttp,
+            None if this.command.is_some() => Transport::Stdio,
+            None if this.url.is_some() => Transport::StreamableHttp,
             None => return Err(fail("has neither `command` nor `url`".to_string())),
         };
         let launch = match transport {
             Transport::Stdio => {
-                if self.url.is_some() {
+                if this.url.is_some() {
                     return Err(fail("a stdio server cannot have a `url`".to_string()));
                 }
                 Launch::Stdio {
-                    command: self
+                    command: this
                         .command
                         .ok_or_else(|| fail("stdio server has no `command`".to_string()))?,
-                    args: self.args.unwrap_or_default(),
-                    env: self.env.map(UniqueMap::into_index_map).unwrap_or_default(),
-                    cwd: self.cwd,
+                    args: this.args.unwrap_or_default(),
+                    env: this.env.map(UniqueMap::into_index_map).unwrap_or_default(),
+                    cwd: this.cwd,
                 }
             }
             remote => {
-                let process = match self.command {
+                let process = match this.command {
                     Some(command) => Some(LocalProcess {
                         command,
-                        args: self.args.unwrap_or_default(),
-                        env: self.env.map(UniqueMap::into_index_map).unwrap_or_default(),
-                        cwd: self.cwd,
+                        args: this.args.unwrap_or_default(),
+                        env: this.env.map(UniqueMap::into_index_map).unwrap_or_default(),
+                        cwd: this.cwd,
                     }),
-                    None if self.args.is_some() || self.env.is_some() || self.cwd.is_some() => {
+                    None if this.args.is_some() || this.env.is_some() || this.cwd.is_some() => {
                         return Err(fail(format!(
                             "a {remote} server has `args`, `env` or `cwd` but no `command` to launch"
                         )));
@@ -496,10 +847,10 @@ impl RawEntry {
                 };
                 Launch::Remote {
                     transport: remote,
-                    url: self
+                    url: this
                         .url
                         .ok_or_else(|| fail(format!("{remote} server has no `url`")))?,
-                    headers: self
+                    headers: this
                         .headers
                         .map(UniqueMap::into_index_map)
                         .unwrap_or_default(),
@@ -507,13 +858,13 @@ impl RawEntry {
                 }
             }
         };
-        let connect_timeout = match self.connect_timeout {
+        let connect_timeout = match this.connect_timeout {
             None => None,
             Some(Seconds(secs)) => {
                 Some(crate::validate::seconds::duration("`connect_timeout`", secs).map_err(fail)?)
             }
         };
-        let restart = match self.restart.as_deref() {
+        let restart = match this.restart.as_deref() {
             None | Some("no") | Some("never") => RestartPolicy::No,
             Some("on-failure") => RestartPolicy::OnFailure,
             Some(other) => {
@@ -527,11 +878,11 @@ impl RawEntry {
             transport,
             transport_inferred: spelling.is_none() && transport.is_remote(),
             launch,
-            label: self.label,
-            enabled: self.enabled.unwrap_or(true) && !self.disabled.unwrap_or(false),
-            autostart: self.autostart.unwrap_or(false),
+            label: this.label,
+            enabled: this.enabled.unwrap_or(true) && !this.disabled.unwrap_or(false),
+            autostart: this.autostart.unwrap_or(false),
             connect_timeout,
-            protocol: self.protocol,
+            protocol: this.protocol,
             restart,
             source: path.to_path_buf(),
         })

@@ -12,7 +12,25 @@ pub fn key(text: &str, name: &str, syntax: Syntax) -> Option<(usize, usize)> {
     match syntax {
         Syntax::Json => json_key(text, name),
         Syntax::Yaml => yaml_key(text, name),
+        Syntax::Toml => toml_key(text, name),
     }
+}
+
+/// The `[mcp_servers.NAME]` header of a Codex table, bare or quoted.
+fn toml_key(text: &str, name: &str) -> Option<(usize, usize)> {
+    let quoted = serde_json::to_string(name).ok()?;
+    let wanted = [
+        format!("[mcp_servers.{name}]"),
+        format!("[mcp_servers.{quoted}]"),
+    ];
+    text.lines().enumerate().find_map(|(index, line)| {
+        let trimmed = line.trim_start();
+        let compact: String = trimmed.chars().filter(|c| *c != ' ').collect();
+        wanted
+            .iter()
+            .any(|w| compact == *w || compact.starts_with(&format!("{w}#")))
+            .then(|| (index + 1, line.len() - trimmed.len() + 1))
+    })
 }
 
 /// Scan JSON(C) text for string tokens followed by `:`, skipping comments.

@@ -20,6 +20,7 @@ pub mod nesting;
 pub mod render;
 pub mod sources;
 pub mod store;
+pub mod toml;
 pub mod trust;
 
 pub use catalog::Catalog;

@@ -72,11 +72,10 @@ impl Redactor {
     }
 
     fn add_references(&mut self, value: &str, lookup: &dyn Fn(&str) -> Option<String>) {
-        for name in vars::referenced_names(value) {
+        for (name, shown) in vars::references(value) {
             if let Some(found) = lookup(&name)
                 && found.len() >= MIN_VAR_SECRET
             {
-                let shown = format!("${{{name}}}");
                 // A URL carries the value percent-encoded; redact that too.
                 for encoded in encodings(&found) {
                     self.secrets.push((encoded, shown.clone()));

@@ -11,10 +11,21 @@ use super::model::{Launch, RestartPolicy, ServerDef, Transport};
 
 /// The JSON value to store for `def` in a file of `format`.
 pub fn entry_value(def: &ServerDef, format: Format) -> Value {
-    let clients_dialect = format.shape == Shape::McpServers && format.syntax == Syntax::Json;
+    if format.shape == Shape::McpServersTables {
+        return codex_entry(def);
+    }
+    let clients_dialect = format.syntax == Syntax::Json
+        && matches!(
+            format.shape,
+            Shape::McpServers | Shape::Servers | Shape::ClaudeProject
+        );
     let mut entry = Map::new();
     let transport_key = if clients_dialect { "type" } else { "transport" };
     match (&def.launch, clients_dialect) {
+        // VS Code wants `type` on every entry; the others imply stdio.
+        (Launch::Stdio { .. }, true) if format.shape == Shape::Servers => {
+            entry.insert(transport_key.into(), json!("stdio"));
+        }
         (Launch::Stdio { .. }, true) => {}
         (
             Launch::Remote {
@@ -50,10 +61,18 @@ pub fn entry_value(def: &ServerDef, format: Format) -> Value {
     }
     if !def.enabled {
         match format.shape {
-            Shape::Flat => entry.insert("enabled".into(), json!(false)),
-            Shape::McpServers => entry.insert("disabled".into(), json!(true)),
+            Shape::Flat | Shape::McpServersTables => entry.insert("enabled".into(), json!(false)),
+            Shape::McpServers | Shape::Servers | Shape::ClaudeProject => {
+                entry.insert("disabled".into(), json!(true))
+            }
         };
     }
+    extras(def, &mut entry);
+    Value::Object(entry)
+}
+
+/// The fields of mcpctl's own that no client has a spelling for.
+fn extras(def: &ServerDef, entry: &mut Map<String, Value>) {
     if def.autostart {
         entry.insert("autostart".into(), json!(true));
     }
@@ -66,5 +85,70 @@ pub fn entry_value(def: &ServerDef, format: Format) -> Value {
     if def.restart == RestartPolicy::OnFailure {
         entry.insert("restart".into(), json!("on-failure"));
     }
+}
+
+/// A Codex `[mcp_servers.NAME]` table: `command`/`args`/`env`/`cwd`, or
+/// `url` with `bearer_token_env_var` for an `Authorization: Bearer ${VAR}`
+/// header, `env_http_headers` for headers that are one `${VAR}`, and
+/// `http_headers` for the rest. Codex speaks only Streamable HTTP, so an
+/// SSE server keeps mcpctl's `transport = "sse"`.
+fn codex_entry(def: &ServerDef) -> Value {
+    let mut entry = Map::new();
+    if def.transport == Transport::Sse {
+        entry.insert("transport".into(), json!("sse"));
+    }
+    if let Some(process) = def.process() {
+        entry.insert("command".into(), json!(process.command));
+        entry.insert("args".into(), json!(process.args));
+        if !process.env.is_empty() {
+            entry.insert("env".into(), json!(process.env));
+        }
+        if let Some(cwd) = process.cwd {
+            entry.insert("cwd".into(), json!(cwd));
+        }
+    }
+    if let Launch::Remote { url, headers, .. } = &def.launch {
+        entry.insert("url".into(), json!(url));
+        let mut literal = Map::new();
+        let mut from_env = Map::new();
+        for (key, value) in headers {
+            let bearer = value.strip_prefix("Bearer ").and_then(single_reference);
+            match (bearer, single_reference(value)) {
+                (Some(var), _)
+                    if key.eq_ignore_ascii_case("authorization")
+                        && !entry.contains_key("bearer_token_env_var") =>
+                {
+                    entry.insert("bearer_token_env_var".into(), json!(var));
+                }
+                (_, Some(var)) => {
+                    from_env.insert(key.clone(), json!(var));
+                }
+                _ => {
+                    literal.insert(key.clone(), json!(value));
+                }
+            }
+        }
+        if !literal.is_empty() {
+            entry.insert("http_headers".into(), Value::Object(literal));
+        }
+        if !from_env.is_empty() {
+            entry.insert("env_http_headers".into(), Value::Object(from_env));
+        }
+    }
+    if !def.enabled {
+        entry.insert("enabled".into(), json!(false));
+    }
+    extras(def, &mut entry);
     Value::Object(entry)
+}
+
+/// `VAR` when `value` is exactly `${VAR}` (no default, nothing around it).
+fn single_reference(value: &str) -> Option<&str> {
+    let name = value.strip_prefix("${")?.strip_suffix('}')?;
+    let valid = name
+        .chars()
+        .next()
+        .is_some_and(|c| c.is_ascii_alphabetic() || c == '_')
+        && name.chars().all(|c| c.is_ascii_alphanumeric() || c == '_');
+    valid.then_some(name)
 }

@@ -1,4 +1,6 @@
-//! `${VAR}` and `${VAR:-default}` references in definition values.
+//! `${VAR}` and `${VAR:-default}` references in definition values, and the
+//! client forms `${env:VAR}` (VS Code, Cursor) and `${input:ID}` (VS Code's
+//! prompted inputs, read from `MCPCTL_INPUT_<ID>` or asked on a terminal).
 //!
 //! References stay verbatim in files and in everything mcpctl prints; they are
 //! expanded from mcpctl's own environment only at the moment a server is
@@ -38,6 +40,9 @@ impl Diagnostic for VarError {
 
     fn hint(&self) -> Option<String> {
         Some(match self {
+            VarError::Unset { var, .. } if var.starts_with(INPUT_PREFIX) => format!(
+                "export {var}=… (the value of the file's input) before running mcpctl, or run it on a terminal to be asked"
+            ),
             VarError::Unset { var, .. } => {
                 format!("export {var}=… before running mcpctl, or write ${{{var}:-default}}")
             }
@@ -54,9 +59,50 @@ impl Diagnostic for VarError {
 enum Piece<'a> {
     Text(&'a str),
     Var {
-        name: &'a str,
+        /// The variable looked up: `VAR` for `${VAR}` and `${env:VAR}`,
+        /// `MCPCTL_INPUT_<ID>` for `${input:ID}`.
+        name: std::borrow::Cow<'a, str>,
+        /// The reference as written between `${` and `}` (without a default),
+        /// which is how output shows it.
+        written: &'a str,
         default: Option<&'a str>,
     },
+}
+
+/// The environment variable that supplies VS Code's `${input:ID}`:
+/// `MCPCTL_INPUT_` and the ID upper-cased, anything but letters and digits
+/// turned into `_` (`perplexity-key` → `MCPCTL_INPUT_PERPLEXITY_KEY`).
+pub fn input_variable(id: &str) -> String {
+    let tail: String = id
+        .chars()
+        .map(|c| {
+            if c.is_ascii_alphanumeric() {
+                c.to_ascii_uppercase()
+            } else {
+                '_'
+            }
+        })
+        .collect();
+    format!("{INPUT_PREFIX}{tail}")
+}
+
+/// The prefix of the variables that supply `${input:ID}` values.
+pub const INPUT_PREFIX: &str = "MCPCTL_INPUT_";
+
+/// The variable a reference body (`VAR`, `env:VAR`, `input:ID`) is looked
+/// up as; `None` when it is none of those.
+fn reference_name(body: &str) -> Option<std::borrow::Cow<'_, str>> {
+    if let Some(var) = body.strip_prefix("env:") {
+        return is_var_name(var).then_some(std::borrow::Cow::Borrowed(var));
+    }
+    if let Some(id) = body.strip_prefix("input:") {
+        let valid = !id.is_empty()
+            && id
+                .chars()
+                .all(|c| c.is_ascii_alphanumeric() || matches!(c, '-' | '_' | '.'));
+        return valid.then(|| std::borrow::Cow::Owned(input_variable(id)));
+    }
+    is_var_name(body).then_some(std::borrow::Cow::Borrowed(body))
 }
 
 /// Split a value into literal text and references; `None` when malformed.
@@ -70,14 +116,16 @@ fn pieces(value: &str) -> Option<Vec<Piece<'_>>> {
         let after = &rest[start + 2..];
         let end = after.find('}')?;
         let body = &after[..end];
-        let (name, default) = match body.split_once(":-") {
+        let (written, default) = match body.split_once(":-") {
             Some((name, default)) => (name, Some(default)),
             None => (body, None),
         };
-        if !is_var_name(name) {
-            return None;
-        }
-        out.push(Piece::Var { name, default });
+        let name = reference_name(written)?;
+        out.push(Piece::Var {
+            name,
+            written,
+            default,
+        });
         rest = &after[end + 1..];
     }
     if !rest.is_empty() {
@@ -106,7 +154,22 @@ pub fn referenced_names(value: &str) -> Vec<String> {
         .unwrap_or_default()
         .into_iter()
         .filter_map(|piece| match piece {
-            Piece::Var { name, .. } => Some(name.to_string()),
+            Piece::Var { name, .. } => Some(name.into_owned()),
+            Piece::Text(_) => None,
+        })
+        .collect()
+}
+
+/// Each reference in `value` as (variable looked up, reference as written),
+/// so output can show `${input:key}` rather than the variable behind it.
+pub fn references(value: &str) -> Vec<(String, String)> {
+    pieces(value)
+        .unwrap_or_default()
+        .into_iter()
+        .filter_map(|piece| match piece {
+            Piece::Var { name, written, .. } => {
+                Some((name.into_owned(), format!("${{{written}}}")))
+            }
             Piece::Text(_) => None,
         })
         .collect()
@@ -141,14 +204,16 @@ pub fn redacted(value: &str, mask: &str) -> String {
             Piece::Text(text) if index == 0 && is_auth_scheme(text) => out.push_str(text),
             Piece::Text(_) => out.push_str(mask),
             Piece::Var {
-                name,
+                written,
                 default: None,
-            } => out.push_str(&format!("${{{name}}}")),
+                ..
+            } => out.push_str(&format!("${{{written}}}")),
             Piece::Var {
-                name,
+                written,
                 default: Some(_),
+                ..
             } => {
-                out.push_str(&format!("${{{name}:-{mask}}}"));
+                out.push_str(&format!("${{{written}:-{mask}}}"));
             }
         }
     }
@@ -179,14 +244,14 @@ pub fn expand_with(
     for piece in pieces {
         match piece {
             Piece::Text(text) => out.push_str(text),
-            Piece::Var { name, default } => match (lookup(name), default) {
+            Piece::Var { name, default, .. } => match (lookup(&name), default) {
                 (Some(found), Some(default)) if found.is_empty() => out.push_str(default),
                 (Some(found), _) => out.push_str(&found),
                 (None, Some(default)) => out.push_str(default),
                 (None, None) => {
                     return Err(VarError::Unset {
                         server: server.to_string(),
-                        var: name.to_string(),
+                        var: name.into_owned(),
                     });
                 }
             },
@@ -295,18 +360,102 @@ pub async fn with_launch_env<F: std::future::Future>(
 
 /// The value a launch would expand `${name}` to: the asking CLI's values
 /// when the supervisor launches for one, else the environment, then any
-/// value [`provide`]d to this process.
+/// value [`provide`]d to this process, and for a VS Code `${input:ID}`
+/// with none of those, an answer typed at the terminal (asked once).
 pub fn lookup(name: &str) -> Option<String> {
     if let Ok(found) = LAUNCH_ENV.try_with(|env| env.0.get(name).cloned()) {
         return found;
     }
-    std::env::var(name).ok().or_else(|| {
+    let known = std::env::var(name).ok().or_else(|| {
         let provided = PROVIDED.lock().unwrap_or_else(|e| e.into_inner());
         provided
             .iter()
             .find(|(n, _)| n == name)
             .map(|(_, v)| v.clone())
+    });
+    known.or_else(|| {
+        name.starts_with(INPUT_PREFIX)
+            .then(|| ask_input(name))
+            .flatten()
     })
+}
+
+/// Ask, before any progress display starts, for every `${input:ID}` that
+/// `defs` use and nothing supplies (only on a terminal), so prompts never
+/// interleave with a spinner; the answers are kept for this process only.
+pub fn ask_inputs<'a>(defs: impl IntoIterator<Item = &'a ServerDef>) {
+    for def in defs {
+        for name in def_references(def) {
+            if name.starts_with(INPUT_PREFIX) {
+                let _ = lookup(&name);
+            }
+        }
+    }
+}
+
+/// A VS Code `inputs` entry: what to say when asking for `${input:ID}`.
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub struct InputSpec {
+    /// The input's `id`.
+    pub id: String,
+    /// Its `description`, shown as the prompt.
+    pub description: Option<String>,
+    /// Its `password` flag: the answer is not echoed.
+    pub password: bool,
+}
+
+/// The inputs declared by the files this process read, so a prompt can use
+/// the file's own description and `password` flag.
+static INPUTS: std::sync::Mutex<Vec<InputSpec>> = std::sync::Mutex::new(Vec::new());
+
+/// Remember the `inputs` a file declares (the latest declaration of an ID wins).
+pub fn declare_inputs(inputs: Vec<InputSpec>) {
+    if inputs.is_empty() {
+        return;
+    }
+    let mut known = INPUTS.lock().unwrap_or_else(|e| e.into_inner());
+    for input in inputs {
+        known.retain(|k| k.id != input.id);
+        known.push(input);
+    }
+}
+
+/// Ask for the value of the input behind `variable` on the terminal, when
+/// there is one (never without a TTY); the answer is kept for this process
+/// only, never written.
+fn ask_input(variable: &str) -> Option<String> {
+    use std::io::IsTerminal;
+    if !std::io::stdin().is_terminal() || !std::io::stderr().is_terminal() {
+        return None;
+    }
+    let spec = {
+        let known = INPUTS.lock().unwrap_or_else(|e| e.into_inner());
+        known
+            .iter()
+            .find(|input| input_variable(&input.id) == variable)
+            .cloned()
+    }?;
+    let prompt = match &spec.description {
+        Some(description) => format!(
+            "{} (input `{}`)",
+            crate::output::sanitize(description),
+            crate::output::sanitize(&spec.id)
+        ),
+        None => format!("value for input `{}`", crate::output::sanitize(&spec.id)),
+    };
+    let term = console::Term::stderr();
+    let answer = if spec.password {
+        term.write_str(&format!("{prompt} (hidden): ")).ok()?;
+        term.read_secure_line().ok()?
+    } else {
+        dialoguer::Input::<String>::new()
+            .with_prompt(prompt)
+            .allow_empty(true)
+            .interact_text_on(&term)
+            .ok()?
+    };
+    provide(variable, &answer);
+    Some(answer)
 }
 
 /// Expand every reference in `value` from mcpctl's own environment (and
@@ -376,6 +525,41 @@ mod tests {
             expand("s", &format!("Bearer ${{{name}}}")).unwrap(),
             "Bearer typed-secret"
         );
+    }
+
+    #[test]
+    fn client_forms_expand_and_redact_as_written() {
+        let lookup = |name: &str| match name {
+            "TOKEN" => Some("s3cret".to_string()),
+            "MCPCTL_INPUT_API_KEY" => Some("typed".to_string()),
+            _ => None,
+        };
+        assert_eq!(
+            expand_with("s", "Bearer ${env:TOKEN}", &lookup).unwrap(),
+            "Bearer s3cret"
+        );
+        assert_eq!(
+            expand_with("s", "${input:api-key}", &lookup).unwrap(),
+            "typed"
+        );
+        assert_eq!(
+            referenced_names("${env:TOKEN} ${input:api-key}"),
+            vec!["TOKEN", "MCPCTL_INPUT_API_KEY"]
+        );
+        assert_eq!(
+            redacted("Bearer ${env:TOKEN}", "***"),
+            "Bearer ${env:TOKEN}"
+        );
+        assert_eq!(redacted("${input:api-key}", "***"), "${input:api-key}");
+        let err = expand_with("s", "${input:other}", &lookup).unwrap_err();
+        assert!(
+            err.hint().unwrap().contains("MCPCTL_INPUT_OTHER"),
+            "{err:?}"
+        );
+        assert!(matches!(
+            expand_with("s", "${env:1X}", &lookup),
+            Err(VarError::Malformed { .. })
+        ));
     }
 
     #[test]

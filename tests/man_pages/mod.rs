@@ -71,6 +71,10 @@ pub const ENVIRONMENT: &[(&str, &str)] = &[
         "MCPCTL_CACHE_DIR",
         "cache directory (default ~/.cache/mcpctl)",
     ),
+    (
+        "MCPCTL_INPUT_<ID>",
+        "the value of VS Code's ${input:ID} (ID upper-cased, other characters as _)",
+    ),
     ("CI", "when set, mcpctl never prompts"),
     (
         "NO_COLOR",

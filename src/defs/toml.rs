@@ -1,0 +1,315 @@
+//! Codex's `config.toml`: servers as `[mcp_servers.NAME]` tables among the
+//! rest of Codex's settings.
+//!
+//! Read and edited through `toml_edit`'s document model, which keeps every
+//! comment, blank line and key order it is not asked to change, so a file
+//! that Codex and mcpctl share survives mcpctl's edits byte for byte outside
+//! the entry touched. Entries are converted to JSON values and typed by the
+//! same code that reads the JSON and YAML shapes.
+
+use std::path::Path;
+
+use serde::Deserialize;
+use serde_json::{Map, Number, Value};
+use toml_edit::{Array, DocumentMut, InlineTable, Item, Table};
+
+use super::edit::Edit;
+use super::error::DefsError;
+use super::format::{self, Format, ParsedFile, RawEntry, Shape, Syntax};
+
+/// The table Codex keeps its servers in.
+const KEY: &str = "mcp_servers";
+
+/// Parse a Codex `config.toml` (any TOML document: one without
+/// `mcp_servers` simply has no servers yet).
+pub fn parse(path: &Path, text: &str) -> Result<ParsedFile, DefsError> {
+    let doc = document(path, text)?;
+    let mut entries = Vec::new();
+    if let Some(servers) = doc.get(KEY) {
+        let servers = servers.as_table_like().ok_or_else(|| DefsError::Invalid {
+            path: path.to_path_buf(),
+            message: format!("`{KEY}` is not a table"),
+            hint: format!("write each server as a `[{KEY}.NAME]` table"),
+        })?;
+        for (name, item) in servers.iter() {
+            let value = item_value(item);
+            let raw = RawEntry::deserialize(&value).map_err(|err| {
+                let (line, column) = super::locate::key(text, name, Syntax::Toml).unwrap_or((1, 1));
+                DefsError::Malformed {
+                    path: path.to_path_buf(),
+                    line,
+                    column,
+                    message: format!("server `{name}`: {err}"),
+                }
+            })?;
+            entries.push((name.to_string(), raw));
+        }
+    }
+    let servers = format::entries_into_defs(path, text, Syntax::Toml, entries)?;
+    Ok(ParsedFile {
+        format: Format {
+            syntax: Syntax::Toml,
+            shape: Shape::McpServersTables,
+        },
+        servers,
+    })
+}
+
+fn document(path: &Path, text: &str) -> Result<DocumentMut, DefsError> {
+    text.parse::<DocumentMut>().map_err(|err| {
+        let offset = err.span().map_or(0, |span| span.start).min(text.len());
+        let prefix = &text[..offset];
+        let line = prefix.matches('\n').count() + 1;
+        let column = prefix.rsplit('\n').next().map_or(0, |l| l.chars().count()) + 1;
+        DefsError::Malformed {
+            path: path.to_path_buf(),
+            line,
+            column,
+            message: err.message().trim().to_string(),
+        }
+    })
+}
+
+/// A TOML item as a JSON value (dates as their text).
+fn item_value(item: &Item) -> Value {
+    match item {
+        Item::None => Value::Null,
+        Item::Value(value) => value_json(value),
+        Item::Table(table) => Value::Object(
+            table
+                .iter()
+                .map(|(k, v)| (k.to_string(), item_value(v)))
+                .collect(),
+        ),
+        Item::ArrayOfTables(tables) => Value::Array(
+            tables
+                .iter()
+                .map(|t| item_value(&Item::Table(t.clone())))
+                .collect(),
+        ),
+    }
+}
+
+fn value_json(value: &toml_edit::Value) -> Value {
+    use toml_edit::Value as T;
+    match value {
+        T::String(s) => Value::String(s.value().clone()),
+        T::Integer(i) => Value::Number((*i.value()).into()),
+        T::Float(f) => Number::from_f64(*f.value()).map_or(Value::Null, Value::Number),
+        T::Boolean(b) => Value::Bool(*b.value()),
+        T::Datetime(d) => Value::String(d.value().to_string()),
+        T::Array(items) => Value::Array(items.iter().map(value_json).collect()),
+        T::InlineTable(table) => Value::Object(
+            table
+                .iter()
+                .map(|(k, v)| (k.to_string(), value_json(v)))
+                .collect::<Map<_, _>>(),
+        ),
+    }
+}
+
+/// Apply `edits` to a Codex file's text.
+pub fn apply(path: &Path, text: &str, edits: &[Edit]) -> Result<String, DefsError> {
+    let mut doc = document(path, text)?;
+    let not_table = || DefsError::Invalid {
+        path: path.to_path_buf(),
+        message: format!("`{KEY}` is not a table"),
+        hint: format!("write each server as a `[{KEY}.NAME]` table"),
+    };
+    if doc.get(KEY).is_none() {
+        let mut servers = Table::new();
+        servers.set_implicit(true);
+        doc.insert(KEY, Item::Table(servers));
+    }
+    let servers = doc
+        .get_mut(KEY)
+        .and_then(Item::as_table_mut)
+        .ok_or_else(not_table)?;
+    for edit in edits {
+        match edit {
+            Edit::Add { name, value } => {
+                servers.insert(name, Item::Table(table(value)));
+            }
+            Edit::Replace { name, value } => match servers.get_mut(name) {
+                Some(Item::Table(existing)) => {
+                    let decor = existing.decor().clone();
+                    let position = existing.position();
+                    let mut new = table(value);
+                    *new.decor_mut() = decor;
+                    if let Some(position) = position {
+                        new.set_position(position);
+                    }
+                    *existing = new;
+                }
+                _ => {
+                    servers.insert(name, Item::Table(table(value)));
+                }
+            },
+            Edit::Remove { name } => {
+                servers.remove(name);
+            }
+            Edit::SetEnabled { name, enabled } => {
+                let Some(entry) = servers.get_mut(name).and_then(Item::as_table_like_mut) else {
+                    continue;
+                };
+                if *enabled {
+                    if entry.contains_key("enabled") {
+                        entry.insert("enabled", toml_edit::value(true));
+                    }
+                } else {
+                    entry.insert("enabled", toml_edit::value(false));
+                }
+            }
+        }
+    }
+    Ok(doc.to_string())
+}
+
+/// The comments in a TOML document (lines that are comments, and comments
+/// after a value), so edits can prove none were dropped.
+pub fn count_comments(text: &str) -> usize {
+    let Ok(doc) = text.parse::<DocumentMut>() else {
+        return 0;
+    };
+    // Every comment lives in some decor; the document's own text with the
+    // values' strings emptied is the simplest faithful place to count them.
+    let mut count = 0;
+    let mut stack: Vec<&Table> = vec![doc.as_table()];
+    let mut decor_count = |decor: &toml_edit::Decor| {
+        for part in [decor.prefix(), decor.suffix()].into_iter().flatten() {
+            if let Some(raw) = part.as_str() {
+                count += raw
+                    .lines()
+                    .filter(|l| l.trim_start().starts_with('#'))
+                    .count();
+            }
+        }
+    };
+    decor_count(doc.decor());
+    if let Some(raw) = doc.trailing().as_str() {
+        decor_count(&toml_edit::Decor::new(raw, ""));
+    }
+    while let Some(table) = stack.pop() {
+        decor_count(table.decor());
+        for (key, item) in table.iter() {
+            if let Some(key) = table.key(key) {
+                decor_count(key.leaf_decor());
+            }
+            match item {
+                Item::Table(inner) => stack.push(inner),
+                Item::Value(value) => decor_count(value.decor()),
+                Item::ArrayOfTables(tables) => stack.extend(tables.iter()),
+                Item::None => {}
+            }
+        }
+    }
+    count
+}
+
+/// A server entry as a `[mcp_servers.NAME]` table: maps such as `env` as
+/// inline tables, as Codex's documentation writes them.
+fn table(value: &Value) -> Table {
+    let mut table = Table::new();
+    if let Value::Object(map) = value {
+        for (key, item) in map {
+            if let Some(converted) = toml_value(item) {
+                table.insert(key, Item::Value(converted));
+            }
+        }
+    }
+    table
+}
+
+fn toml_value(value: &Value) -> Option<toml_edit::Value> {
+    Some(match value {
+        Value::Null => return None,
+        Value::Bool(b) => (*b).into(),
+        Value::Number(n) => match n.as_i64() {
+            Some(i) => i.into(),
+            None => n.as_f64()?.into(),
+        },
+        Value::String(s) => s.as_str().into(),
+        Value::Array(items) => {
+            let mut array = Array::new();
+            for item in items.iter().filter_map(toml_value) {
+                array.push(item);
+            }
+            toml_edit::Value::Array(array)
+        }
+        Value::Object(map) => {
+            let mut inline = InlineTable::new();
+            for (key, item) in map {
+                if let Some(converted) = toml_value(item) {
+                    inline.insert(key, converted);
+                }
+            }
+            toml_edit::Value::InlineTable(inline)
+        }
+    })
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    const CODEX: &str = r#"# Codex settings
+model = "o3"
+
+# The docs server.
+[mcp_servers.docs]
+command = "docs-server"
+args = ["--port", "4000"]
+env = { "API_KEY" = "value" }
+
+[mcp_servers.figma]
+url = "https://mcp.figma.com/mcp"
+bearer_token_env_var = "FIGMA_OAUTH_TOKEN"
+http_headers = { "X-Figma-Region" = "us-east-1" }
+
+[profiles.fast]
+model = "gpt-4o-mini" # cheap
+"#;
+
+    #[test]
+    fn reads_codex_tables() {
+        let parsed = parse(Path::new("config.toml"), CODEX).unwrap();
+        assert_eq!(parsed.format.shape, Shape::McpServersTables);
+        let names: Vec<&str> = parsed.servers.iter().map(|d| d.name.as_str()).collect();
+        assert_eq!(names, ["docs", "figma"]);
+        let super::super::Launch::Remote { headers, .. } = &parsed.servers[1].launch else {
+            panic!("figma is remote");
+        };
+        assert_eq!(headers["Authorization"], "Bearer ${FIGMA_OAUTH_TOKEN}");
+        assert_eq!(headers["X-Figma-Region"], "us-east-1");
+    }
+
+    #[test]
+    fn counts_comments() {
+        assert_eq!(count_comments(CODEX), 3);
+    }
+
+    #[test]
+    fn add_then_remove_is_byte_identical() {
+        let path = Path::new("config.toml");
+        let value = serde_json::json!({"command": "npx", "args": ["-y", "x"], "env": {"A": "b"}});
+        let added = apply(
+            path,
+            CODEX,
+            &[Edit::Add {
+                name: "new".into(),
+                value,
+            }],
+        )
+        .unwrap();
+        assert!(
+            added.contains("[mcp_servers.new]\ncommand = \"npx\""),
+            "{added}"
+        );
+        assert!(
+            added.find("[mcp_servers.new]") < added.find("[profiles.fast]"),
+            "{added}"
+        );
+        let removed = apply(path, &added, &[Edit::Remove { name: "new".into() }]).unwrap();
+        assert_eq!(removed, CODEX);
+    }
+}
