@@ -172,14 +172,14 @@ Register-ArgumentCompleter -Native -CommandName 'mcpctl' -ScriptBlock {
         }
         'mcpctl;add-json' {
             [CompletionResult]::new('--to', '--to', [CompletionResultType]::ParameterName, 'File to write (default: the first definition file)')
-            [CompletionResult]::new('-s', '-s', [CompletionResultType]::ParameterName, 'Which file to write: local (the default), user or project (see above)')
-            [CompletionResult]::new('--scope', '--scope', [CompletionResultType]::ParameterName, 'Which file to write: local (the default), user or project (see above)')
+            [CompletionResult]::new('-s', '-s', [CompletionResultType]::ParameterName, 'Which file to write, as Claude Code names it: local (the default: --to, else the first definition file), user (the per-user mcpctl file), project (.mcp.json here)')
+            [CompletionResult]::new('--scope', '--scope', [CompletionResultType]::ParameterName, 'Which file to write, as Claude Code names it: local (the default: --to, else the first definition file), user (the per-user mcpctl file), project (.mcp.json here)')
             [CompletionResult]::new('--file', '--file', [CompletionResultType]::ParameterName, 'Definition file to read and edit (repeatable; default: MCPCTL_FILE or ~/.config/mcpctl/servers.json)')
             [CompletionResult]::new('--color', '--color', [CompletionResultType]::ParameterName, 'Colour output: auto (a terminal, unless NO_COLOR is set; CLICOLOR_FORCE=1 forces it), always or never')
             [CompletionResult]::new('--project', '--project', [CompletionResultType]::ParameterName, 'In Claude Code''s `~/.claude.json`, read and edit the servers of this project (`projects.<PATH>.mcpServers`) instead of the user''s (default: the current directory, when the file has an entry for it)')
+            [CompletionResult]::new('--allow-http', '--allow-http', [CompletionResultType]::ParameterName, 'Accept plain http:// to a public host (private, link-local, single-label and .internal/.local hosts need no flag)')
             [CompletionResult]::new('--force', '--force', [CompletionResultType]::ParameterName, 'Replace an existing server of that name; accept a launcher that is not installed here; drop comments an edit cannot keep')
             [CompletionResult]::new('--require-pin', '--require-pin', [CompletionResultType]::ParameterName, 'Treat unpinned package versions as errors')
-            [CompletionResult]::new('--allow-http', '--allow-http', [CompletionResultType]::ParameterName, 'Accept plain http:// to a public host')
             [CompletionResult]::new('--no-check', '--no-check', [CompletionResultType]::ParameterName, 'Do not connect to the server before saving')
             [CompletionResult]::new('--dry-run', '--dry-run', [CompletionResultType]::ParameterName, 'Validate and print what would be written, but write nothing')
             [CompletionResult]::new('--show-secrets', '--show-secrets', [CompletionResultType]::ParameterName, 'Show literal env and header values in the output')

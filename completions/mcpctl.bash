@@ -339,7 +339,7 @@ _mcpctl() {
             return 0
             ;;
         mcpctl__subcmd__add__subcmd__json)
-            opts="-s -q -h -V --to --scope --force --require-pin --allow-http --no-check --dry-run --show-secrets --file --json --quiet --color --no-spawn --allow-insecure-file --project --help --version"
+            opts="-s -q -h -V --to --scope --allow-http --force --require-pin --no-check --dry-run --show-secrets --file --json --quiet --color --no-spawn --allow-insecure-file --project --help --version"
             if [[ ${cur} == -* || ${COMP_CWORD} -eq 2 ]] ; then
                 COMPREPLY=( $(compgen -W "${opts}" -- "${cur}") )
                 return 0

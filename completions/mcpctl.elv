@@ -163,14 +163,14 @@ set edit:completion:arg-completer[mcpctl] = {|@words|
         }
         &'mcpctl;add-json'= {
             cand --to 'File to write (default: the first definition file)'
-            cand -s 'Which file to write: local (the default), user or project (see above)'
-            cand --scope 'Which file to write: local (the default), user or project (see above)'
+            cand -s 'Which file to write, as Claude Code names it: local (the default: --to, else the first definition file), user (the per-user mcpctl file), project (.mcp.json here)'
+            cand --scope 'Which file to write, as Claude Code names it: local (the default: --to, else the first definition file), user (the per-user mcpctl file), project (.mcp.json here)'
             cand --file 'Definition file to read and edit (repeatable; default: MCPCTL_FILE or ~/.config/mcpctl/servers.json)'
             cand --color 'Colour output: auto (a terminal, unless NO_COLOR is set; CLICOLOR_FORCE=1 forces it), always or never'
             cand --project 'In Claude Code''s `~/.claude.json`, read and edit the servers of this project (`projects.<PATH>.mcpServers`) instead of the user''s (default: the current directory, when the file has an entry for it)'
+            cand --allow-http 'Accept plain http:// to a public host (private, link-local, single-label and .internal/.local hosts need no flag)'
             cand --force 'Replace an existing server of that name; accept a launcher that is not installed here; drop comments an edit cannot keep'
             cand --require-pin 'Treat unpinned package versions as errors'
-            cand --allow-http 'Accept plain http:// to a public host'
             cand --no-check 'Do not connect to the server before saving'
             cand --dry-run 'Validate and print what would be written, but write nothing'
             cand --show-secrets 'Show literal env and header values in the output'

@@ -152,7 +152,7 @@ complete -c mcpctl -n "__fish_mcpctl_using_subcommand add" -l allow-insecure-fil
 complete -c mcpctl -n "__fish_mcpctl_using_subcommand add" -s h -l help -d 'Print help (see more with \'--help\')'
 complete -c mcpctl -n "__fish_mcpctl_using_subcommand add" -s V -l version -d 'Print version'
 complete -c mcpctl -n "__fish_mcpctl_using_subcommand add-json" -l to -d 'File to write (default: the first definition file)' -r -F
-complete -c mcpctl -n "__fish_mcpctl_using_subcommand add-json" -s s -l scope -d 'Which file to write: local (the default), user or project (see above)' -r -f -a "local\t'The file `add` writes without a scope: `--to`, else the first definition file (Claude Code\'s default scope too)'
+complete -c mcpctl -n "__fish_mcpctl_using_subcommand add-json" -s s -l scope -d 'Which file to write, as Claude Code names it: local (the default: --to, else the first definition file), user (the per-user mcpctl file), project (.mcp.json here)' -r -f -a "local\t'The file `add` writes without a scope: `--to`, else the first definition file (Claude Code\'s default scope too)'
 user\t'The per-user mcpctl file (`~/.config/mcpctl/servers.json`)'
 project\t'`.mcp.json` in the current directory, shared with the project'"
 complete -c mcpctl -n "__fish_mcpctl_using_subcommand add-json" -l file -d 'Definition file to read and edit (repeatable; default: MCPCTL_FILE or ~/.config/mcpctl/servers.json)' -r -F
@@ -160,9 +160,9 @@ complete -c mcpctl -n "__fish_mcpctl_using_subcommand add-json" -l color -d 'Col
 always\t'Always colour, even into a pipe or file'
 never\t'Never colour'"
 complete -c mcpctl -n "__fish_mcpctl_using_subcommand add-json" -l project -d 'In Claude Code\'s `~/.claude.json`, read and edit the servers of this project (`projects.<PATH>.mcpServers`) instead of the user\'s (default: the current directory, when the file has an entry for it)' -r -F
+complete -c mcpctl -n "__fish_mcpctl_using_subcommand add-json" -l allow-http -d 'Accept plain http:// to a public host (private, link-local, single-label and .internal/.local hosts need no flag)'
 complete -c mcpctl -n "__fish_mcpctl_using_subcommand add-json" -l force -d 'Replace an existing server of that name; accept a launcher that is not installed here; drop comments an edit cannot keep'
 complete -c mcpctl -n "__fish_mcpctl_using_subcommand add-json" -l require-pin -d 'Treat unpinned package versions as errors'
-complete -c mcpctl -n "__fish_mcpctl_using_subcommand add-json" -l allow-http -d 'Accept plain http:// to a public host'
 complete -c mcpctl -n "__fish_mcpctl_using_subcommand add-json" -l no-check -d 'Do not connect to the server before saving'
 complete -c mcpctl -n "__fish_mcpctl_using_subcommand add-json" -l dry-run -d 'Validate and print what would be written, but write nothing'
 complete -c mcpctl -n "__fish_mcpctl_using_subcommand add-json" -l show-secrets -d 'Show literal env and header values in the output'

@@ -188,6 +188,15 @@ pub struct Args {
     /// Seconds allowed for connecting and listing tools (default 30).
     #[arg(long, value_name = "SECONDS")]
     pub connect_timeout: Option<f64>,
+    /// Where to write, and how strictly.
+    #[command(flatten)]
+    pub save: SaveFlags,
+}
+
+/// The flags `add` and `add-json` share: which file to write, and how
+/// strictly to validate and check before writing it.
+#[derive(Debug, clap::Args)]
+pub struct SaveFlags {
     /// File to write (default: the first definition file).
     #[arg(long, value_name = "FILE")]
     pub to: Option<PathBuf>,
@@ -224,11 +233,38 @@ pub struct Args {
     pub show_secrets: bool,
 }
 
+impl SaveFlags {
+    /// The file these flags name (see [`target_file`]).
+    pub(super) fn target(&self, ctx: &Context) -> Result<PathBuf> {
+        target_file(ctx, self.scope, self.to.as_deref())
+    }
+
+    /// How to save to `target` (an entry rendered from the definition, no
+    /// registry notes).
+    pub(super) fn save(&self, target: PathBuf, explicit_name: bool) -> Save {
+        Save {
+            target,
+            explicit_name,
+            force: self.force,
+            policy: Policy {
+                require_pin: self.require_pin,
+                allow_http: self.allow_http,
+            },
+            no_check: self.no_check,
+            dry_run: self.dry_run,
+            show_secrets: self.show_secrets,
+            entry: None,
+            note_outside_sources: self.scope.is_some(),
+            registry_notes: None,
+        }
+    }
+}
+
 /// Validate and save a new definition.
 pub fn run(ctx: &Context, args: Args) -> Result<ExitCode> {
     let args = claude_form(args)?;
     let catalog = ctx.catalog()?;
-    let target = target_file(ctx, args.scope, args.to.as_deref())?;
+    let target = args.save.target(ctx)?;
     // Secrets written literally by `add NAME --store-secret`, masked in output.
     let mut stored_secrets = Vec::new();
     // The registry's notes name the entry; they are printed once its saved
@@ -244,19 +280,8 @@ pub fn run(ctx: &Context, args: Args) -> Result<ExitCode> {
         None => definition_from_args(&args, &target)?,
     };
     let save = Save {
-        target,
-        explicit_name: args.name.is_some(),
-        force: args.force,
-        policy: Policy {
-            require_pin: args.require_pin,
-            allow_http: args.allow_http,
-        },
-        no_check: args.no_check,
-        dry_run: args.dry_run,
-        show_secrets: args.show_secrets,
-        entry: None,
-        note_outside_sources: args.scope.is_some(),
         registry_notes,
+        ..args.save.save(target, args.name.is_some())
     };
     let Some((def, format)) = save_definition(ctx, &catalog, def, &save, &stored_secrets)? else {
         return Ok(ExitCode::Success);

@@ -2,16 +2,15 @@
 //! server entry copied from a README or another client's file is added as
 //! typed, after the same validation and connection check as `add`.
 
-use std::path::{Path, PathBuf};
+use std::path::Path;
 
 use serde_json::Value;
 
 use super::Context;
-use super::add::{Save, Scope};
+use super::add::{Save, SaveFlags};
 use crate::defs::format::{self, Format, Shape, Syntax};
 use crate::defs::{DefsError, render};
 use crate::error::{Error, ExitCode, Result, UsageError};
-use crate::validate::Policy;
 
 const EXAMPLES: &str = "\
 JSON is one server entry as the clients write it: `command`, `args`, `env`,
@@ -60,60 +59,21 @@ pub struct Args {
     /// The server's entry, as a JSON object.
     #[arg(value_name = "JSON")]
     pub entry: String,
-    /// File to write (default: the first definition file).
-    #[arg(long, value_name = "FILE")]
-    pub to: Option<PathBuf>,
-    /// Which file to write: local (the default), user or project (see above).
-    #[arg(
-        short = 's',
-        long,
-        value_enum,
-        value_name = "SCOPE",
-        conflicts_with = "to"
-    )]
-    pub scope: Option<Scope>,
-    /// Replace an existing server of that name; accept a launcher that is
-    /// not installed here; drop comments an edit cannot keep.
-    #[arg(long)]
-    pub force: bool,
-    /// Treat unpinned package versions as errors.
-    #[arg(long, env = "MCPCTL_REQUIRE_PIN")]
-    pub require_pin: bool,
-    /// Accept plain http:// to a public host.
-    #[arg(long)]
-    pub allow_http: bool,
-    /// Do not connect to the server before saving.
-    #[arg(long)]
-    pub no_check: bool,
-    /// Validate and print what would be written, but write nothing.
-    #[arg(long)]
-    pub dry_run: bool,
-    /// Show literal env and header values in the output.
-    #[arg(long)]
-    pub show_secrets: bool,
+    /// Where to write, and how strictly.
+    #[command(flatten)]
+    pub save: SaveFlags,
 }
 
 /// Parse the entry, then save it as `add` would.
 pub fn run(ctx: &Context, args: Args) -> Result<ExitCode> {
     let given = parse_object(&args.entry)?;
-    let target = super::add::target_file(ctx, args.scope, args.to.as_deref())?;
+    let target = args.save.target(ctx)?;
     let mut def = definition(&args.name, &args.entry)?;
     def.source = target.clone();
     let catalog = ctx.catalog()?;
     let save = Save {
-        target,
-        explicit_name: true,
-        force: args.force,
-        policy: Policy {
-            require_pin: args.require_pin,
-            allow_http: args.allow_http,
-        },
-        no_check: args.no_check,
-        dry_run: args.dry_run,
-        show_secrets: args.show_secrets,
         entry: Some(given),
-        note_outside_sources: args.scope.is_some(),
-        registry_notes: None,
+        ..args.save.save(target, true)
     };
     super::add::save_definition(ctx, &catalog, def, &save, &[])?;
     Ok(ExitCode::Success)

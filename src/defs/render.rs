@@ -40,16 +40,7 @@ pub fn entry_value(def: &ServerDef, format: Format) -> Value {
             entry.insert(transport_key.into(), json!(def.transport.as_str()));
         }
     }
-    if let Some(process) = def.process() {
-        entry.insert("command".into(), json!(process.command));
-        entry.insert("args".into(), json!(process.args));
-        if !process.env.is_empty() {
-            entry.insert("env".into(), json!(process.env));
-        }
-        if let Some(cwd) = process.cwd {
-            entry.insert("cwd".into(), json!(cwd));
-        }
-    }
+    insert_process(&mut entry, def);
     if let Launch::Remote { url, headers, .. } = &def.launch {
         entry.insert("url".into(), json!(url));
         if !headers.is_empty() {
@@ -97,16 +88,7 @@ fn codex_entry(def: &ServerDef) -> Value {
     if def.transport == Transport::Sse {
         entry.insert("transport".into(), json!("sse"));
     }
-    if let Some(process) = def.process() {
-        entry.insert("command".into(), json!(process.command));
-        entry.insert("args".into(), json!(process.args));
-        if !process.env.is_empty() {
-            entry.insert("env".into(), json!(process.env));
-        }
-        if let Some(cwd) = process.cwd {
-            entry.insert("cwd".into(), json!(cwd));
-        }
-    }
+    insert_process(&mut entry, def);
     if let Launch::Remote { url, headers, .. } = &def.launch {
         entry.insert("url".into(), json!(url));
         let mut literal = Map::new();
@@ -151,4 +133,19 @@ fn single_reference(value: &str) -> Option<&str> {
         .is_some_and(|c| c.is_ascii_alphabetic() || c == '_')
         && name.chars().all(|c| c.is_ascii_alphanumeric() || c == '_');
     valid.then_some(name)
+}
+
+/// `command`, `args`, `env` and `cwd`, when `def` launches a process: the
+/// same keys in every file's vocabulary.
+fn insert_process(entry: &mut Map<String, Value>, def: &ServerDef) {
+    if let Some(process) = def.process() {
+        entry.insert("command".into(), json!(process.command));
+        entry.insert("args".into(), json!(process.args));
+        if !process.env.is_empty() {
+            entry.insert("env".into(), json!(process.env));
+        }
+        if let Some(cwd) = process.cwd {
+            entry.insert("cwd".into(), json!(cwd));
+        }
+    }
 }
