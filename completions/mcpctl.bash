@@ -28,6 +28,9 @@ _mcpctl() {
             mcpctl,check)
                 cmd="mcpctl__subcmd__check"
                 ;;
+            mcpctl,clients)
+                cmd="mcpctl__subcmd__clients"
+                ;;
             mcpctl,completions)
                 cmd="mcpctl__subcmd__completions"
                 ;;
@@ -96,6 +99,9 @@ _mcpctl() {
                 ;;
             mcpctl__subcmd__help,check)
                 cmd="mcpctl__subcmd__help__subcmd__check"
+                ;;
+            mcpctl__subcmd__help,clients)
+                cmd="mcpctl__subcmd__help__subcmd__clients"
                 ;;
             mcpctl__subcmd__help,completions)
                 cmd="mcpctl__subcmd__help__subcmd__completions"
@@ -203,7 +209,7 @@ _mcpctl() {
 
     case "${cmd}" in
         mcpctl)
-            opts="-q -h -V --file --json --quiet --color --no-spawn --allow-insecure-file --project --help --version list ls show get add add-json check remove rm enable disable search start stop restart refresh status tools call logs supervisor completions help"
+            opts="-q -h -V --file --json --quiet --color --no-spawn --allow-insecure-file --project --help --version list ls show get add add-json check clients remove rm enable disable search start stop restart refresh status tools call logs supervisor completions help"
             if [[ ${cur} == -* || ${COMP_CWORD} -eq 1 ]] ; then
                 COMPREPLY=( $(compgen -W "${opts}" -- "${cur}") )
                 return 0
@@ -464,6 +470,32 @@ _mcpctl() {
             COMPREPLY=( $(compgen -W "${opts}" -- "${cur}") )
             return 0
             ;;
+        mcpctl__subcmd__clients)
+            opts="-q -h -V --file --json --quiet --color --no-spawn --allow-insecure-file --project --help --version"
+            if [[ ${cur} == -* || ${COMP_CWORD} -eq 2 ]] ; then
+                COMPREPLY=( $(compgen -W "${opts}" -- "${cur}") )
+                return 0
+            fi
+            case "${prev}" in
+                --file)
+                    COMPREPLY=($(compgen -f "${cur}"))
+                    return 0
+                    ;;
+                --color)
+                    COMPREPLY=($(compgen -W "auto always never" -- "${cur}"))
+                    return 0
+                    ;;
+                --project)
+                    COMPREPLY=($(compgen -f "${cur}"))
+                    return 0
+                    ;;
+                *)
+                    COMPREPLY=()
+                    ;;
+            esac
+            COMPREPLY=( $(compgen -W "${opts}" -- "${cur}") )
+            return 0
+            ;;
         mcpctl__subcmd__completions)
             opts="-q -h -V --file --json --quiet --color --no-spawn --allow-insecure-file --project --help --version bash elvish fish powershell zsh"
             if [[ ${cur} == -* || ${COMP_CWORD} -eq 2 ]] ; then
@@ -543,7 +575,7 @@ _mcpctl() {
             return 0
             ;;
         mcpctl__subcmd__help)
-            opts="list show add add-json check remove enable disable search start stop restart refresh status tools call logs supervisor completions help"
+            opts="list show add add-json check clients remove enable disable search start stop restart refresh status tools call logs supervisor completions help"
             if [[ ${cur} == -* || ${COMP_CWORD} -eq 2 ]] ; then
                 COMPREPLY=( $(compgen -W "${opts}" -- "${cur}") )
                 return 0
@@ -599,6 +631,20 @@ _mcpctl() {
             return 0
             ;;
         mcpctl__subcmd__help__subcmd__check)
+            opts=""
+            if [[ ${cur} == -* || ${COMP_CWORD} -eq 3 ]] ; then
+                COMPREPLY=( $(compgen -W "${opts}" -- "${cur}") )
+                return 0
+            fi
+            case "${prev}" in
+                *)
+                    COMPREPLY=()
+                    ;;
+            esac
+            COMPREPLY=( $(compgen -W "${opts}" -- "${cur}") )
+            return 0
+            ;;
+        mcpctl__subcmd__help__subcmd__clients)
             opts=""
             if [[ ${cur} == -* || ${COMP_CWORD} -eq 3 ]] ; then
                 COMPREPLY=( $(compgen -W "${opts}" -- "${cur}") )

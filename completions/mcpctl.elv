@@ -37,6 +37,7 @@ set edit:completion:arg-completer[mcpctl] = {|@words|
             cand add 'Add a server from the MCP Registry, a URL or a command, after validating it'
             cand add-json 'Add a server from its JSON entry (Claude Code''s `mcp add-json`)'
             cand check 'Connect to servers, list their tools, and report what is wrong'
+            cand clients 'List the agent hosts'' MCP configuration files found here'
             cand remove 'Remove servers from their definition files'
             cand rm 'Remove servers from their definition files'
             cand enable 'Enable servers (keeps the definition, flips its state)'
@@ -193,6 +194,20 @@ set edit:completion:arg-completer[mcpctl] = {|@words|
             cand --project 'In Claude Code''s `~/.claude.json`, read and edit the servers of this project (`projects.<PATH>.mcpServers`) instead of the user''s (default: the current directory, when the file has an entry for it)'
             cand --tools 'List each server''s tool names'
             cand --strict 'Treat lint warnings as failures'
+            cand --json 'Print machine-readable JSON on stdout instead of text'
+            cand -q 'Print no notes or progress on stderr (warnings and errors still)'
+            cand --quiet 'Print no notes or progress on stderr (warnings and errors still)'
+            cand --no-spawn 'Never start the supervisor implicitly (also MCPCTL_NO_SPAWN=1)'
+            cand --allow-insecure-file 'Launch from a definition file even when another user could change it (group- or world-writable, or owned by someone else), for this run'
+            cand -h 'Print help (see more with ''--help'')'
+            cand --help 'Print help (see more with ''--help'')'
+            cand -V 'Print version'
+            cand --version 'Print version'
+        }
+        &'mcpctl;clients'= {
+            cand --file 'Definition file to read and edit (repeatable; default: MCPCTL_FILE or ~/.config/mcpctl/servers.json)'
+            cand --color 'Colour output: auto (a terminal, unless NO_COLOR is set; CLICOLOR_FORCE=1 forces it), always or never'
+            cand --project 'In Claude Code''s `~/.claude.json`, read and edit the servers of this project (`projects.<PATH>.mcpServers`) instead of the user''s (default: the current directory, when the file has an entry for it)'
             cand --json 'Print machine-readable JSON on stdout instead of text'
             cand -q 'Print no notes or progress on stderr (warnings and errors still)'
             cand --quiet 'Print no notes or progress on stderr (warnings and errors still)'
@@ -543,6 +558,7 @@ set edit:completion:arg-completer[mcpctl] = {|@words|
             cand add 'Add a server from the MCP Registry, a URL or a command, after validating it'
             cand add-json 'Add a server from its JSON entry (Claude Code''s `mcp add-json`)'
             cand check 'Connect to servers, list their tools, and report what is wrong'
+            cand clients 'List the agent hosts'' MCP configuration files found here'
             cand remove 'Remove servers from their definition files'
             cand enable 'Enable servers (keeps the definition, flips its state)'
             cand disable 'Disable servers (keeps the definition, flips its state)'
@@ -568,6 +584,8 @@ set edit:completion:arg-completer[mcpctl] = {|@words|
         &'mcpctl;help;add-json'= {
         }
         &'mcpctl;help;check'= {
+        }
+        &'mcpctl;help;clients'= {
         }
         &'mcpctl;help;remove'= {
         }

@@ -123,6 +123,21 @@ fn every_json_document_matches_its_published_schema() {
         "add",
     );
     assert_eq!(dry["action"], "would-add");
+    // The sandbox's home holds a Claude Code file besides mcpctl's own.
+    std::fs::write(
+        sandbox.path(".claude.json"),
+        r#"{"mcpServers": {"a": {"command": "sh"}}, "numStartups": 3}"#,
+    )
+    .unwrap();
+    let clients = run(&["clients"], 0, "clients");
+    assert!(
+        clients["clients"]
+            .as_array()
+            .unwrap()
+            .iter()
+            .any(|c| c["client"] == "claude-code" && c["servers"] == 1),
+        "{clients}"
+    );
     run(
         // `false` exits at once: a failure without waiting for a budget.
         &[

@@ -9,6 +9,7 @@ mod add;
 mod add_json;
 mod call;
 pub mod check;
+mod clients;
 mod complete;
 pub use complete::complete_if_asked;
 mod completions;
@@ -155,6 +156,8 @@ pub enum Command {
     AddJson(add_json::Args),
     /// Connect to servers, list their tools, and report what is wrong.
     Check(check::Args),
+    /// List the agent hosts' MCP configuration files found here.
+    Clients(clients::Args),
     /// Remove servers from their definition files.
     #[command(visible_alias = "rm")]
     Remove(remove::Args),
@@ -343,6 +346,7 @@ fn dispatch(ctx: &Context, command: Command) -> Result<ExitCode> {
         Command::AddJson(args) => add_json::run(ctx, args),
         Command::Check(args) => check::run(ctx, args),
         Command::Remove(args) => remove::run(ctx, args),
+        Command::Clients(args) => clients::run(ctx, args),
         Command::Enable(args) => enable::run(ctx, args),
         Command::Disable(args) => disable::run(ctx, args),
         Command::Search(args) => search::run(ctx, args),

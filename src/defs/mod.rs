@@ -13,6 +13,7 @@ pub mod format;
 
 pub use error::DefsError;
 pub mod catalog;
+pub mod clients;
 pub mod edit;
 pub mod layout;
 pub mod locate;
