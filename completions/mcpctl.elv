@@ -38,6 +38,7 @@ set edit:completion:arg-completer[mcpctl] = {|@words|
             cand add-json 'Add a server from its JSON entry (Claude Code''s `mcp add-json`)'
             cand check 'Connect to servers, list their tools, and report what is wrong'
             cand clients 'List the agent hosts'' MCP configuration files found here'
+            cand import 'Copy servers from an agent host''s file into mcpctl''s'
             cand remove 'Remove servers from their definition files'
             cand rm 'Remove servers from their definition files'
             cand enable 'Enable servers (keeps the definition, flips its state)'
@@ -208,6 +209,31 @@ set edit:completion:arg-completer[mcpctl] = {|@words|
             cand --file 'Definition file to read and edit (repeatable; default: MCPCTL_FILE or ~/.config/mcpctl/servers.json)'
             cand --color 'Colour output: auto (a terminal, unless NO_COLOR is set; CLICOLOR_FORCE=1 forces it), always or never'
             cand --project 'In Claude Code''s `~/.claude.json`, read and edit the servers of this project (`projects.<PATH>.mcpServers`) instead of the user''s (default: the current directory, when the file has an entry for it)'
+            cand --json 'Print machine-readable JSON on stdout instead of text'
+            cand -q 'Print no notes or progress on stderr (warnings and errors still)'
+            cand --quiet 'Print no notes or progress on stderr (warnings and errors still)'
+            cand --no-spawn 'Never start the supervisor implicitly (also MCPCTL_NO_SPAWN=1)'
+            cand --allow-insecure-file 'Launch from a definition file even when another user could change it (group- or world-writable, or owned by someone else), for this run'
+            cand -h 'Print help (see more with ''--help'')'
+            cand --help 'Print help (see more with ''--help'')'
+            cand -V 'Print version'
+            cand --version 'Print version'
+        }
+        &'mcpctl;import'= {
+            cand --from 'The client, or the path of its file'
+            cand --to 'File to write (default: the first definition file)'
+            cand -s 'Which file to write, as Claude Code names it: local (the default: --to, else the first definition file), user (the per-user mcpctl file), project (.mcp.json here)'
+            cand --scope 'Which file to write, as Claude Code names it: local (the default: --to, else the first definition file), user (the per-user mcpctl file), project (.mcp.json here)'
+            cand --file 'Definition file to read and edit (repeatable; default: MCPCTL_FILE or ~/.config/mcpctl/servers.json)'
+            cand --color 'Colour output: auto (a terminal, unless NO_COLOR is set; CLICOLOR_FORCE=1 forces it), always or never'
+            cand --project 'In Claude Code''s `~/.claude.json`, read and edit the servers of this project (`projects.<PATH>.mcpServers`) instead of the user''s (default: the current directory, when the file has an entry for it)'
+            cand --replace 'Overwrite entries of the same name that differ'
+            cand --allow-http 'Accept plain http:// to a public host (private, link-local, single-label and .internal/.local hosts need no flag)'
+            cand --force 'Replace an existing server of that name; accept a launcher that is not installed here; drop comments an edit cannot keep'
+            cand --require-pin 'Treat unpinned package versions as errors'
+            cand --no-check 'Do not connect to the server before saving'
+            cand --dry-run 'Validate and print what would be written, but write nothing'
+            cand --show-secrets 'Show literal env and header values in the output'
             cand --json 'Print machine-readable JSON on stdout instead of text'
             cand -q 'Print no notes or progress on stderr (warnings and errors still)'
             cand --quiet 'Print no notes or progress on stderr (warnings and errors still)'
@@ -559,6 +585,7 @@ set edit:completion:arg-completer[mcpctl] = {|@words|
             cand add-json 'Add a server from its JSON entry (Claude Code''s `mcp add-json`)'
             cand check 'Connect to servers, list their tools, and report what is wrong'
             cand clients 'List the agent hosts'' MCP configuration files found here'
+            cand import 'Copy servers from an agent host''s file into mcpctl''s'
             cand remove 'Remove servers from their definition files'
             cand enable 'Enable servers (keeps the definition, flips its state)'
             cand disable 'Disable servers (keeps the definition, flips its state)'
@@ -586,6 +613,8 @@ set edit:completion:arg-completer[mcpctl] = {|@words|
         &'mcpctl;help;check'= {
         }
         &'mcpctl;help;clients'= {
+        }
+        &'mcpctl;help;import'= {
         }
         &'mcpctl;help;remove'= {
         }

@@ -11,6 +11,7 @@ mod call;
 pub mod check;
 mod clients;
 mod complete;
+mod import;
 pub use complete::complete_if_asked;
 mod completions;
 mod disable;
@@ -158,6 +159,8 @@ pub enum Command {
     Check(check::Args),
     /// List the agent hosts' MCP configuration files found here.
     Clients(clients::Args),
+    /// Copy servers from an agent host's file into mcpctl's.
+    Import(import::Args),
     /// Remove servers from their definition files.
     #[command(visible_alias = "rm")]
     Remove(remove::Args),
@@ -321,6 +324,7 @@ pub fn run(cli: Cli) -> Result<ExitCode> {
         cli.command,
         Command::Add(_)
             | Command::AddJson(_)
+            | Command::Import(_)
             | Command::Remove(_)
             | Command::Enable(_)
             | Command::Disable(_)
@@ -347,6 +351,7 @@ fn dispatch(ctx: &Context, command: Command) -> Result<ExitCode> {
         Command::Check(args) => check::run(ctx, args),
         Command::Remove(args) => remove::run(ctx, args),
         Command::Clients(args) => clients::run(ctx, args),
+        Command::Import(args) => import::run(ctx, args),
         Command::Enable(args) => enable::run(ctx, args),
         Command::Disable(args) => disable::run(ctx, args),
         Command::Search(args) => search::run(ctx, args),
