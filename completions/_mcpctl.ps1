@@ -42,6 +42,7 @@ Register-ArgumentCompleter -Native -CommandName 'mcpctl' -ScriptBlock {
             [CompletionResult]::new('check', 'check', [CompletionResultType]::ParameterValue, 'Connect to servers, list their tools, and report what is wrong')
             [CompletionResult]::new('clients', 'clients', [CompletionResultType]::ParameterValue, 'List the agent hosts'' MCP configuration files found here')
             [CompletionResult]::new('import', 'import', [CompletionResultType]::ParameterValue, 'Copy servers from an agent host''s file into mcpctl''s')
+            [CompletionResult]::new('export', 'export', [CompletionResultType]::ParameterValue, 'Write servers into an agent host''s own file, in its shape')
             [CompletionResult]::new('remove', 'remove', [CompletionResultType]::ParameterValue, 'Remove servers from their definition files')
             [CompletionResult]::new('rm', 'rm', [CompletionResultType]::ParameterValue, 'Remove servers from their definition files')
             [CompletionResult]::new('enable', 'enable', [CompletionResultType]::ParameterValue, 'Enable servers (keeps the definition, flips its state)')
@@ -245,6 +246,26 @@ Register-ArgumentCompleter -Native -CommandName 'mcpctl' -ScriptBlock {
             [CompletionResult]::new('--require-pin', '--require-pin', [CompletionResultType]::ParameterName, 'Treat unpinned package versions as errors')
             [CompletionResult]::new('--no-check', '--no-check', [CompletionResultType]::ParameterName, 'Do not connect to the server before saving')
             [CompletionResult]::new('--dry-run', '--dry-run', [CompletionResultType]::ParameterName, 'Validate and print what would be written, but write nothing')
+            [CompletionResult]::new('--show-secrets', '--show-secrets', [CompletionResultType]::ParameterName, 'Show literal env and header values in the output')
+            [CompletionResult]::new('--json', '--json', [CompletionResultType]::ParameterName, 'Print machine-readable JSON on stdout instead of text')
+            [CompletionResult]::new('-q', '-q', [CompletionResultType]::ParameterName, 'Print no notes or progress on stderr (warnings and errors still)')
+            [CompletionResult]::new('--quiet', '--quiet', [CompletionResultType]::ParameterName, 'Print no notes or progress on stderr (warnings and errors still)')
+            [CompletionResult]::new('--no-spawn', '--no-spawn', [CompletionResultType]::ParameterName, 'Never start the supervisor implicitly (also MCPCTL_NO_SPAWN=1)')
+            [CompletionResult]::new('--allow-insecure-file', '--allow-insecure-file', [CompletionResultType]::ParameterName, 'Launch from a definition file even when another user could change it (group- or world-writable, or owned by someone else), for this run')
+            [CompletionResult]::new('-h', '-h', [CompletionResultType]::ParameterName, 'Print help (see more with ''--help'')')
+            [CompletionResult]::new('--help', '--help', [CompletionResultType]::ParameterName, 'Print help (see more with ''--help'')')
+            [CompletionResult]::new('-V', '-V ', [CompletionResultType]::ParameterName, 'Print version')
+            [CompletionResult]::new('--version', '--version', [CompletionResultType]::ParameterName, 'Print version')
+            break
+        }
+        'mcpctl;export' {
+            [CompletionResult]::new('--to', '--to', [CompletionResultType]::ParameterName, 'The client, or the path of its file')
+            [CompletionResult]::new('--file', '--file', [CompletionResultType]::ParameterName, 'Definition file to read and edit (repeatable; default: MCPCTL_FILE or ~/.config/mcpctl/servers.json)')
+            [CompletionResult]::new('--color', '--color', [CompletionResultType]::ParameterName, 'Colour output: auto (a terminal, unless NO_COLOR is set; CLICOLOR_FORCE=1 forces it), always or never')
+            [CompletionResult]::new('--project', '--project', [CompletionResultType]::ParameterName, 'In Claude Code''s `~/.claude.json`, read and edit the servers of this project (`projects.<PATH>.mcpServers`) instead of the user''s (default: the current directory, when the file has an entry for it)')
+            [CompletionResult]::new('--replace', '--replace', [CompletionResultType]::ParameterName, 'Overwrite entries of the same name that differ')
+            [CompletionResult]::new('--check', '--check', [CompletionResultType]::ParameterName, 'Connect to each server before writing it, as `add` does')
+            [CompletionResult]::new('--dry-run', '--dry-run', [CompletionResultType]::ParameterName, 'Print what would be written, write nothing')
             [CompletionResult]::new('--show-secrets', '--show-secrets', [CompletionResultType]::ParameterName, 'Show literal env and header values in the output')
             [CompletionResult]::new('--json', '--json', [CompletionResultType]::ParameterName, 'Print machine-readable JSON on stdout instead of text')
             [CompletionResult]::new('-q', '-q', [CompletionResultType]::ParameterName, 'Print no notes or progress on stderr (warnings and errors still)')
@@ -626,6 +647,7 @@ Register-ArgumentCompleter -Native -CommandName 'mcpctl' -ScriptBlock {
             [CompletionResult]::new('check', 'check', [CompletionResultType]::ParameterValue, 'Connect to servers, list their tools, and report what is wrong')
             [CompletionResult]::new('clients', 'clients', [CompletionResultType]::ParameterValue, 'List the agent hosts'' MCP configuration files found here')
             [CompletionResult]::new('import', 'import', [CompletionResultType]::ParameterValue, 'Copy servers from an agent host''s file into mcpctl''s')
+            [CompletionResult]::new('export', 'export', [CompletionResultType]::ParameterValue, 'Write servers into an agent host''s own file, in its shape')
             [CompletionResult]::new('remove', 'remove', [CompletionResultType]::ParameterValue, 'Remove servers from their definition files')
             [CompletionResult]::new('enable', 'enable', [CompletionResultType]::ParameterValue, 'Enable servers (keeps the definition, flips its state)')
             [CompletionResult]::new('disable', 'disable', [CompletionResultType]::ParameterValue, 'Disable servers (keeps the definition, flips its state)')
@@ -662,6 +684,9 @@ Register-ArgumentCompleter -Native -CommandName 'mcpctl' -ScriptBlock {
             break
         }
         'mcpctl;help;import' {
+            break
+        }
+        'mcpctl;help;export' {
             break
         }
         'mcpctl;help;remove' {

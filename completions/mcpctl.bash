@@ -40,6 +40,9 @@ _mcpctl() {
             mcpctl,enable)
                 cmd="mcpctl__subcmd__enable"
                 ;;
+            mcpctl,export)
+                cmd="mcpctl__subcmd__export"
+                ;;
             mcpctl,get)
                 cmd="mcpctl__subcmd__show"
                 ;;
@@ -114,6 +117,9 @@ _mcpctl() {
                 ;;
             mcpctl__subcmd__help,enable)
                 cmd="mcpctl__subcmd__help__subcmd__enable"
+                ;;
+            mcpctl__subcmd__help,export)
+                cmd="mcpctl__subcmd__help__subcmd__export"
                 ;;
             mcpctl__subcmd__help,help)
                 cmd="mcpctl__subcmd__help__subcmd__help"
@@ -215,7 +221,7 @@ _mcpctl() {
 
     case "${cmd}" in
         mcpctl)
-            opts="-q -h -V --file --json --quiet --color --no-spawn --allow-insecure-file --project --help --version list ls show get add add-json check clients import remove rm enable disable search start stop restart refresh status tools call logs supervisor completions help"
+            opts="-q -h -V --file --json --quiet --color --no-spawn --allow-insecure-file --project --help --version list ls show get add add-json check clients import export remove rm enable disable search start stop restart refresh status tools call logs supervisor completions help"
             if [[ ${cur} == -* || ${COMP_CWORD} -eq 1 ]] ; then
                 COMPREPLY=( $(compgen -W "${opts}" -- "${cur}") )
                 return 0
@@ -580,8 +586,38 @@ _mcpctl() {
             COMPREPLY=( $(compgen -W "${opts}" -- "${cur}") )
             return 0
             ;;
+        mcpctl__subcmd__export)
+            opts="-q -h -V --to --replace --check --dry-run --show-secrets --file --json --quiet --color --no-spawn --allow-insecure-file --project --help --version"
+            if [[ ${cur} == -* || ${COMP_CWORD} -eq 2 ]] ; then
+                COMPREPLY=( $(compgen -W "${opts}" -- "${cur}") )
+                return 0
+            fi
+            case "${prev}" in
+                --to)
+                    COMPREPLY=($(compgen -f "${cur}"))
+                    return 0
+                    ;;
+                --file)
+                    COMPREPLY=($(compgen -f "${cur}"))
+                    return 0
+                    ;;
+                --color)
+                    COMPREPLY=($(compgen -W "auto always never" -- "${cur}"))
+                    return 0
+                    ;;
+                --project)
+                    COMPREPLY=($(compgen -f "${cur}"))
+                    return 0
+                    ;;
+                *)
+                    COMPREPLY=()
+                    ;;
+            esac
+            COMPREPLY=( $(compgen -W "${opts}" -- "${cur}") )
+            return 0
+            ;;
         mcpctl__subcmd__help)
-            opts="list show add add-json check clients import remove enable disable search start stop restart refresh status tools call logs supervisor completions help"
+            opts="list show add add-json check clients import export remove enable disable search start stop restart refresh status tools call logs supervisor completions help"
             if [[ ${cur} == -* || ${COMP_CWORD} -eq 2 ]] ; then
                 COMPREPLY=( $(compgen -W "${opts}" -- "${cur}") )
                 return 0
@@ -693,6 +729,20 @@ _mcpctl() {
             return 0
             ;;
         mcpctl__subcmd__help__subcmd__enable)
+            opts=""
+            if [[ ${cur} == -* || ${COMP_CWORD} -eq 3 ]] ; then
+                COMPREPLY=( $(compgen -W "${opts}" -- "${cur}") )
+                return 0
+            fi
+            case "${prev}" in
+                *)
+                    COMPREPLY=()
+                    ;;
+            esac
+            COMPREPLY=( $(compgen -W "${opts}" -- "${cur}") )
+            return 0
+            ;;
+        mcpctl__subcmd__help__subcmd__export)
             opts=""
             if [[ ${cur} == -* || ${COMP_CWORD} -eq 3 ]] ; then
                 COMPREPLY=( $(compgen -W "${opts}" -- "${cur}") )

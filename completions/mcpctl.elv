@@ -39,6 +39,7 @@ set edit:completion:arg-completer[mcpctl] = {|@words|
             cand check 'Connect to servers, list their tools, and report what is wrong'
             cand clients 'List the agent hosts'' MCP configuration files found here'
             cand import 'Copy servers from an agent host''s file into mcpctl''s'
+            cand export 'Write servers into an agent host''s own file, in its shape'
             cand remove 'Remove servers from their definition files'
             cand rm 'Remove servers from their definition files'
             cand enable 'Enable servers (keeps the definition, flips its state)'
@@ -233,6 +234,25 @@ set edit:completion:arg-completer[mcpctl] = {|@words|
             cand --require-pin 'Treat unpinned package versions as errors'
             cand --no-check 'Do not connect to the server before saving'
             cand --dry-run 'Validate and print what would be written, but write nothing'
+            cand --show-secrets 'Show literal env and header values in the output'
+            cand --json 'Print machine-readable JSON on stdout instead of text'
+            cand -q 'Print no notes or progress on stderr (warnings and errors still)'
+            cand --quiet 'Print no notes or progress on stderr (warnings and errors still)'
+            cand --no-spawn 'Never start the supervisor implicitly (also MCPCTL_NO_SPAWN=1)'
+            cand --allow-insecure-file 'Launch from a definition file even when another user could change it (group- or world-writable, or owned by someone else), for this run'
+            cand -h 'Print help (see more with ''--help'')'
+            cand --help 'Print help (see more with ''--help'')'
+            cand -V 'Print version'
+            cand --version 'Print version'
+        }
+        &'mcpctl;export'= {
+            cand --to 'The client, or the path of its file'
+            cand --file 'Definition file to read and edit (repeatable; default: MCPCTL_FILE or ~/.config/mcpctl/servers.json)'
+            cand --color 'Colour output: auto (a terminal, unless NO_COLOR is set; CLICOLOR_FORCE=1 forces it), always or never'
+            cand --project 'In Claude Code''s `~/.claude.json`, read and edit the servers of this project (`projects.<PATH>.mcpServers`) instead of the user''s (default: the current directory, when the file has an entry for it)'
+            cand --replace 'Overwrite entries of the same name that differ'
+            cand --check 'Connect to each server before writing it, as `add` does'
+            cand --dry-run 'Print what would be written, write nothing'
             cand --show-secrets 'Show literal env and header values in the output'
             cand --json 'Print machine-readable JSON on stdout instead of text'
             cand -q 'Print no notes or progress on stderr (warnings and errors still)'
@@ -586,6 +606,7 @@ set edit:completion:arg-completer[mcpctl] = {|@words|
             cand check 'Connect to servers, list their tools, and report what is wrong'
             cand clients 'List the agent hosts'' MCP configuration files found here'
             cand import 'Copy servers from an agent host''s file into mcpctl''s'
+            cand export 'Write servers into an agent host''s own file, in its shape'
             cand remove 'Remove servers from their definition files'
             cand enable 'Enable servers (keeps the definition, flips its state)'
             cand disable 'Disable servers (keeps the definition, flips its state)'
@@ -615,6 +636,8 @@ set edit:completion:arg-completer[mcpctl] = {|@words|
         &'mcpctl;help;clients'= {
         }
         &'mcpctl;help;import'= {
+        }
+        &'mcpctl;help;export'= {
         }
         &'mcpctl;help;remove'= {
         }

@@ -71,7 +71,7 @@ fn a_changed_entry_is_a_conflict_until_replace() {
     let before = own_file(&sb);
     sb.run(&["import", "--from", "vscode", "--no-check"])
         .expect_code(4)
-        .stderr_has("not imported: `fx` differs from the one in ")
+        .stderr_has("not copied: `fx` differs from the one in ")
         .stderr_has("hint: pass --replace");
     assert_eq!(own_file(&sb), before, "a refused import wrote");
     sb.run(&[

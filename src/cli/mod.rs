@@ -11,7 +11,9 @@ mod call;
 pub mod check;
 mod clients;
 mod complete;
+mod export;
 mod import;
+mod transfer;
 pub use complete::complete_if_asked;
 mod completions;
 mod disable;
@@ -161,6 +163,8 @@ pub enum Command {
     Clients(clients::Args),
     /// Copy servers from an agent host's file into mcpctl's.
     Import(import::Args),
+    /// Write servers into an agent host's own file, in its shape.
+    Export(export::Args),
     /// Remove servers from their definition files.
     #[command(visible_alias = "rm")]
     Remove(remove::Args),
@@ -352,6 +356,7 @@ fn dispatch(ctx: &Context, command: Command) -> Result<ExitCode> {
         Command::Remove(args) => remove::run(ctx, args),
         Command::Clients(args) => clients::run(ctx, args),
         Command::Import(args) => import::run(ctx, args),
+        Command::Export(args) => export::run(ctx, args),
         Command::Enable(args) => enable::run(ctx, args),
         Command::Disable(args) => disable::run(ctx, args),
         Command::Search(args) => search::run(ctx, args),

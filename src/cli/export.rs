@@ -1,0 +1,90 @@
+//! `mcpctl export --to CLIENT|PATH [NAME…]`: write servers from mcpctl's
+//! files into an agent host's own file, in that file's shape (VS Code's
+//! `servers` with `type`, Codex's TOML tables, `mcpServers` for the rest),
+//! editing it in place so its other settings and comments stay.
+
+use super::Context;
+use super::add::Save;
+use super::transfer::{self, TransferError};
+use crate::defs::{Catalog, Sources};
+use crate::error::{ExitCode, Result};
+use crate::output::sanitize;
+use crate::validate::Policy;
+
+const EXAMPLES: &str = "\
+--to takes a client (claude-code, claude-desktop, cursor, vscode, windsurf,
+codex: its project file in the current directory when there is one or the
+client has one, else its user file; see `mcpctl clients`) or a path. The
+same rules as `import` apply: identical entries are skipped, differing ones
+need --replace.
+
+Examples:
+  mcpctl export --to vscode time everything
+  mcpctl export --to codex --dry-run
+  mcpctl export --to ~/.cursor/mcp.json github --replace";
+
+/// Arguments of `mcpctl export`.
+#[derive(Debug, clap::Args)]
+#[command(after_long_help = EXAMPLES)]
+pub struct Args {
+    /// The client, or the path of its file.
+    #[arg(long, value_name = "CLIENT|PATH")]
+    pub to: String,
+    /// The servers to export (default: all).
+    #[arg(
+        value_name = "NAME",
+        add = clap_complete::engine::ArgValueCandidates::new(super::complete::server_names)
+    )]
+    pub names: Vec<String>,
+    /// Overwrite entries of the same name that differ.
+    #[arg(long)]
+    pub replace: bool,
+    /// Connect to each server before writing it, as `add` does.
+    #[arg(long)]
+    pub check: bool,
+    /// Print what would be written, write nothing.
+    #[arg(long)]
+    pub dry_run: bool,
+    /// Show literal env and header values in the output.
+    #[arg(long)]
+    pub show_secrets: bool,
+}
+
+/// Export the chosen servers.
+pub fn run(ctx: &Context, args: Args) -> Result<ExitCode> {
+    let catalog = ctx.catalog()?;
+    for name in &args.names {
+        if catalog.get(name).is_err() {
+            return Err(TransferError::NoSuchEntry {
+                name: sanitize(name).into_owned(),
+                file: catalog.sources.primary().to_path_buf(),
+            }
+            .into());
+        }
+    }
+    let chosen: Vec<_> = catalog
+        .servers()
+        .iter()
+        .filter(|d| args.names.is_empty() || args.names.contains(&d.name))
+        .cloned()
+        .collect();
+    let target = transfer::client_file(&args.to, transfer::Purpose::Write)?;
+    let against = Catalog::load(&Sources::resolve(std::slice::from_ref(&target)))?;
+    let save = Save {
+        target,
+        explicit_name: true,
+        force: false,
+        // They are mcpctl's already: validated when they were added.
+        policy: Policy {
+            require_pin: false,
+            allow_http: true,
+        },
+        no_check: !args.check,
+        dry_run: args.dry_run,
+        show_secrets: args.show_secrets,
+        entry: None,
+        note_outside_sources: false,
+        registry_notes: None,
+    };
+    transfer::copy(ctx, chosen, &against, &save, args.replace)
+}

@@ -1,0 +1,187 @@
+//! What `import` and `export` share: naming a client's file, and copying
+//! definitions into a file the way `add-json` would, with the same rules
+//! for names, conflicts and the command shown before each write.
+
+use std::path::PathBuf;
+
+use super::Context;
+use super::add::Save;
+use crate::defs::clients::{self, ClientFile};
+use crate::defs::{Catalog, ServerDef, format, render};
+use crate::error::{Diagnostic, ExitCode, Result, UsageError};
+use crate::output::{self, sanitize};
+use crate::validate::name;
+
+/// Whether a client's file is wanted to read from or to write into.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub enum Purpose {
+    /// It must exist.
+    Read,
+    /// It may be created (the project file, for a client that has one).
+    Write,
+}
+
+/// The file `client_or_path` names: a client's (its project file here when
+/// it exists, else its user file) or a path.
+pub fn client_file(client_or_path: &str, purpose: Purpose) -> Result<PathBuf> {
+    let files: Vec<ClientFile> = clients::known_here()
+        .into_iter()
+        .filter(|f| f.client == client_or_path && f.client != "mcpctl")
+        .collect();
+    if files.is_empty() {
+        return Ok(PathBuf::from(client_or_path));
+    }
+    let existing = files
+        .iter()
+        .find(|f| f.scope == clients::Scope::Project && f.path.exists())
+        .or_else(|| files.iter().find(|f| f.path.exists()));
+    let new = || {
+        files
+            .iter()
+            .find(|f| f.scope == clients::Scope::Project)
+            .or(files.first())
+    };
+    match (existing, purpose) {
+        (Some(found), _) => Ok(found.path.clone()),
+        (None, Purpose::Write) => Ok(new().expect("a known client has a file").path.clone()),
+        (None, Purpose::Read) => Err(UsageError::new(
+            format!("no {client_or_path} configuration file here"),
+            "`mcpctl clients` lists the files found; or give a path",
+        )
+        .into()),
+    }
+}
+
+/// Copy `defs` into `save.target`, checking names against `against` (the
+/// definitions the target's readers see): an invalid name becomes the
+/// suggested one, a taken one gets a suffix, an identical definition is
+/// skipped, and a different one is a conflict unless `replace`.
+pub fn copy(
+    ctx: &Context,
+    defs: Vec<ServerDef>,
+    against: &Catalog,
+    save: &Save,
+    replace: bool,
+) -> Result<ExitCode> {
+    let mut taken: Vec<String> = against.servers().iter().map(|d| d.name.clone()).collect();
+    let mut plan = Vec::new();
+    let mut conflicts = Vec::new();
+    for mut def in defs {
+        let wanted = if name::check(&def.name).is_some() {
+            name::suggest(&def.name)
+        } else {
+            def.name.clone()
+        };
+        match against.servers().iter().find(|d| d.name == wanted) {
+            Some(existing) if same_launch(existing, &def) => {
+                output::note(format!(
+                    "`{}` is already defined the same way in {}; skipped",
+                    sanitize(&wanted),
+                    existing.source.display()
+                ));
+                continue;
+            }
+            Some(existing) if !replace => {
+                conflicts.push(format!(
+                    "`{}` differs from the one in {}",
+                    sanitize(&wanted),
+                    existing.source.display()
+                ));
+                continue;
+            }
+            Some(_) => def.name = wanted,
+            None => {
+                def.name = unique(&wanted, &taken);
+                taken.push(def.name.clone());
+            }
+        }
+        plan.push(def);
+    }
+    if !conflicts.is_empty() {
+        return Err(TransferError::Conflicts(conflicts).into());
+    }
+    if plan.is_empty() {
+        output::note("nothing to copy");
+        return Ok(ExitCode::Success);
+    }
+    // The entry as `add-json` takes it: `mcpServers` JSON.
+    let as_json = format::Format {
+        syntax: format::Syntax::Json,
+        shape: format::Shape::McpServers,
+    };
+    for mut def in plan {
+        output::note(format!(
+            "mcpctl add-json --to {} {} {}",
+            single_quoted(&save.target.display().to_string()),
+            def.name,
+            single_quoted(&render::entry_value(&def, as_json).to_string())
+        ));
+        def.source = save.target.clone();
+        let save = Save {
+            force: save.force || replace,
+            registry_notes: None,
+            entry: None,
+            target: save.target.clone(),
+            ..*save
+        };
+        super::add::save_definition(ctx, against, def, &save, &[])?;
+    }
+    Ok(ExitCode::Success)
+}
+
+/// Whether two definitions launch the same thing (names and files aside).
+fn same_launch(a: &ServerDef, b: &ServerDef) -> bool {
+    a.launch == b.launch && a.transport == b.transport
+}
+
+/// `base`, or `base-2`, `base-3`… when taken.
+fn unique(base: &str, taken: &[String]) -> String {
+    if !taken.iter().any(|t| t == base) {
+        return base.to_string();
+    }
+    (2..)
+        .map(|n| format!("{base}-{n}"))
+        .find(|c| !taken.contains(c))
+        .expect("some suffix is free")
+}
+
+/// `text` as one shell word, escaped for the terminal too.
+fn single_quoted(text: &str) -> String {
+    format!("'{}'", sanitize(text).replace('\'', r"'\''"))
+}
+
+/// Why nothing was copied.
+#[derive(Debug, thiserror::Error)]
+pub enum TransferError {
+    /// Entries that exist in the target with another definition.
+    #[error("not copied: {}", .0.join("; "))]
+    Conflicts(Vec<String>),
+    /// A name given on the command line that the source lacks.
+    #[error("no server named `{name}` in {}", file.display())]
+    NoSuchEntry {
+        /// The name asked for, escaped.
+        name: String,
+        /// The source file.
+        file: PathBuf,
+    },
+}
+
+impl Diagnostic for TransferError {
+    fn exit_code(&self) -> ExitCode {
+        match self {
+            TransferError::Conflicts(_) => ExitCode::Conflict,
+            TransferError::NoSuchEntry { .. } => ExitCode::NotFound,
+        }
+    }
+
+    fn hint(&self) -> Option<String> {
+        Some(match self {
+            TransferError::Conflicts(_) => {
+                "pass --replace to overwrite them, or name the others".to_string()
+            }
+            TransferError::NoSuchEntry { file, .. } => {
+                format!("`mcpctl --file {} list` shows its servers", file.display())
+            }
+        })
+    }
+}

@@ -1,0 +1,62 @@
+//! `mcpctl export --to CLIENT|PATH`: mcpctl's servers written into a
+//! client's own file, in its shape, everything else in it kept.
+
+mod common;
+mod support;
+
+use support::Sandbox;
+
+#[test]
+fn servers_are_written_in_each_clients_shape() {
+    let sb = Sandbox::new();
+    let fx = common::fixture().to_str().unwrap().to_string();
+    let own = sb.path("config/mcpctl/servers.json");
+    std::fs::create_dir_all(own.parent().unwrap()).unwrap();
+    let defs = serde_json::json!({"mcpServers": {
+        "fx": {"command": fx, "args": ["--tools", "2"]},
+        "web": {"type": "http", "url": "https://127.0.0.1:9/mcp"},
+    }});
+    std::fs::write(&own, defs.to_string()).unwrap();
+    let vscode = sb.path(".vscode/mcp.json");
+    std::fs::create_dir_all(vscode.parent().unwrap()).unwrap();
+    let mine = "{\n  // mine\n  \"servers\": {\"other\": {\"type\": \"stdio\", \"command\": \"sh\"}},\n  \"inputs\": []\n}\n";
+    std::fs::write(&vscode, mine).unwrap();
+    sb.run(&["export", "--to", "vscode"])
+        .expect_code(0)
+        .stderr_has("mcpctl add-json --to ");
+    let text = std::fs::read_to_string(&vscode).unwrap();
+    assert!(text.starts_with("{\n  // mine\n"), "{text}");
+    let vs = sb.path(".vscode/mcp.json");
+    let listed = sb.run(&["--file", vs.to_str().unwrap(), "list", "--json"]);
+    listed.expect_code(0);
+    let names: Vec<String> = listed.json()["servers"]
+        .as_array()
+        .unwrap()
+        .iter()
+        .map(|s| s["name"].as_str().unwrap().to_string())
+        .collect();
+    assert_eq!(names, ["other", "fx", "web"]);
+    assert!(text.contains(r#""type": "stdio""#), "{text}");
+    // Codex's TOML, created new, checked as written.
+    sb.run_with(&["export", "--to", "codex", "--check", "fx"], |c| {
+        c.env_remove("CODEX_HOME");
+    })
+    .expect_code(0)
+    .stderr_has("fx: ok, 2 tools");
+    let toml = std::fs::read_to_string(sb.path(".codex/config.toml")).unwrap();
+    assert!(toml.contains("[mcp_servers.fx]"), "{toml}");
+    // Again: nothing changes; a changed one is a conflict until --replace.
+    sb.run(&["export", "--to", "vscode"])
+        .expect_code(0)
+        .stderr_has("`fx` is already defined the same way");
+    let defs = serde_json::json!({"mcpServers": {"fx": {"command": fx, "args": ["--tools", "3"]}}});
+    std::fs::write(&own, defs.to_string()).unwrap();
+    sb.run(&["export", "--to", "vscode"])
+        .expect_code(4)
+        .stderr_has("not copied: `fx` differs");
+    sb.run(&["export", "--to", "vscode", "--replace", "fx"])
+        .expect_code(0);
+    assert!(std::fs::read_to_string(&vscode).unwrap().contains(r#""3""#));
+    sb.run(&["export", "--to", "vscode", "nosuch"])
+        .expect_code(3);
+}
