@@ -14,7 +14,8 @@ fn servers_are_written_in_each_clients_shape() {
     std::fs::create_dir_all(own.parent().unwrap()).unwrap();
     let defs = serde_json::json!({"mcpServers": {
         "fx": {"command": fx, "args": ["--tools", "2"]},
-        "web": {"type": "http", "url": "https://127.0.0.1:9/mcp"},
+        "web": {"type": "http", "url": "https://127.0.0.1:9/mcp",
+                "headers": {"Authorization": "Bearer ${WEB_TOKEN}"}},
     }});
     std::fs::write(&own, defs.to_string()).unwrap();
     let vscode = sb.path(".vscode/mcp.json");
@@ -37,6 +38,8 @@ fn servers_are_written_in_each_clients_shape() {
         .collect();
     assert_eq!(names, ["other", "fx", "web"]);
     assert!(text.contains(r#""type": "stdio""#), "{text}");
+    // VS Code expands only `${env:…}`.
+    assert!(text.contains("Bearer ${env:WEB_TOKEN}"), "{text}");
     // Codex's TOML, created new, checked as written.
     sb.run_with(&["export", "--to", "codex", "--check", "fx"], |c| {
         c.env_remove("CODEX_HOME");

@@ -129,9 +129,15 @@ pub fn copy(
     Ok(ExitCode::Success)
 }
 
-/// Whether two definitions launch the same thing (names and files aside).
+/// Whether two definitions launch the same thing (names and files aside),
+/// `${VAR}` and `${env:VAR}` being the same reference.
 fn same_launch(a: &ServerDef, b: &ServerDef) -> bool {
-    a.launch == b.launch && a.transport == b.transport
+    fn normalized(def: &ServerDef) -> serde_json::Value {
+        let mut value = serde_json::to_value(&def.launch).unwrap_or_default();
+        render::strings_in_env_dialect(&mut value);
+        value
+    }
+    a.transport == b.transport && normalized(a) == normalized(b)
 }
 
 /// `base`, or `base-2`, `base-3`… when taken.

@@ -14,6 +14,37 @@ pub fn entry_value(def: &ServerDef, format: Format) -> Value {
     if format.shape == Shape::McpServersTables {
         return codex_entry(def);
     }
+    let mut entry = mcp_entry(def, format);
+    if format.shape == Shape::Servers {
+        in_env_dialect(&mut entry);
+    }
+    entry
+}
+
+/// VS Code expands only `${env:VAR}`: every launch value is written so.
+fn in_env_dialect(entry: &mut Value) {
+    if let Value::Object(map) = entry {
+        for key in ["command", "args", "env", "cwd", "url", "headers"] {
+            if let Some(value) = map.get_mut(key) {
+                strings_in_env_dialect(value);
+            }
+        }
+    }
+}
+
+/// Every string in `value` with its plain `${VAR}`s written `${env:VAR}`
+/// (see [`super::vars::in_env_dialect`]).
+pub fn strings_in_env_dialect(value: &mut Value) {
+    match value {
+        Value::String(s) => *s = super::vars::in_env_dialect(s),
+        Value::Array(items) => items.iter_mut().for_each(strings_in_env_dialect),
+        Value::Object(map) => map.values_mut().for_each(strings_in_env_dialect),
+        _ => {}
+    }
+}
+
+/// An entry in the JSON or YAML shapes.
+fn mcp_entry(def: &ServerDef, format: Format) -> Value {
     let clients_dialect = format.syntax == Syntax::Json
         && matches!(
             format.shape,

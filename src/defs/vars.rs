@@ -105,6 +105,33 @@ fn reference_name(body: &str) -> Option<std::borrow::Cow<'_, str>> {
     is_var_name(body).then_some(std::borrow::Cow::Borrowed(body))
 }
 
+/// `value` with every plain `${VAR}` written `${env:VAR}`, the only form
+/// VS Code expands; `${VAR:-default}` (which VS Code lacks), `${env:…}`,
+/// `${input:…}` and malformed values are left as they are.
+pub fn in_env_dialect(value: &str) -> String {
+    let Some(pieces) = pieces(value) else {
+        return value.to_string();
+    };
+    let mut out = String::with_capacity(value.len());
+    for piece in pieces {
+        match piece {
+            Piece::Text(text) => out.push_str(text),
+            Piece::Var {
+                written,
+                default: None,
+                ..
+            } if is_var_name(written) => out.push_str(&format!("${{env:{written}}}")),
+            Piece::Var {
+                written, default, ..
+            } => match default {
+                Some(default) => out.push_str(&format!("${{{written}:-{default}}}")),
+                None => out.push_str(&format!("${{{written}}}")),
+            },
+        }
+    }
+    out
+}
+
 /// Split a value into literal text and references; `None` when malformed.
 fn pieces(value: &str) -> Option<Vec<Piece<'_>>> {
     let mut out = Vec::new();
@@ -567,5 +594,14 @@ mod tests {
         assert!(has_reference("${A}"));
         assert!(!has_reference("literal"));
         assert_eq!(referenced_names("${A}-${B:-x}"), vec!["A", "B"]);
+    }
+
+    #[test]
+    fn plain_references_take_the_env_dialect_and_others_stay() {
+        assert_eq!(in_env_dialect("Bearer ${TOKEN}"), "Bearer ${env:TOKEN}");
+        assert_eq!(in_env_dialect("${env:A}-${input:k}"), "${env:A}-${input:k}");
+        assert_eq!(in_env_dialect("${A:-x}"), "${A:-x}");
+        assert_eq!(in_env_dialect("${unclosed"), "${unclosed");
+        assert_eq!(in_env_dialect("plain"), "plain");
     }
 }
