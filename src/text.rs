@@ -9,6 +9,20 @@ pub fn truncate(text: &str, width: usize) -> String {
     console::truncate_str(text, width, "…").into_owned()
 }
 
+/// `text` in the style of an environment variable name: ASCII letters
+/// upper-cased, digits kept, anything else `_` (`x-api-key` → `X_API_KEY`).
+pub fn env_style(text: &str) -> String {
+    text.chars()
+        .map(|c| {
+            if c.is_ascii_alphanumeric() {
+                c.to_ascii_uppercase()
+            } else {
+                '_'
+            }
+        })
+        .collect()
+}
+
 #[cfg(test)]
 mod tests {
     use super::*;

@@ -204,12 +204,8 @@ fn supervisor_stop_ends_a_setsid_grandchild() {
     escapee.assert_ended("`supervisor stop`");
 }
 
-#[test]
-fn the_next_supervisor_ends_the_escapee_of_one_killed_with_sigkill() {
-    let w = World::new(&["esc"]);
-    w.ok(&["start", "esc"]);
-    let escapee = w.escapee("esc");
-    assert!(escapee.running(), "the escapee runs");
+/// SIGKILL the world's supervisor and wait until it is gone.
+fn kill_the_daemon(w: &World) {
     let out = w.run(&["supervisor", "status", "--json"]);
     let status: Value = serde_json::from_slice(&out.stdout).unwrap();
     let daemon = status["pid"].as_u64().expect("the daemon's pid") as i32;
@@ -223,6 +219,15 @@ fn the_next_supervisor_ends_the_escapee_of_one_killed_with_sigkill() {
         assert!(Instant::now() < deadline, "the daemon survived SIGKILL");
         std::thread::sleep(Duration::from_millis(20));
     }
+}
+
+#[test]
+fn the_next_supervisor_ends_the_escapee_of_one_killed_with_sigkill() {
+    let w = World::new(&["esc"]);
+    w.ok(&["start", "esc"]);
+    let escapee = w.escapee("esc");
+    assert!(escapee.running(), "the escapee runs");
+    kill_the_daemon(&w);
     assert!(escapee.running(), "the escapee outlived its daemon");
     // The next supervisor, spawned by this start, ends what the last left.
     w.ok(&["supervisor", "start"]);
@@ -254,19 +259,7 @@ fn the_next_supervisor_answers_while_it_ends_what_the_last_left() {
     let w = World::with_args(&["e1", "e2"], &["--grandchild"]);
     w.ok(&["start", "e1", "e2"]);
     let (e1, e2) = (w.escapee("e1"), w.escapee("e2"));
-    let out = w.run(&["supervisor", "status", "--json"]);
-    let status: Value = serde_json::from_slice(&out.stdout).unwrap();
-    let daemon = status["pid"].as_u64().expect("the daemon's pid") as i32;
-    nix::sys::signal::kill(
-        nix::unistd::Pid::from_raw(daemon),
-        nix::sys::signal::Signal::SIGKILL,
-    )
-    .unwrap();
-    let deadline = Instant::now() + Duration::from_secs(10);
-    while procfs::alive(daemon as u32) {
-        assert!(Instant::now() < deadline, "the daemon survived SIGKILL");
-        std::thread::sleep(Duration::from_millis(20));
-    }
+    kill_the_daemon(&w);
     w.ok(&["start", "e1"]);
     e1.assert_ended("the next supervisor's start");
     e2.assert_ended("the next supervisor's start");

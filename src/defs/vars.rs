@@ -73,17 +73,7 @@ enum Piece<'a> {
 /// `MCPCTL_INPUT_` and the ID upper-cased, anything but letters and digits
 /// turned into `_` (`perplexity-key` → `MCPCTL_INPUT_PERPLEXITY_KEY`).
 pub fn input_variable(id: &str) -> String {
-    let tail: String = id
-        .chars()
-        .map(|c| {
-            if c.is_ascii_alphanumeric() {
-                c.to_ascii_uppercase()
-            } else {
-                '_'
-            }
-        })
-        .collect();
-    format!("{INPUT_PREFIX}{tail}")
+    format!("{INPUT_PREFIX}{}", crate::text::env_style(id))
 }
 
 /// The prefix of the variables that supply `${input:ID}` values.

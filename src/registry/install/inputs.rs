@@ -56,17 +56,7 @@ pub(super) struct Inputs<'r, 'p> {
 
 /// An environment-variable-style name for a reference: `X-API-Key` → `X_API_KEY`.
 pub(super) fn reference_name(name: &str) -> String {
-    let mut out: String = name
-        .trim_start_matches('-')
-        .chars()
-        .map(|c| {
-            if c.is_ascii_alphanumeric() {
-                c.to_ascii_uppercase()
-            } else {
-                '_'
-            }
-        })
-        .collect();
+    let mut out = crate::text::env_style(name.trim_start_matches('-'));
     if out.is_empty() || out.starts_with(|c: char| c.is_ascii_digit()) {
         out.insert(0, '_');
     }
