@@ -101,3 +101,8 @@ fi
 # Never in update mode: generated_files would rewrite instead of compare.
 unset MCPCTL_UPDATE_GENERATED
 cargo test --locked "$@"
+# Tests that need root are #[ignore]d with their reason, which `cargo test`
+# prints; as root (as CI runs), run them too, so none goes unrun there.
+if [[ $# -eq 0 && "$(id -u)" == 0 ]]; then
+  cargo test --locked --test supervisor -- --ignored
+fi
