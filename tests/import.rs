@@ -92,3 +92,21 @@ fn a_changed_entry_is_a_conflict_until_replace() {
         .expect_code(2)
         .stderr_has("no cursor configuration file here");
 }
+
+#[test]
+fn two_names_that_suggest_the_same_one_both_fit_the_name_rule() {
+    let sb = Sandbox::new();
+    let long = "a".repeat(64);
+    let path = sb.path("other.json");
+    let defs = serde_json::json!({"mcpServers": {
+        long.to_uppercase(): {"command": "sh"},
+        long.clone(): {"command": "sh", "args": ["-c", "true"]},
+    }});
+    std::fs::write(&path, defs.to_string()).unwrap();
+    sb.run(&["import", "--from", path.to_str().unwrap(), "--no-check"])
+        .expect_code(0);
+    let own = own_file(&sb);
+    let names: Vec<&String> = own["mcpServers"].as_object().unwrap().keys().collect();
+    assert_eq!(names.len(), 2, "{own}");
+    assert!(names.iter().all(|n| n.len() <= 64), "{names:?}");
+}

@@ -234,9 +234,18 @@ pub struct SaveFlags {
 }
 
 impl SaveFlags {
-    /// The file these flags name (see [`target_file`]).
+    /// The file `-s/--scope` (or `--to`, or the first source) names.
     pub(super) fn target(&self, ctx: &Context) -> Result<PathBuf> {
-        target_file(ctx, self.scope, self.to.as_deref())
+        Ok(match self.scope {
+            None | Some(Scope::Local) => self
+                .to
+                .clone()
+                .unwrap_or_else(|| ctx.sources.primary().to_path_buf()),
+            Some(Scope::User) => crate::defs::sources::default_file(),
+            Some(Scope::Project) => std::env::current_dir()
+                .map_err(UsageError::from)?
+                .join(".mcp.json"),
+        })
     }
 
     /// How to save to `target` (an entry rendered from the definition, no
@@ -585,23 +594,6 @@ fn without_stray_arguments(args: Args) -> Result<Args> {
         .into());
     }
     Ok(args)
-}
-
-/// The file `-s/--scope` (or `--to`, or the first source) names.
-pub(super) fn target_file(
-    ctx: &Context,
-    scope: Option<Scope>,
-    to: Option<&Path>,
-) -> Result<PathBuf> {
-    Ok(match scope {
-        None | Some(Scope::Local) => to
-            .map(Path::to_path_buf)
-            .unwrap_or_else(|| ctx.sources.primary().to_path_buf()),
-        Some(Scope::User) => crate::defs::sources::default_file(),
-        Some(Scope::Project) => std::env::current_dir()
-            .map_err(UsageError::from)?
-            .join(".mcp.json"),
-    })
 }
 
 /// After a scoped write: tell the operator how to see the entry when the
@@ -985,7 +977,7 @@ fn derive_name(def: &ServerDef) -> String {
 }
 
 /// `base`, or `base-2`, `base-3` … whichever is free in every source.
-fn unique_name(base: &str, in_file: &[String], elsewhere: &[String]) -> String {
+pub(super) fn unique_name(base: &str, in_file: &[String], elsewhere: &[String]) -> String {
     let taken = |candidate: &str| in_file.iter().chain(elsewhere).any(|n| n == candidate);
     if !taken(base) {
         return base.to_string();

@@ -5,10 +5,9 @@
 
 use super::Context;
 use super::add::Save;
-use super::transfer::{self, TransferError};
+use super::transfer;
 use crate::defs::{Catalog, Sources};
 use crate::error::{ExitCode, Result};
-use crate::output::sanitize;
 use crate::validate::Policy;
 
 const EXAMPLES: &str = "\
@@ -53,21 +52,11 @@ pub struct Args {
 /// Export the chosen servers.
 pub fn run(ctx: &Context, args: Args) -> Result<ExitCode> {
     let catalog = ctx.catalog()?;
-    for name in &args.names {
-        if catalog.get(name).is_err() {
-            return Err(TransferError::NoSuchEntry {
-                name: sanitize(name).into_owned(),
-                file: catalog.sources.primary().to_path_buf(),
-            }
-            .into());
-        }
-    }
-    let chosen: Vec<_> = catalog
-        .servers()
-        .iter()
-        .filter(|d| args.names.is_empty() || args.names.contains(&d.name))
-        .cloned()
-        .collect();
+    let chosen = transfer::choose(
+        catalog.servers().to_vec(),
+        &args.names,
+        catalog.sources.primary(),
+    )?;
     let target = transfer::client_file(&args.to, transfer::Purpose::Write)?;
     let against = Catalog::load(&Sources::resolve(std::slice::from_ref(&target)))?;
     let save = Save {

@@ -13,10 +13,9 @@
 
 use super::Context;
 use super::add::SaveFlags;
-use super::transfer::{self, TransferError};
-use crate::defs::{ServerDef, format, store};
+use super::transfer;
+use crate::defs::{format, store};
 use crate::error::{ExitCode, Result, UsageError};
-use crate::output::sanitize;
 
 const EXAMPLES: &str = "\
 --from takes a client (claude-code, claude-desktop, cursor, vscode,
@@ -57,7 +56,7 @@ pub fn run(ctx: &Context, args: Args) -> Result<ExitCode> {
         )
     })?;
     let parsed = format::parse(&from, &text)?;
-    let chosen = choose(parsed.servers, &args.names, &from)?;
+    let chosen = transfer::choose(parsed.servers, &args.names, &from)?;
     let target = args.save.target(ctx)?;
     let catalog = ctx.catalog()?;
     transfer::copy(
@@ -67,26 +66,4 @@ pub fn run(ctx: &Context, args: Args) -> Result<ExitCode> {
         &args.save.save(target, true),
         args.replace,
     )
-}
-
-/// The entries named (all when none), in the file's order.
-fn choose(
-    servers: Vec<ServerDef>,
-    names: &[String],
-    from: &std::path::Path,
-) -> Result<Vec<ServerDef>> {
-    if let Some(missing) = names
-        .iter()
-        .find(|n| !servers.iter().any(|d| &d.name == *n))
-    {
-        return Err(TransferError::NoSuchEntry {
-            name: sanitize(missing).into_owned(),
-            file: from.to_path_buf(),
-        }
-        .into());
-    }
-    Ok(servers
-        .into_iter()
-        .filter(|d| names.is_empty() || names.contains(&d.name))
-        .collect())
 }

@@ -91,7 +91,7 @@ pub fn copy(
             }
             Some(_) => def.name = wanted,
             None => {
-                def.name = unique(&wanted, &taken);
+                def.name = super::add::unique_name(&wanted, &taken, &[]);
                 taken.push(def.name.clone());
             }
         }
@@ -109,6 +109,13 @@ pub fn copy(
         syntax: format::Syntax::Json,
         shape: format::Shape::McpServers,
     };
+    let save = Save {
+        force: save.force || replace,
+        registry_notes: None,
+        entry: None,
+        target: save.target.clone(),
+        ..*save
+    };
     for mut def in plan {
         output::note(format!(
             "mcpctl add-json --to {} {} {}",
@@ -117,16 +124,32 @@ pub fn copy(
             single_quoted(&render::entry_value(&def, as_json).to_string())
         ));
         def.source = save.target.clone();
-        let save = Save {
-            force: save.force || replace,
-            registry_notes: None,
-            entry: None,
-            target: save.target.clone(),
-            ..*save
-        };
         super::add::save_definition(ctx, against, def, &save, &[])?;
     }
     Ok(ExitCode::Success)
+}
+
+/// The entries of `servers` named in `names` (all when none), in their
+/// order; a name `servers` lacks is an error naming `from`.
+pub fn choose(
+    servers: Vec<ServerDef>,
+    names: &[String],
+    from: &std::path::Path,
+) -> Result<Vec<ServerDef>> {
+    if let Some(missing) = names
+        .iter()
+        .find(|n| !servers.iter().any(|d| &d.name == *n))
+    {
+        return Err(TransferError::NoSuchEntry {
+            name: sanitize(missing).into_owned(),
+            file: from.to_path_buf(),
+        }
+        .into());
+    }
+    Ok(servers
+        .into_iter()
+        .filter(|d| names.is_empty() || names.contains(&d.name))
+        .collect())
 }
 
 /// Whether two definitions launch the same thing (names and files aside),
@@ -138,17 +161,6 @@ fn same_launch(a: &ServerDef, b: &ServerDef) -> bool {
         value
     }
     a.transport == b.transport && normalized(a) == normalized(b)
-}
-
-/// `base`, or `base-2`, `base-3`… when taken.
-fn unique(base: &str, taken: &[String]) -> String {
-    if !taken.iter().any(|t| t == base) {
-        return base.to_string();
-    }
-    (2..)
-        .map(|n| format!("{base}-{n}"))
-        .find(|c| !taken.contains(c))
-        .expect("some suffix is free")
 }
 
 /// `text` as one shell word, escaped for the terminal too.
