@@ -11,20 +11,9 @@ use std::io::{BufRead, BufReader};
 use std::path::Path;
 use std::process::Stdio;
 
+use mcpctl::mcp::lint::RefuseAll;
 use serde_json::Value;
 use support::{Run, Sandbox};
-
-/// Refuses every `$ref` outside the schema itself, as `src/mcp` does.
-struct RefuseAll;
-
-impl jsonschema::Retrieve for RefuseAll {
-    fn retrieve(
-        &self,
-        uri: &jsonschema::Uri<String>,
-    ) -> Result<Value, Box<dyn std::error::Error + Send + Sync>> {
-        Err(format!("no remote refs in tests (refused `{}`)", uri.as_str()).into())
-    }
-}
 
 /// The published schema `docs/json/<name>.schema.json`, compiled.
 fn schema(name: &str) -> jsonschema::Validator {

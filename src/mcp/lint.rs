@@ -42,8 +42,9 @@ pub struct Lint {
 /// A retriever that refuses every external `$ref`.
 ///
 /// jsonschema would otherwise fetch `http(s)://` and `file://` references
-/// from untrusted tool schemas: an SSRF and local-file-read risk.
-struct RefuseAll;
+/// from untrusted tool schemas: an SSRF and local-file-read risk. Public so
+/// every compiled schema (the tests' included) refuses them the same way.
+pub struct RefuseAll;
 
 impl jsonschema::Retrieve for RefuseAll {
     fn retrieve(
