@@ -283,6 +283,33 @@ pub fn shown_url(url: &str, show_secrets: bool) -> String {
     }
 }
 
+/// A copy of `def` as it may be shown: literal env and header values
+/// redacted and URL userinfo masked (see [`shown_secret`], [`shown_url`]),
+/// unless the operator asked to see secrets.
+pub fn shown_def(def: &ServerDef, show_secrets: bool) -> ServerDef {
+    let mut shown = def.clone();
+    let hide = |map: &mut indexmap::IndexMap<String, String>| {
+        map.values_mut()
+            .for_each(|v| *v = shown_secret(v, show_secrets));
+    };
+    match &mut shown.launch {
+        Launch::Stdio { env, .. } => hide(env),
+        Launch::Remote {
+            url,
+            headers,
+            process,
+            ..
+        } => {
+            *url = shown_url(url, show_secrets);
+            hide(headers);
+            if let Some(process) = process {
+                hide(&mut process.env);
+            }
+        }
+    }
+    shown
+}
+
 /// The stable `--json` form of a definition (documented in the README).
 pub fn server_json(def: &ServerDef, show_secrets: bool) -> Value {
     let mut obj = Map::new();
@@ -292,20 +319,16 @@ pub fn server_json(def: &ServerDef, show_secrets: bool) -> Value {
     obj.insert("enabled".into(), json!(def.enabled));
     obj.insert("autostart".into(), json!(def.autostart));
     obj.insert("label".into(), json!(def.label));
-    let redacted = |map: &indexmap::IndexMap<String, String>| -> Map<String, Value> {
-        map.iter()
-            .map(|(k, v)| (k.clone(), json!(shown_secret(v, show_secrets))))
-            .collect()
-    };
-    if let Some(process) = def.process() {
+    let shown = shown_def(def, show_secrets);
+    if let Some(process) = shown.process() {
         obj.insert("command".into(), json!(process.command));
         obj.insert("args".into(), json!(process.args));
-        obj.insert("env".into(), Value::Object(redacted(process.env)));
+        obj.insert("env".into(), json!(process.env));
         obj.insert("cwd".into(), json!(process.cwd));
     }
-    if let Launch::Remote { url, headers, .. } = &def.launch {
-        obj.insert("url".into(), json!(shown_url(url, show_secrets)));
-        obj.insert("headers".into(), Value::Object(redacted(headers)));
+    if let Launch::Remote { url, headers, .. } = &shown.launch {
+        obj.insert("url".into(), json!(url));
+        obj.insert("headers".into(), json!(headers));
     }
     obj.insert(
         "connect_timeout".into(),

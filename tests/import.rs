@@ -110,3 +110,25 @@ fn two_names_that_suggest_the_same_one_both_fit_the_name_rule() {
     assert_eq!(names.len(), 2, "{own}");
     assert!(names.iter().all(|n| n.len() <= 64), "{names:?}");
 }
+
+#[test]
+fn the_command_shown_before_writing_never_prints_a_literal_secret() {
+    let sb = Sandbox::new();
+    let path = sb.path("other.json");
+    let defs = serde_json::json!({"mcpServers": {
+        "local": {"command": "sh", "env": {"API_KEY": "sk-live-0123456789abcdef"}},
+        "remote": {"url": "https://u:hunter2hunter2@127.0.0.1:9/mcp",
+                   "headers": {"X-Api-Key": "literal-key-0123456789"}},
+    }});
+    std::fs::write(&path, defs.to_string()).unwrap();
+    let run = sb.run(&["import", "--from", path.to_str().unwrap(), "--no-check"]);
+    for secret in [
+        "sk-live-0123456789abcdef",
+        "hunter2hunter2",
+        "literal-key-0123456789",
+    ] {
+        assert!(!run.stderr.contains(secret), "{secret} printed:\n{run}");
+        assert!(!run.stdout.contains(secret), "{secret} printed:\n{run}");
+    }
+    run.stderr_has(r#""API_KEY":"<redacted>""#);
+}

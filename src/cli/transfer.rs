@@ -121,7 +121,10 @@ pub fn copy(
             "mcpctl add-json --to {} {} {}",
             single_quoted(&save.target.display().to_string()),
             def.name,
-            single_quoted(&render::entry_value(&def, as_json).to_string())
+            single_quoted(
+                &render::entry_value(&output::shown_def(&def, save.show_secrets), as_json)
+                    .to_string()
+            )
         ));
         def.source = save.target.clone();
         super::add::save_definition(ctx, against, def, &save, &[])?;
