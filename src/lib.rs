@@ -9,6 +9,7 @@
 pub mod cli;
 pub mod defs;
 pub mod error;
+pub mod hash;
 pub mod http_client;
 pub mod mcp;
 pub mod output;

@@ -147,7 +147,6 @@ fn direct(
     let catalog = ctx.catalog()?;
     let def = catalog.get(&args.name)?.clone();
     ctx.require_trusted(&def.source)?;
-    crate::mcp::install_crypto_provider();
     let rt = super::runtime()?;
     super::interrupt::block_on(&rt, async move {
         let opts = ConnectOptions::default();

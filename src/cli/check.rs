@@ -220,7 +220,6 @@ pub fn check_one(
     let mut opts = DiscoverOptions::default();
     opts.connect.budget = timeout;
     let runtime = super::runtime()?;
-    mcp::install_crypto_provider();
     let _sigpipe = mcp::child::ignore_sigpipe();
     Ok(super::interrupt::block_on(
         &runtime,
@@ -286,7 +285,6 @@ async fn check_all(
 ) -> Vec<Outcome> {
     use futures::StreamExt;
 
-    mcp::install_crypto_provider();
     let opts = Arc::new(opts);
     let style =
         ProgressStyle::with_template("{spinner} {prefix:.bold} {msg}").expect("a valid template");

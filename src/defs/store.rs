@@ -113,7 +113,7 @@ fn lock_path(target: &Path) -> Result<PathBuf, DefsError> {
     let dir = socket::base_dir().join("locks");
     socket::make_private_dir(&dir).map_err(io_error(&dir, "cannot create the lock directory"))?;
     let canonical = super::sources::canonical(target);
-    let digest = socket::fnv1a(canonical.as_os_str().as_encoded_bytes());
+    let digest = crate::hash::fnv1a(canonical.as_os_str().as_encoded_bytes());
     Ok(dir.join(format!("{digest:016x}.lock")))
 }
 

@@ -24,7 +24,6 @@ pub mod sse;
 pub mod stderr;
 pub mod stdout_tap;
 
-pub use crate::tls::install_crypto_provider;
 pub use connection::{ConnectOptions, Connection, PageEnd, ToolPages};
 pub use discover::{DiscoverOptions, DiscoveryReport, Timings, discover};
 pub use error::{ConnectError, Phase};

@@ -57,7 +57,7 @@ impl Cache {
     /// The file that holds the response for `url`.
     pub fn path_for(&self, url: &str) -> PathBuf {
         self.dir
-            .join(format!("{:016x}.json", fnv1a(url.as_bytes())))
+            .join(format!("{:016x}.json", crate::hash::fnv1a(url.as_bytes())))
     }
 
     /// The cached body for `url`, if present, for this exact URL and fresh.
@@ -105,17 +105,6 @@ struct CacheEntry {
     url: String,
     fetched_at: u64,
     body: String,
-}
-
-/// A stable 64-bit hash (FNV-1a), so cache file names survive upgrades of
-/// the standard library's hasher.
-fn fnv1a(bytes: &[u8]) -> u64 {
-    let mut hash: u64 = 0xcbf2_9ce4_8422_2325;
-    for b in bytes {
-        hash ^= u64::from(*b);
-        hash = hash.wrapping_mul(0x0000_0100_0000_01b3);
-    }
-    hash
 }
 
 #[cfg(test)]

@@ -74,7 +74,6 @@ pub fn run(sources: Sources) -> Result<(), SupervisorError> {
         records::save(&paths.records, &[]);
     }
     crate::mcp::child::become_subreaper();
-    crate::mcp::install_crypto_provider();
     let runtime = tokio::runtime::Builder::new_multi_thread()
         .worker_threads(2)
         .enable_all()

@@ -26,24 +26,14 @@ pub const MAX_LOG_BYTES: u64 = 1024 * 1024;
 /// here is a bug elsewhere; as a second line of defence it is never joined
 /// to `dir`: its log goes to `invalid-name-<hash>.log` instead.
 pub fn log_path(dir: &Path, name: &str) -> PathBuf {
-    if is_safe_file_stem(name) {
+    if crate::validate::name::check(name).is_none() {
         dir.join(format!("{name}.log"))
     } else {
         dir.join(format!(
             "invalid-name-{:016x}.log",
-            super::socket::fnv1a(name.as_bytes())
+            crate::hash::fnv1a(name.as_bytes())
         ))
     }
-}
-
-/// True when `name` can only name a file directly inside a directory: not
-/// empty, no separator, no NUL or other control character, not `.` or `..`.
-pub fn is_safe_file_stem(name: &str) -> bool {
-    !name.is_empty()
-        && name != "."
-        && name != ".."
-        && !name.contains("..")
-        && !name.chars().any(|c| c == '/' || c.is_control())
 }
 
 struct Writer {

@@ -54,17 +54,6 @@ pub fn base_dir() -> PathBuf {
     PathBuf::from(format!("/tmp/mcpctl-{}", nix::unistd::geteuid()))
 }
 
-/// FNV-1a, 64 bits: stable across builds and Rust versions (unlike std's
-/// hasher), which matters because the CLI and the daemon must agree.
-pub fn fnv1a(bytes: &[u8]) -> u64 {
-    let mut hash: u64 = 0xcbf29ce484222325;
-    for b in bytes {
-        hash ^= u64::from(*b);
-        hash = hash.wrapping_mul(0x100000001b3);
-    }
-    hash
-}
-
 impl Paths {
     /// The paths for `sources`.
     pub fn for_sources(sources: &Sources) -> Paths {
@@ -78,7 +67,7 @@ impl Paths {
             key.extend_from_slice(p.as_os_str().as_encoded_bytes());
             key.push(0);
         }
-        let digest = format!("{:016x}", fnv1a(&key));
+        let digest = format!("{:016x}", crate::hash::fnv1a(&key));
         let dir = base_dir();
         Paths {
             socket: dir.join(format!("{digest}.sock")),
