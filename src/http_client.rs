@@ -84,7 +84,7 @@ impl RedirectRefused {
 
 /// `scheme://host[:port]` of `url`: what a redirect error may show (a path
 /// or query could carry a secret).
-pub fn origin_of(url: &url::Url) -> String {
+fn origin_of(url: &url::Url) -> String {
     url.origin().ascii_serialization()
 }
 

@@ -217,13 +217,13 @@ impl SseTransport {
                     let endpoint = base
                         .join(event.data.trim())
                         .map_err(|_| SseError::BadEndpoint(event.data.clone()))?;
-                    if endpoint.origin() != base.origin() {
-                        return Err(SseError::ForeignEndpoint(
-                            crate::http_client::RedirectRefused::CrossOrigin {
-                                origin: crate::http_client::origin_of(&endpoint),
-                            },
-                        ));
-                    }
+                    // The redirect rule: the endpoint is a hop from `base`.
+                    crate::http_client::decide(
+                        crate::http_client::Redirects::SameOrigin,
+                        &endpoint,
+                        std::slice::from_ref(&base),
+                    )
+                    .map_err(SseError::ForeignEndpoint)?;
                     break 'found endpoint;
                 }
                 early.push(event);
