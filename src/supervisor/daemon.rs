@@ -423,6 +423,28 @@ impl Daemon {
         }
     }
 
+    /// `start` (or `restart`) of `target`: from what the files say now,
+    /// hand edits included, with the asking CLI's `${VAR}` values, refusing
+    /// a definition file others could change unless the CLI allowed it.
+    async fn launch(&self, target: Target, restart: bool) -> Result<Body, WireError> {
+        self.reload().await?;
+        let env = target.env.clone().map(Arc::new);
+        let allow = target.allow_insecure_file;
+        Ok(self
+            .batch(target, restart, |o| {
+                o.set_launch_env(env.clone());
+                async move {
+                    launchable(&o, allow)?;
+                    if restart {
+                        o.restart().await
+                    } else {
+                        o.start().await
+                    }
+                }
+            })
+            .await)
+    }
+
     async fn batch<F, Fut>(&self, target: Target, only_running: bool, f: F) -> Body
     where
         F: Fn(Arc<Owner>) -> Fut,
@@ -500,36 +522,9 @@ impl Daemon {
                     load_error,
                 })
             }
-            // A launch uses what the files say now, hand edits included.
-            Op::Start(t) => {
-                self.reload().await?;
-                let env = t.env.clone().map(Arc::new);
-                let allow = t.allow_insecure_file;
-                Ok(self
-                    .batch(t, false, |o| {
-                        o.set_launch_env(env.clone());
-                        async move {
-                            launchable(&o, allow)?;
-                            o.start().await
-                        }
-                    })
-                    .await)
-            }
+            Op::Start(t) => self.launch(t, false).await,
             Op::Stop(t) => Ok(self.batch(t, true, |o| async move { o.stop().await }).await),
-            Op::Restart(t) => {
-                self.reload().await?;
-                let env = t.env.clone().map(Arc::new);
-                let allow = t.allow_insecure_file;
-                Ok(self
-                    .batch(t, true, |o| {
-                        o.set_launch_env(env.clone());
-                        async move {
-                            launchable(&o, allow)?;
-                            o.restart().await
-                        }
-                    })
-                    .await)
-            }
+            Op::Restart(t) => self.launch(t, true).await,
             Op::Refresh(t) => Ok(self
                 .batch(t, true, |o| async move { o.refresh().await })
                 .await),
