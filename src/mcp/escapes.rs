@@ -200,30 +200,23 @@ impl<'a> Ending<'a> {
 const REAP_WAIT: Duration = Duration::from_secs(2);
 
 /// End what the servers `tags` left outside their groups: TERM, until
-/// `until`, then KILL (and reap those re-parented to us).
+/// `until`, then KILL (and reap those re-parented to us). The scans of
+/// `/proc` run on a blocking thread, off the async runtime.
 pub async fn end(tags: &[&str], until: Instant) {
-    let Some(mut ending) = Ending::start(tags) else {
-        return;
-    };
-    while Instant::now() < until {
-        if ending.round(Signal::SIGTERM) {
-            return;
-        }
-        tokio::time::sleep(Duration::from_millis(20)).await;
-    }
-    let reaped = Instant::now() + REAP_WAIT;
-    while Instant::now() < reaped && !ending.round(Signal::SIGKILL) {
-        tokio::time::sleep(Duration::from_millis(10)).await;
-    }
+    let tags: Vec<String> = tags.iter().map(|t| t.to_string()).collect();
+    let ended = tokio::task::spawn_blocking(move || {
+        let tags: Vec<&str> = tags.iter().map(String::as_str).collect();
+        end_blocking(&tags, until);
+    });
+    let _finished_or_runtime_gone = ended.await;
 }
 
-/// [`end`] for the servers of a previous mcpctl that was killed (a daemon's
-/// successor, at boot): blocking, for every tag at once.
-pub fn end_blocking(tags: &[&str], grace: Duration) {
+/// [`end`] from blocking code (a daemon's successor at boot ends every tag
+/// of a killed predecessor at once).
+pub fn end_blocking(tags: &[&str], until: Instant) {
     let Some(mut ending) = Ending::start(tags) else {
         return;
     };
-    let until = Instant::now() + grace;
     while Instant::now() < until {
         if ending.round(Signal::SIGTERM) {
             return;

@@ -89,9 +89,9 @@ pub fn end_orphans(records: &[Record], grace: Duration) -> Vec<String> {
     // itself was still there, is ended at the same time: one grace period
     // in all, so the daemon answers its first client soon.
     let tags: Vec<&str> = records.iter().filter_map(|r| r.tag.as_deref()).collect();
+    let until = Instant::now() + grace;
     std::thread::scope(|scope| {
-        scope.spawn(|| escapes::end_blocking(&tags, grace));
-        let until = Instant::now() + grace;
+        scope.spawn(|| escapes::end_blocking(&tags, until));
         while !groups.is_empty() && Instant::now() < until {
             groups.retain(|g| group_alive(*g));
             std::thread::sleep(Duration::from_millis(20));
