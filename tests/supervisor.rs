@@ -624,6 +624,33 @@ fn kill_9_of_the_supervisor_leaves_no_server_after_the_next_one_starts() {
 }
 
 #[test]
+fn a_dying_supervisor_that_still_holds_the_lock_is_replaced_not_reported_missing() {
+    // Right after a `kill -9` the old daemon can still hold its lock for a
+    // moment with no socket to answer on. The CLI must wait for it to let
+    // go and start a new one, not say "no supervisor is running" (exit 5).
+    let sup = Sup::new(json!({"a": fx(&[])}));
+    sup.ok(&["supervisor", "start"], 0);
+    sup.ok(&["supervisor", "stop"], 0);
+    let lock_path = std::fs::read_dir(sup.state())
+        .unwrap()
+        .flatten()
+        .map(|e| e.path())
+        .find(|p| p.extension().is_some_and(|e| e == "lock"))
+        .expect("the lock file stays after a stop");
+    let file = std::fs::File::open(&lock_path).unwrap();
+    let held = nix::fcntl::Flock::lock(file, nix::fcntl::FlockArg::LockExclusiveNonblock)
+        .map_err(|(_, e)| e)
+        .unwrap();
+    let dying = std::thread::spawn(move || {
+        std::thread::sleep(Duration::from_millis(400));
+        drop(held);
+    });
+    sup.ok(&["supervisor", "start"], 0);
+    dying.join().unwrap();
+    assert!(sup.daemon_pid() > 0);
+}
+
+#[test]
 fn sigterm_stops_every_server_removes_the_socket_and_exits_0() {
     let sup = Sup::new(json!({"a": fx(&["--grandchild"]), "b": fx(&[])}));
     let mut daemon = sup

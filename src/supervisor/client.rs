@@ -64,8 +64,11 @@ impl Client {
         if paths.holder().is_some() {
             // A live daemon whose socket does not answer: give it the time
             // it takes to notice and recreate the socket, never spawn a
-            // second one beside it.
-            return Self::wait_for_deaf(&paths);
+            // second one beside it. One that was dying (a `kill -9` just
+            // sent) lets go of the lock, and a new one is started as usual.
+            if let Some(c) = Self::wait_for_deaf(&paths)? {
+                return Ok(c);
+            }
         }
         if !spawn {
             return Err(SupervisorError::NotRunning {
@@ -116,17 +119,16 @@ impl Client {
     }
 
     /// Poll a daemon that holds the lock but did not answer for as long
-    /// as it takes to recreate its socket, then say what happened.
-    fn wait_for_deaf(paths: &Paths) -> Result<Client, SupervisorError> {
+    /// as it takes to recreate its socket; `Ok(None)` when it let go of the
+    /// lock instead (it was exiting), so the caller may start another.
+    fn wait_for_deaf(paths: &Paths) -> Result<Option<Client>, SupervisorError> {
         let deadline = Instant::now() + DEAF_WAIT;
         loop {
             if let Some(c) = Self::try_connect(paths)? {
-                return Ok(c);
+                return Ok(Some(c));
             }
             let Some(pid) = paths.holder() else {
-                return Err(SupervisorError::NotRunning {
-                    socket: paths.socket.clone(),
-                });
+                return Ok(None);
             };
             if Instant::now() > deadline {
                 return Err(SupervisorError::Deaf {
