@@ -7,7 +7,11 @@
 //! schemas, no tools capability, a stderr flood without newlines, and
 //! `--hostile` terminal control sequences in every string it sends (see
 //! [`HOSTILE`]). Over stdio by default; `--http PORT` serves Streamable HTTP
-//! at `http://127.0.0.1:PORT/mcp` (and an HTML page at `/`).
+//! at `http://127.0.0.1:PORT/mcp` (and an HTML page at `/`); with `--oauth`
+//! that endpoint is protected by an OAuth 2.1 authorization server on the
+//! same origin (see the `oauth` module for its flags).
+
+mod oauth;
 
 use std::borrow::Cow;
 use std::sync::Arc;
@@ -45,6 +49,7 @@ struct Config {
     hostile: bool,
     no_tools_capability: bool,
     stderr_flood: usize,
+    oauth: oauth::Options,
 }
 
 /// What `--hostile` puts in its tool names, descriptions, serverInfo,
@@ -90,6 +95,7 @@ fn parse_args() -> Config {
             "--no-tools-capability" => cfg.no_tools_capability = true,
             "--stderr-flood" => cfg.stderr_flood = value().parse().expect("--stderr-flood BYTES"),
             "--grandchild-sleeper" => sleeper(),
+            other if other.starts_with("--oauth") && cfg.oauth.take(other, &mut value) => {}
             other => {
                 eprintln!("fixture-server: unknown flag {other}");
                 std::process::exit(2);
@@ -337,7 +343,7 @@ fn version(v: &str) -> ProtocolVersion {
     serde_json::from_value(json!(v)).expect("a version string")
 }
 
-async fn serve_http(fixture: Fixture, port: u16) {
+async fn serve_http(fixture: Fixture, port: u16, oauth: oauth::Options) {
     use rmcp::transport::streamable_http_server::session::local::LocalSessionManager;
     use rmcp::transport::{StreamableHttpServerConfig, StreamableHttpService};
 
@@ -347,9 +353,11 @@ async fn serve_http(fixture: Fixture, port: u16) {
         StreamableHttpServerConfig::default(),
     );
     let bearer = Arc::new(fixture_bearer());
-    let guarded = axum::Router::new()
-        .nest_service("/mcp", mcp)
-        .layer(axum::middleware::from_fn(
+    let router = axum::Router::new().nest_service("/mcp", mcp);
+    let guarded = if oauth.enabled {
+        oauth::wrap(router, oauth, port)
+    } else {
+        router.layer(axum::middleware::from_fn(
             move |req: axum::extract::Request, next: axum::middleware::Next| {
                 let bearer = bearer.clone();
                 async move {
@@ -373,7 +381,8 @@ async fn serve_http(fixture: Fixture, port: u16) {
                     next.run(req).await
                 }
             },
-        ));
+        ))
+    };
     let page =
         axum::response::Html("<!doctype html><html><body><h1>Fixture docs</h1></body></html>");
     let app = guarded
@@ -448,7 +457,7 @@ async fn main() {
         added: Arc::default(),
     };
     if let Some(port) = cfg.http {
-        serve_http(fixture, port).await;
+        serve_http(fixture, port, cfg.oauth.clone()).await;
         return;
     }
     if cfg.hang {
