@@ -23,7 +23,7 @@ fn decode(part: &str) -> Result<Vec<u8>, String> {
         .map_err(|e| format!("not base64url: {e}"))
 }
 
-fn member<'a>(key: &'a Value, name: &str) -> Result<Vec<u8>, String> {
+fn member(key: &Value, name: &str) -> Result<Vec<u8>, String> {
     let text = key
         .get(name)
         .and_then(Value::as_str)
