@@ -27,17 +27,19 @@ pub(super) async fn connect(
     opts: &ConnectOptions,
     budget: Budget,
 ) -> Result<Connection, ConnectError> {
+    // Each attempt is boxed: its future (a whole rmcp handshake) is too big
+    // to build on a 2 MiB tokio worker stack in a debug build.
     if let Some(version) = def.protocol.as_deref() {
-        return attempt(def, opts, budget, Era(version))
+        return Box::pin(attempt(def, opts, budget, Era(version)))
             .await
             .map_err(|e| e.error);
     }
-    match attempt(def, opts, budget, Era(OFFERED_VERSION)).await {
+    match Box::pin(attempt(def, opts, budget, Era(OFFERED_VERSION))).await {
         Ok(conn) => Ok(conn),
         // A server that speaks only the stateless protocol rejects the
         // handshake; only then try `server/discover`.
         Err(first) if first.rejected_initialize => {
-            match attempt(def, opts, budget, Era(STATELESS_VERSION)).await {
+            match Box::pin(attempt(def, opts, budget, Era(STATELESS_VERSION))).await {
                 Ok(conn) => Ok(conn),
                 Err(second) if matches!(second.error, ConnectError::JsonRpc { .. }) => {
                     Err(first.error)
