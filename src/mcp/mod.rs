@@ -17,7 +17,6 @@ pub mod discover;
 pub mod error;
 pub mod escapes;
 pub mod groups;
-pub mod http;
 pub mod lint;
 pub mod reply_ids;
 pub mod sse;

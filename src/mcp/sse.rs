@@ -15,7 +15,8 @@ use tokio::task::JoinHandle;
 
 use super::error::{ConnectError, Phase};
 
-/// What can go wrong on the SSE transport; classified by [`super::http::classify`].
+/// What can go wrong on the SSE transport; classified with every other HTTP
+/// failure by the connection's one classifier (`connection/failure.rs`).
 #[derive(Debug, thiserror::Error)]
 pub enum SseError {
     /// The server answered with a non-success status.
