@@ -108,7 +108,7 @@ impl Owner {
         tokio::pin!(cancelled);
         cancelled.as_mut().enable();
         let attempt = vars::with_launch_env(launch_env, async {
-            match Connection::connect(&def, &opts).await {
+            match Box::pin(Connection::connect(&def, &opts)).await {
                 Ok((mut conn, deadline)) => {
                     match conn.list_tools(deadline, budget, DEFAULT_MAX_PAGES).await {
                         Ok(pages) => Ok((conn, pages)),
