@@ -6,6 +6,7 @@
 //! ([`mcp`]), the registry client ([`registry`]) and the command line
 //! ([`cli`]) that ties them together.
 
+pub mod auth;
 pub mod cli;
 pub mod defs;
 pub mod error;

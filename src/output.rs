@@ -336,6 +336,9 @@ pub fn server_json(def: &ServerDef, show_secrets: bool) -> Value {
     );
     obj.insert("protocol".into(), json!(def.protocol));
     obj.insert("restart".into(), json!(def.restart));
+    if let Some(auth) = &def.auth {
+        obj.insert("auth".into(), json!(auth));
+    }
     obj.insert("source".into(), json!(def.source));
     Value::Object(obj)
 }

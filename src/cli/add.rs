@@ -31,6 +31,12 @@ private (10/8, 172.16/12, 192.168/16, 100.64/10, fc00::/7), link-local
 (169.254/16, fe80::/10), single-label (http://mcp-gateway:8080/mcp) and
 .internal/.local/.home.arpa hosts; a public host needs --allow-http.
 
+OAuth: --auth oauth saves a remote server that signs in with OAuth (no
+connection check; run `mcpctl login NAME` next). Without --auth, a server that
+answers 401 with `WWW-Authenticate: Bearer` gets an offer to sign in at once on
+a terminal; without one nothing is saved. --client-secret and --client-key take
+only '${VAR}' references.
+
 Examples:
   # a local server over stdio (everything after -- is passed to the command)
   mcpctl add everything -- npx -y @modelcontextprotocol/server-everything@2026.8.31
@@ -41,6 +47,10 @@ Examples:
   mcpctl add --url https://mcp.example.com/mcp --header 'Authorization: Bearer ${MCP_TOKEN}'
   mcpctl add --name legacy --url http://127.0.0.1:3001/sse --transport sse
   mcpctl add -t http -H 'Authorization: Bearer ${TOKEN}' gateway http://mcp-gateway:8080/mcp
+  # OAuth: sign in with a browser, or with client credentials in CI
+  mcpctl add --name linear --url https://mcp.linear.app/mcp --auth oauth && mcpctl login linear
+  mcpctl add --name ci --url https://mcp.example.com/mcp --auth oauth --grant client-credentials \
+      --client-id ci-bot --client-secret '${CI_CLIENT_SECRET}'
   # write to a specific file, refuse unpinned packages, preview only
   mcpctl add --to .mcp.json --require-pin --dry-run --command npx --args=-y,pkg@1.2.3
   # from the official MCP Registry, by exact name (see `mcpctl search`)
@@ -188,6 +198,9 @@ pub struct Args {
     /// Seconds allowed for connecting and listing tools (default 30).
     #[arg(long, value_name = "SECONDS")]
     pub connect_timeout: Option<f64>,
+    /// OAuth sign-in for a URL.
+    #[command(flatten)]
+    pub oauth: super::add_oauth::OAuthFlags,
     /// Where to write, and how strictly.
     #[command(flatten)]
     pub save: SaveFlags,
@@ -425,9 +438,17 @@ pub(super) fn save_definition(
 
     // Connect and list tools before saving (issue 3); refuse on failure
     // unless --force. The budget is the definition's connect_timeout.
-    if !save.no_check {
+    // An OAuth server is saved unchecked: it cannot answer before `login`.
+    if !save.no_check && def.auth.is_none() {
         ctx.require_trusted(target)?;
-        match super::check::check_one(&def, None)? {
+        let checked = match super::check::check_one(&def, None)? {
+            Err(err) if !save.force => match super::add_oauth::bearer_challenge(&err) {
+                Some(challenge) => super::add_oauth::offer_sign_in(ctx, &mut def, challenge)?,
+                None => Err(err),
+            },
+            other => other,
+        };
+        match checked {
             Ok(found) => {
                 output::note(format!(
                     "{}: {}",
@@ -725,7 +746,17 @@ fn report(
             .map_err(UsageError::from)?;
         output::line(pretty)?;
     }
-    if save.no_check && dry_run_format.is_none() {
+    if let Some(auth) = def.auth.as_ref().filter(|_| dry_run_format.is_none()) {
+        let name = output::sanitize(&def.name);
+        output::note(match auth.grant {
+            crate::defs::Grant::ClientCredentials => format!(
+                "note: connection check skipped; `mcpctl check {name}` signs in with the client credentials"
+            ),
+            crate::defs::Grant::AuthorizationCode => format!(
+                "note: sign in with `mcpctl login {name}`; until then `check` cannot connect"
+            ),
+        });
+    } else if save.no_check && dry_run_format.is_none() {
         output::line("note: connection check skipped; run `mcpctl check` to connect")?;
     }
     Ok(())
@@ -858,6 +889,7 @@ fn definition_from_args(args: &Args, target: &Path) -> Result<ServerDef> {
         connect_timeout: None,
         protocol: None,
         restart: RestartPolicy::No,
+        auth: None,
         source: PathBuf::new(),
     };
     apply_common_flags(&mut def, args, target)?;
@@ -886,6 +918,9 @@ fn apply_common_flags(def: &mut ServerDef, args: &Args, target: &Path) -> Result
         def.connect_timeout = Some(budget);
     }
     def.source = target.to_path_buf();
+    if let Some(oauth) = args.oauth.build(def)? {
+        def.auth = Some(oauth);
+    }
     Ok(())
 }
 

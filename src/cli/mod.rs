@@ -7,6 +7,8 @@
 
 mod add;
 mod add_json;
+mod add_oauth;
+mod auth;
 mod call;
 pub mod check;
 mod clients;
@@ -21,6 +23,8 @@ mod enable;
 pub mod interrupt;
 mod lifecycle;
 mod list;
+mod login;
+mod logout;
 mod logs;
 mod refresh;
 mod remove;
@@ -74,6 +78,7 @@ Examples:
   mcpctl add --command npx --args=-y,@modelcontextprotocol/server-everything@2026.8.31
   mcpctl add --name time --command uvx -- mcp-server-time==2026.10.19
   mcpctl add --url https://mcp.example.com/mcp --header 'Authorization: Bearer ${TOKEN}'
+  mcpctl add --name linear --url https://mcp.linear.app/mcp --auth oauth && mcpctl login linear
   mcpctl search time && mcpctl add io.github.modelcontextprotocol/server-time
   mcpctl list
   mcpctl check --tools
@@ -191,6 +196,13 @@ pub enum Command {
     Call(call::Args),
     /// Show a supervised server's stderr log.
     Logs(logs::Args),
+    /// Sign in to a remote server with OAuth and store its tokens.
+    Login(login::Args),
+    /// Revoke a server's OAuth tokens and delete them here.
+    Logout(logout::Args),
+    /// Inspect OAuth sign-ins (`mcpctl auth status`).
+    #[command(subcommand)]
+    Auth(auth::Verb),
     /// Run, start, stop or inspect the supervisor daemon itself.
     #[command(subcommand)]
     Supervisor(supervisor::Verb),
@@ -368,6 +380,9 @@ fn dispatch(ctx: &Context, command: Command) -> Result<ExitCode> {
         Command::Tools(args) => tools::run(ctx, args),
         Command::Call(args) => call::run(ctx, args),
         Command::Logs(args) => logs::run(ctx, args),
+        Command::Login(args) => login::run(ctx, args),
+        Command::Logout(args) => logout::run(ctx, args),
+        Command::Auth(verb) => auth::run(ctx, verb),
         Command::Supervisor(verb) => supervisor::run(ctx, verb),
         Command::Completions(args) => completions::run(args),
     }

@@ -88,6 +88,22 @@ pub fn run(ctx: &Context, args: Args) -> Result<ExitCode> {
     if let Some(protocol) = &def.protocol {
         lines.push(format!("protocol:   {}", sanitize(protocol)));
     }
+    if let Some(auth) = &def.auth {
+        lines.push(format!("auth:       oauth ({})", auth.grant.as_str()));
+        let fields = [
+            ("client_id", auth.client_id.as_deref()),
+            ("client_secret", auth.client_secret.as_deref()),
+            ("token_auth", auth.token_endpoint_auth.map(|m| m.as_str())),
+            ("client_key", auth.client_key.as_deref()),
+            ("scope", auth.scope.as_deref()),
+            ("client_md", auth.client_metadata_url.as_deref()),
+        ];
+        for (key, value) in fields {
+            if let Some(value) = value {
+                lines.push(format!("  {key}: {}", sanitize(value)));
+            }
+        }
+    }
     lines.push(format!(
         "source:     {}",
         sanitize(&def.source.display().to_string())

@@ -7,7 +7,10 @@ pub mod model;
 pub mod redact;
 pub mod vars;
 
-pub use model::{Launch, LocalProcess, ProcessRef, RestartPolicy, ServerDef, Transport};
+pub use model::{
+    Grant, Launch, LocalProcess, OAuth, ProcessRef, RestartPolicy, ServerDef, TokenEndpointAuth,
+    Transport,
+};
 pub mod error;
 pub mod format;
 

@@ -151,6 +151,8 @@ pub struct ServerDef {
     pub protocol: Option<String>,
     /// What the supervisor does when the server exits on its own.
     pub restart: RestartPolicy,
+    /// How to sign in to a remote server with OAuth (`auth: oauth`), if at all.
+    pub auth: Option<OAuth>,
     /// The file this definition was read from.
     pub source: PathBuf,
 }
@@ -214,5 +216,102 @@ impl ServerDef {
             }),
             Launch::Remote { process: None, .. } => None,
         }
+    }
+}
+
+/// Which OAuth grant gets a remote server's tokens.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Default, serde::Serialize, serde::Deserialize)]
+#[serde(rename_all = "snake_case")]
+pub enum Grant {
+    /// A person signs in in a browser (`mcpctl login`), with PKCE.
+    #[default]
+    AuthorizationCode,
+    /// A machine client (CI) trades its own credentials for a token.
+    ClientCredentials,
+}
+
+impl Grant {
+    /// Parse the file's or the command line's spelling.
+    pub fn from_spelling(spelling: &str) -> Option<Grant> {
+        match spelling {
+            "authorization_code" | "authorization-code" => Some(Grant::AuthorizationCode),
+            "client_credentials" | "client-credentials" => Some(Grant::ClientCredentials),
+            _ => None,
+        }
+    }
+
+    /// The name written to files (RFC 6749's).
+    pub fn as_str(self) -> &'static str {
+        match self {
+            Grant::AuthorizationCode => "authorization_code",
+            Grant::ClientCredentials => "client_credentials",
+        }
+    }
+}
+
+/// How the client proves who it is at the token endpoint (RFC 7591 names).
+#[derive(Debug, Clone, Copy, PartialEq, Eq, serde::Serialize)]
+#[serde(rename_all = "snake_case")]
+pub enum TokenEndpointAuth {
+    /// HTTP Basic with `client_id:client_secret`.
+    ClientSecretBasic,
+    /// `client_id` and `client_secret` in the form body.
+    ClientSecretPost,
+    /// A public client: `client_id` only.
+    None,
+    /// A JWT signed with the client's private key (RFC 7523).
+    PrivateKeyJwt,
+}
+
+impl TokenEndpointAuth {
+    /// Parse the file's or the command line's spelling.
+    pub fn from_spelling(spelling: &str) -> Option<TokenEndpointAuth> {
+        match spelling {
+            "client_secret_basic" | "basic" => Some(TokenEndpointAuth::ClientSecretBasic),
+            "client_secret_post" | "post" => Some(TokenEndpointAuth::ClientSecretPost),
+            "none" => Some(TokenEndpointAuth::None),
+            "private_key_jwt" | "private-key-jwt" => Some(TokenEndpointAuth::PrivateKeyJwt),
+            _ => None,
+        }
+    }
+
+    /// The name written to files and sent in metadata.
+    pub fn as_str(self) -> &'static str {
+        match self {
+            TokenEndpointAuth::ClientSecretBasic => "client_secret_basic",
+            TokenEndpointAuth::ClientSecretPost => "client_secret_post",
+            TokenEndpointAuth::None => "none",
+            TokenEndpointAuth::PrivateKeyJwt => "private_key_jwt",
+        }
+    }
+}
+
+/// A remote definition's OAuth settings, as written: the secret and the key
+/// are `${VAR}` references, never values, so the file holds no credential.
+#[derive(Debug, Clone, PartialEq, Eq, Default, serde::Serialize)]
+pub struct OAuth {
+    /// The grant that gets tokens.
+    pub grant: Grant,
+    /// A client id registered with the authorization server out of band.
+    pub client_id: Option<String>,
+    /// `${VAR}` holding that client's secret.
+    pub client_secret: Option<String>,
+    /// The token endpoint authentication method (default: what the server
+    /// advertises).
+    pub token_endpoint_auth: Option<TokenEndpointAuth>,
+    /// `${VAR}` holding a PEM private key, for `private_key_jwt`.
+    pub client_key: Option<String>,
+    /// Space-separated scopes to ask for, instead of the discovered ones.
+    pub scope: Option<String>,
+    /// The https URL of this client's metadata document (CIMD), used as its
+    /// client id where the server supports that.
+    pub client_metadata_url: Option<String>,
+}
+
+impl OAuth {
+    /// The values that may hold `${VAR}` references (for expansion and
+    /// redaction).
+    pub fn secret_values(&self) -> impl Iterator<Item = &String> {
+        self.client_secret.iter().chain(self.client_key.iter())
     }
 }

@@ -58,6 +58,10 @@ impl Redactor {
             }
             p.env.values().for_each(|v| r.add_literal(v));
         }
+        if let Some(auth) = &def.auth {
+            auth.secret_values()
+                .for_each(|v| r.add_references(v, lookup));
+        }
         if let Launch::Remote { url, headers, .. } = &def.launch {
             r.add_references(url, lookup);
             for value in headers.values() {
@@ -104,13 +108,43 @@ impl Redactor {
                 out = out.replace(secret.as_str(), shown);
             }
         }
-        mask_userinfo(&out)
+        mask_userinfo(&mask_session_secrets(&out))
     }
 
     /// [`Redactor::apply`] on each line.
     pub fn apply_all(&self, lines: &[String]) -> Vec<String> {
         lines.iter().map(|l| self.apply(l)).collect()
     }
+}
+
+/// Secrets that exist only while mcpctl runs (OAuth access and refresh
+/// tokens, authorization codes, PKCE verifiers, client secrets from
+/// registration): not in any definition, so registered as they appear.
+static SESSION_SECRETS: std::sync::Mutex<Vec<String>> = std::sync::Mutex::new(Vec::new());
+
+/// Register a secret that appeared at run time, so every [`Redactor`]
+/// (and [`mask_session_secrets`]) shows it as `***` from now on.
+pub fn register_secret(value: &str) {
+    if value.len() < MIN_VAR_SECRET {
+        return;
+    }
+    let mut secrets = SESSION_SECRETS.lock().unwrap_or_else(|e| e.into_inner());
+    if !secrets.iter().any(|s| s == value) {
+        secrets.push(value.to_string());
+        secrets.sort_by_key(|s| std::cmp::Reverse(s.len()));
+    }
+}
+
+/// `text` with every registered run-time secret shown as `***`.
+pub fn mask_session_secrets(text: &str) -> String {
+    let secrets = SESSION_SECRETS.lock().unwrap_or_else(|e| e.into_inner());
+    let mut out = text.to_string();
+    for secret in secrets.iter() {
+        if out.contains(secret.as_str()) {
+            out = out.replace(secret.as_str(), MASK);
+        }
+    }
+    out
 }
 
 /// The forms other than `value` itself in which a URL may carry it: path
@@ -183,6 +217,7 @@ mod tests {
             connect_timeout: None,
             protocol: None,
             restart: Default::default(),
+            auth: None,
             source: "x.json".into(),
         }
     }

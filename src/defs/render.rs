@@ -7,7 +7,7 @@
 use serde_json::{Map, Value, json};
 
 use super::format::{Format, Shape, Syntax};
-use super::model::{Launch, RestartPolicy, ServerDef, Transport};
+use super::model::{Grant, Launch, RestartPolicy, ServerDef, Transport};
 
 /// The JSON value to store for `def` in a file of `format`.
 pub fn entry_value(def: &ServerDef, format: Format) -> Value {
@@ -24,7 +24,16 @@ pub fn entry_value(def: &ServerDef, format: Format) -> Value {
 /// VS Code expands only `${env:VAR}`: every launch value is written so.
 fn in_env_dialect(entry: &mut Value) {
     if let Value::Object(map) = entry {
-        for key in ["command", "args", "env", "cwd", "url", "headers"] {
+        for key in [
+            "command",
+            "args",
+            "env",
+            "cwd",
+            "url",
+            "headers",
+            "client_secret",
+            "client_key",
+        ] {
             if let Some(value) = map.get_mut(key) {
                 strings_in_env_dialect(value);
             }
@@ -106,6 +115,28 @@ fn extras(def: &ServerDef, entry: &mut Map<String, Value>) {
     }
     if def.restart == RestartPolicy::OnFailure {
         entry.insert("restart".into(), json!("on-failure"));
+    }
+    if let Some(auth) = &def.auth {
+        entry.insert("auth".into(), json!("oauth"));
+        if auth.grant != Grant::AuthorizationCode {
+            entry.insert("grant".into(), json!(auth.grant.as_str()));
+        }
+        let optional = [
+            ("client_id", auth.client_id.as_deref()),
+            ("client_secret", auth.client_secret.as_deref()),
+            (
+                "token_endpoint_auth",
+                auth.token_endpoint_auth.map(|m| m.as_str()),
+            ),
+            ("client_key", auth.client_key.as_deref()),
+            ("scope", auth.scope.as_deref()),
+            ("client_metadata_url", auth.client_metadata_url.as_deref()),
+        ];
+        for (key, value) in optional {
+            if let Some(value) = value {
+                entry.insert(key.into(), json!(value));
+            }
+        }
     }
 }
 

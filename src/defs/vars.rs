@@ -165,6 +165,15 @@ pub fn has_reference(value: &str) -> bool {
     pieces(value).is_some_and(|p| p.iter().any(|piece| matches!(piece, Piece::Var { .. })))
 }
 
+/// True when `value` is one `${VAR}` reference and nothing else (no
+/// default, no text around it): how a secret is named in a definition.
+pub fn is_single_reference(value: &str) -> bool {
+    matches!(
+        pieces(value).as_deref(),
+        Some([Piece::Var { default: None, .. }])
+    )
+}
+
 /// The names of every variable `value` refers to, for diagnostics.
 pub fn referenced_names(value: &str) -> Vec<String> {
     pieces(value)
@@ -326,6 +335,9 @@ fn launch_values(def: &ServerDef) -> Vec<String> {
     if let Launch::Remote { url, headers, .. } = &def.launch {
         values.push(url.clone());
         values.extend(headers.values().cloned());
+    }
+    if let Some(auth) = &def.auth {
+        values.extend(auth.secret_values().cloned());
     }
     if let Some(p) = def.process() {
         values.push(p.command.to_string());

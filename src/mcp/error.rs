@@ -296,6 +296,20 @@ pub enum ConnectError {
         id: String,
     },
 
+    /// The OAuth layer could not get or renew a token (see
+    /// [`crate::auth::OAuthError`]); the message names the server.
+    #[error("{message}")]
+    OAuth {
+        /// The server.
+        server: String,
+        /// Where it happened.
+        phase: Phase,
+        /// The OAuth error's message (never a token or secret).
+        message: String,
+        /// Its hint.
+        hint: String,
+    },
+
     /// Any other transport failure.
     #[error("{server}: transport error during {phase}: {detail}")]
     Transport {
@@ -330,6 +344,7 @@ impl ConnectError {
             ConnectError::NonJsonStdout { .. } => "non_json_stdout",
             ConnectError::ReplyTooLarge { .. } => "reply_too_large",
             ConnectError::UnknownResponseId { .. } => "unknown_response_id",
+            ConnectError::OAuth { .. } => "oauth",
             ConnectError::Transport { .. } => "transport",
         }
     }
@@ -356,6 +371,7 @@ impl ConnectError {
             | ConnectError::NonJsonStdout { phase, .. }
             | ConnectError::ReplyTooLarge { phase, .. }
             | ConnectError::UnknownResponseId { phase, .. }
+            | ConnectError::OAuth { phase, .. }
             | ConnectError::Transport { phase, .. } => Some(*phase),
         }
     }
@@ -532,6 +548,17 @@ impl ConnectError {
                     id: f(id),
                 }
             }
+            ConnectError::OAuth {
+                server,
+                phase,
+                message,
+                hint,
+            } => ConnectError::OAuth {
+                server,
+                phase,
+                message: f(message),
+                hint,
+            },
             ConnectError::Transport {
                 server,
                 phase,
@@ -622,6 +649,7 @@ impl Diagnostic for ConnectError {
             ConnectError::UnknownResponseId { .. } => {
                 "the server is not following JSON-RPC (a reply must carry its request's id); report it to its authors".into()
             }
+            ConnectError::OAuth { hint, .. } => hint.clone(),
             ConnectError::Transport { .. } => "check the server's logs".into(),
         })
     }

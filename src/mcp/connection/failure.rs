@@ -83,6 +83,14 @@ pub(super) fn classify(
     err: &(dyn std::error::Error + 'static),
 ) -> ConnectError {
     let server_s = server.to_string();
+    if let Some(oauth) = crate::auth::layer::oauth_error_in(err) {
+        return ConnectError::OAuth {
+            server: server_s,
+            phase,
+            message: oauth.to_string(),
+            hint: crate::error::Diagnostic::hint(oauth).unwrap_or_default(),
+        };
+    }
     if let Some(refused) = RedirectRefused::find(err) {
         return ConnectError::Redirect {
             server: server_s,

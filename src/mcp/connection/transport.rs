@@ -17,6 +17,7 @@ use rmcp::transport::streamable_http_client::StreamableHttpClientTransportConfig
 use tokio::process::{ChildStdin, ChildStdout};
 
 use super::{Budget, ConnectOptions, failure};
+use crate::auth::layer::AuthLayer;
 use crate::defs::{Launch, ServerDef, Transport, vars};
 use crate::error::chain;
 use crate::http_client::{self, Redirects};
@@ -66,6 +67,7 @@ pub(super) async fn open<'a>(
                 transport: *transport,
                 inferred: def.transport_inferred,
                 local,
+                auth: crate::auth::layer::Session::for_def(def),
                 opts,
             }))
         }
@@ -114,6 +116,9 @@ pub(super) struct Remote<'a> {
     pub(super) inferred: bool,
     /// The local process serving the URL, started and listening.
     pub(super) local: Option<ChildProcess>,
+    /// The OAuth sign-in whose token goes on every Streamable HTTP request
+    /// (`auth: oauth`), if any.
+    auth: Option<std::sync::Arc<crate::auth::layer::Session>>,
     opts: &'a ConnectOptions,
 }
 
@@ -135,14 +140,15 @@ impl Remote<'_> {
         })
     }
 
-    /// A Streamable HTTP transport for the URL, over [`Remote::http_client`].
+    /// A Streamable HTTP transport for the URL, over [`Remote::http_client`]
+    /// with the OAuth layer in front (a pass-through without `auth: oauth`).
     pub(super) fn streamable(
         &self,
-    ) -> Result<StreamableHttpClientTransport<reqwest::Client>, ConnectError> {
+    ) -> Result<StreamableHttpClientTransport<AuthLayer>, ConnectError> {
         let config = StreamableHttpClientTransportConfig::with_uri(self.url.clone())
             .custom_headers(HashMap::new());
         Ok(StreamableHttpClientTransport::with_client(
-            self.http_client()?,
+            AuthLayer::new(self.http_client()?, self.auth.clone()),
             config,
         ))
     }

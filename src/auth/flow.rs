@@ -1,0 +1,786 @@
+//! Signing in, refreshing and revoking, on rmcp's authorization manager.
+//!
+//! What rmcp does: discovery, issuer and resource checks, PKCE, dynamic
+//! registration, the code, refresh and client-secret exchanges. What is
+//! added here: the order in which a client id is chosen (the definition's,
+//! then a client ID metadata document, then a registration remembered for
+//! the issuer, then a new registration), keeping that registration, the
+//! loopback redirect with its `state` check, one deadline over the whole
+//! sign-in, forcing the definition's token endpoint method, the
+//! `private_key_jwt` exchange, and revocation.
+
+use std::sync::Arc;
+use std::time::{Duration, Instant};
+
+use oauth2::TokenResponse;
+use rmcp::transport::auth::{
+    AuthError, AuthorizationCallback, AuthorizationManager, AuthorizationMetadata,
+    AuthorizationMetadataSource, AuthorizationRequest, AuthorizationSession,
+    ClientCredentialsConfig, OAuthClientConfig, OAuthHttpClient, OAuthTokenResponse,
+};
+
+use super::OAuthError;
+use super::browser;
+use super::http::Http;
+use super::loopback::Listener;
+use super::store::{self, EntryStore, Registration, TokenEntry};
+use crate::defs::redact::register_secret;
+use crate::defs::{Grant, Launch, OAuth, ServerDef, TokenEndpointAuth, vars};
+
+/// A remote server that signs in with OAuth, its URL expanded.
+#[derive(Clone, Debug)]
+pub struct Target {
+    /// The definition's name.
+    pub server: String,
+    /// The MCP endpoint (the resource).
+    pub url: String,
+    /// The definition's OAuth settings, as written.
+    pub oauth: OAuth,
+}
+
+impl Target {
+    /// The target of `def`, or why it has none.
+    pub fn from_def(def: &ServerDef) -> Result<Target, crate::error::Error> {
+        let Some(oauth) = def.auth.clone() else {
+            return Err(OAuthError::NotOAuth {
+                server: def.name.clone(),
+            }
+            .into());
+        };
+        let Launch::Remote { url, .. } = &def.launch else {
+            return Err(OAuthError::NotOAuth {
+                server: def.name.clone(),
+            }
+            .into());
+        };
+        let url = vars::expand(&def.name, url).map_err(crate::mcp::ConnectError::from)?;
+        Ok(Target {
+            server: def.name.clone(),
+            url,
+            oauth,
+        })
+    }
+
+    fn secret(&self, value: Option<&String>) -> Result<Option<String>, OAuthError> {
+        let Some(value) = value else { return Ok(None) };
+        let expanded = vars::expand(&self.server, value).map_err(|e| OAuthError::Credentials {
+            server: self.server.clone(),
+            detail: e.to_string(),
+        })?;
+        register_secret(&expanded);
+        Ok(Some(expanded))
+    }
+
+    /// The expanded client secret, if the definition names one.
+    pub fn client_secret(&self) -> Result<Option<String>, OAuthError> {
+        self.secret(self.oauth.client_secret.as_ref())
+    }
+
+    /// The parsed signing key, if the definition names one.
+    pub fn client_key(&self) -> Result<Option<super::jwt::SigningKey>, OAuthError> {
+        let Some(pem) = self.secret(self.oauth.client_key.as_ref())? else {
+            return Ok(None);
+        };
+        super::jwt::SigningKey::from_pem(&pem)
+            .map(Some)
+            .map_err(|detail| OAuthError::Credentials {
+                server: self.server.clone(),
+                detail: format!("`client_key`: {detail}"),
+            })
+    }
+
+    fn err(&self, make: impl FnOnce(String) -> OAuthError) -> impl FnOnce(AuthError) -> OAuthError {
+        move |e| make(describe(&e))
+    }
+}
+
+/// An rmcp error in words, with any secret masked.
+fn describe(e: &AuthError) -> String {
+    let mut text = e.to_string();
+    let mut source = std::error::Error::source(e);
+    while let Some(s) = source {
+        let more = s.to_string();
+        if !text.contains(&more) {
+            text.push_str(": ");
+            text.push_str(&more);
+        }
+        source = s.source();
+    }
+    crate::defs::redact::mask_session_secrets(&text)
+}
+
+/// The deadline of one operation, for naming what ran out of time.
+#[derive(Clone, Copy)]
+pub struct Deadline {
+    at: Instant,
+    budget: Duration,
+}
+
+impl Deadline {
+    /// A deadline `budget` from now.
+    pub fn after(budget: Duration) -> Deadline {
+        Deadline {
+            at: Instant::now() + budget,
+            budget,
+        }
+    }
+
+    /// Run `fut`, failing with a timeout naming `what` at the deadline.
+    pub async fn run<T>(
+        &self,
+        server: &str,
+        what: &str,
+        fut: impl std::future::Future<Output = T>,
+    ) -> Result<T, OAuthError> {
+        let left = self.at.saturating_duration_since(Instant::now());
+        tokio::time::timeout(left, fut)
+            .await
+            .map_err(|_| OAuthError::Timeout {
+                server: server.to_string(),
+                what: what.to_string(),
+                seconds: self.budget.as_secs().max(1),
+            })
+    }
+}
+
+/// What discovery found.
+pub struct Discovered {
+    /// The manager, its metadata set.
+    pub manager: AuthorizationManager,
+    /// The authorization server's metadata.
+    pub metadata: AuthorizationMetadata,
+    /// The issuer ("" for a server of the 2025-03-26 era without metadata).
+    pub issuer: String,
+}
+
+fn http_client(timeout: Duration) -> Result<Arc<Http>, OAuthError> {
+    Http::new(timeout)
+        .map(Arc::new)
+        .map_err(|e| OAuthError::Discovery {
+            server: String::new(),
+            detail: e.to_string(),
+        })
+}
+
+async fn manager(target: &Target, http: Arc<Http>) -> Result<AuthorizationManager, OAuthError> {
+    let client: Arc<dyn OAuthHttpClient> = http;
+    AuthorizationManager::new_with_oauth_http_client(target.url.as_str(), client)
+        .await
+        .map_err(target.err(|detail| OAuthError::Discovery {
+            server: target.server.clone(),
+            detail,
+        }))
+}
+
+/// Discover the authorization server of `target`, from `challenge` (a 401's
+/// `WWW-Authenticate`) when there is one.
+pub async fn discover(
+    target: &Target,
+    http: Arc<Http>,
+    challenge: Option<&str>,
+) -> Result<Discovered, OAuthError> {
+    let mut manager = manager(target, http).await?;
+    let resolution = manager
+        .resolve_metadata_from_challenge(challenge)
+        .await
+        .map_err(target.err(|detail| OAuthError::Discovery {
+            server: target.server.clone(),
+            detail,
+        }))?;
+    let issuer = match resolution.source {
+        AuthorizationMetadataSource::LegacyEndpointFallback => String::new(),
+        _ => resolution.metadata.issuer.clone().unwrap_or_default(),
+    };
+    let metadata = forced_method(resolution.metadata, target.oauth.token_endpoint_auth);
+    manager.set_metadata(metadata.clone());
+    Ok(Discovered {
+        manager,
+        metadata,
+        issuer,
+    })
+}
+
+/// `metadata` advertising only the definition's token endpoint method, so
+/// rmcp (which picks between Basic and the form body from the advertised
+/// list) uses the one the operator chose.
+fn forced_method(
+    mut metadata: AuthorizationMetadata,
+    method: Option<TokenEndpointAuth>,
+) -> AuthorizationMetadata {
+    if let Some(method) = method {
+        metadata.additional_fields.insert(
+            "token_endpoint_auth_methods_supported".into(),
+            serde_json::json!([method.as_str()]),
+        );
+    }
+    metadata
+}
+
+fn supports(metadata: &AuthorizationMetadata, field: &str) -> bool {
+    metadata
+        .additional_fields
+        .get(field)
+        .and_then(|v| v.as_bool())
+        .unwrap_or(false)
+}
+
+/// How `login` shows progress.
+pub struct LoginOptions {
+    /// Scopes to ask for instead of the discovered ones.
+    pub scope: Option<String>,
+    /// Launch a browser (else only print the URL).
+    pub open_browser: bool,
+    /// The whole sign-in's budget.
+    pub deadline: Deadline,
+    /// Shown the authorization URL (always called).
+    pub show_url: Box<dyn Fn(&str) + Send + Sync>,
+    /// Told what happened with the browser.
+    pub note: Box<dyn Fn(&str) + Send + Sync>,
+}
+
+/// What a sign-in produced, for `login`'s report.
+pub struct SignedIn {
+    /// The stored entry.
+    pub entry: TokenEntry,
+    /// How the client id was obtained.
+    pub client: &'static str,
+}
+
+/// Sign in to `target` with its grant, and store the tokens.
+pub async fn login(
+    target: &Target,
+    challenge: Option<&str>,
+    opts: &LoginOptions,
+) -> Result<SignedIn, OAuthError> {
+    let http = http_client(super::http::DEFAULT_TIMEOUT)?;
+    let discovered = opts
+        .deadline
+        .run(
+            &target.server,
+            "discovering the authorization server",
+            discover(target, http.clone(), challenge),
+        )
+        .await??;
+    match target.oauth.grant {
+        Grant::ClientCredentials => {
+            let scopes = requested_scopes(target, opts.scope.as_deref(), &discovered).await;
+            let entry = opts
+                .deadline
+                .run(
+                    &target.server,
+                    "the token request",
+                    client_credentials(target, http, discovered, scopes),
+                )
+                .await??;
+            Ok(SignedIn {
+                entry,
+                client: "pre-registered",
+            })
+        }
+        Grant::AuthorizationCode => authorization_code(target, discovered, opts).await,
+    }
+}
+
+async fn requested_scopes(
+    target: &Target,
+    scope: Option<&str>,
+    discovered: &Discovered,
+) -> Vec<String> {
+    match scope.or(target.oauth.scope.as_deref()) {
+        Some(scope) => scope.split_whitespace().map(str::to_string).collect(),
+        None => discovered.manager.select_initial_scopes(&[]).await,
+    }
+}
+
+async fn authorization_code(
+    target: &Target,
+    discovered: Discovered,
+    opts: &LoginOptions,
+) -> Result<SignedIn, OAuthError> {
+    let server = target.server.as_str();
+    let scopes = requested_scopes(target, opts.scope.as_deref(), &discovered).await;
+    let Discovered {
+        mut manager,
+        metadata,
+        issuer,
+    } = discovered;
+    manager.set_credential_store(EntryStore::new(
+        &issuer,
+        &target.url,
+        server,
+        Grant::AuthorizationCode,
+        metadata.clone(),
+    ));
+    let remembered = if issuer.is_empty() {
+        None
+    } else {
+        store::read()?.registrations.get(&issuer).cloned()
+    };
+    let preferred_port = remembered
+        .as_ref()
+        .and_then(|r| url::Url::parse(&r.redirect_uri).ok())
+        .and_then(|u| u.port());
+    let listener = Listener::bind(preferred_port)
+        .await
+        .map_err(|e| OAuthError::Listener {
+            server: server.to_string(),
+            detail: e.to_string(),
+        })?;
+    let redirect_uri = listener.redirect_uri();
+
+    // The client id, in the specification's order.
+    let cimd = target
+        .oauth
+        .client_metadata_url
+        .clone()
+        .filter(|_| supports(&metadata, "client_id_metadata_document_supported"));
+    let (client_id, client_secret, client) = if let Some(id) = &target.oauth.client_id {
+        (id.clone(), target.client_secret()?, "pre-registered")
+    } else if let Some(url) = cimd {
+        (url, None, "client ID metadata document")
+    } else if let Some(r) = remembered {
+        (r.client_id, r.client_secret, "registered earlier")
+    } else if metadata.registration_endpoint.is_some() {
+        let scope_refs: Vec<&str> = scopes.iter().map(String::as_str).collect();
+        let config = opts
+            .deadline
+            .run(
+                server,
+                "client registration",
+                manager.register_client("mcpctl", &redirect_uri, &scope_refs),
+            )
+            .await?
+            .map_err(target.err(|detail| OAuthError::SignIn {
+                server: server.to_string(),
+                detail: format!("dynamic client registration: {detail}"),
+            }))?;
+        if let Some(secret) = &config.client_secret {
+            register_secret(secret);
+        }
+        if !issuer.is_empty() {
+            let registration = Registration {
+                client_id: config.client_id.clone(),
+                client_secret: config.client_secret.clone(),
+                redirect_uri: redirect_uri.clone(),
+            };
+            let issuer = issuer.clone();
+            store::modify(move |file| {
+                file.registrations.insert(issuer, registration);
+            })?;
+        }
+        (config.client_id, config.client_secret, "registered now")
+    } else {
+        return Err(OAuthError::NoRegistration {
+            server: server.to_string(),
+            cimd: if supports(&metadata, "client_id_metadata_document_supported") {
+                ", and no `client_metadata_url` in the definition"
+            } else {
+                ", no client ID metadata documents"
+            },
+        });
+    };
+
+    let mut request = AuthorizationRequest::new(redirect_uri.clone())
+        .with_preregistered_client(client_id.clone())
+        .with_client_name("mcpctl")
+        .with_scopes(scopes.clone());
+    if let Some(secret) = client_secret {
+        request = request.with_client_secret(secret);
+    }
+    let session = match AuthorizationSession::new(manager, request).await {
+        Ok(session) => session,
+        Err((_, e)) => {
+            return Err(OAuthError::SignIn {
+                server: server.to_string(),
+                detail: describe(&e),
+            });
+        }
+    };
+    let auth_url = session.get_authorization_url().to_string();
+    if let Some(why) = browser::refusal(&auth_url) {
+        return Err(OAuthError::UnsafeUrl {
+            server: server.to_string(),
+            url: crate::output::sanitize(&crate::text::truncate(&auth_url, 200)).into_owned(),
+            why,
+        });
+    }
+    let sent_state = url::Url::parse(&auth_url)
+        .ok()
+        .and_then(|u| {
+            u.query_pairs()
+                .find(|(k, _)| k == "state")
+                .map(|(_, v)| v.into_owned())
+        })
+        .unwrap_or_default();
+    (opts.show_url)(&auth_url);
+    if opts.open_browser {
+        match browser::open(&auth_url) {
+            Ok(program) => (opts.note)(&format!("opened the sign-in page with {program}")),
+            Err(why) => (opts.note)(&format!("{why}; open the URL above yourself")),
+        }
+    }
+    let callback = opts
+        .deadline
+        .run(
+            server,
+            "waiting for the browser to come back to mcpctl",
+            listener.wait(),
+        )
+        .await?
+        .map_err(|e| OAuthError::Listener {
+            server: server.to_string(),
+            detail: e.to_string(),
+        })?;
+    let query: std::collections::HashMap<String, String> = url::Url::parse(&callback)
+        .map(|u| u.query_pairs().into_owned().collect())
+        .unwrap_or_default();
+    if let Some(code) = query.get("code") {
+        register_secret(code);
+    }
+    if query.get("state").map(String::as_str) != Some(sent_state.as_str()) || sent_state.is_empty()
+    {
+        return Err(OAuthError::StateMismatch {
+            server: server.to_string(),
+        });
+    }
+    if let Some(error) = query.get("error") {
+        return Err(OAuthError::Denied {
+            server: server.to_string(),
+            error: crate::output::sanitize(error).into_owned(),
+            description: query
+                .get("error_description")
+                .map(|d| crate::output::sanitize(d).into_owned()),
+        });
+    }
+    let parsed =
+        AuthorizationCallback::from_redirect_url(&callback).map_err(target.err(|detail| {
+            OAuthError::SignIn {
+                server: server.to_string(),
+                detail,
+            }
+        }))?;
+    opts.deadline
+        .run(
+            server,
+            "the token request",
+            session.handle_callback_with_issuer(
+                &parsed.code,
+                &parsed.csrf_token,
+                parsed.issuer.as_deref(),
+            ),
+        )
+        .await?
+        .map_err(target.err(|detail| OAuthError::SignIn {
+            server: server.to_string(),
+            detail,
+        }))?;
+    let entry = store::read()?
+        .tokens
+        .get(&store::key(&issuer, &target.url))
+        .cloned()
+        .ok_or_else(|| OAuthError::SignIn {
+            server: server.to_string(),
+            detail: "the token was not stored".into(),
+        })?;
+    Ok(SignedIn { entry, client })
+}
+
+/// The client-credentials grant: a secret (Basic or form body, by rmcp) or
+/// a `private_key_jwt` assertion (here).
+pub async fn client_credentials(
+    target: &Target,
+    http: Arc<Http>,
+    discovered: Discovered,
+    scopes: Vec<String>,
+) -> Result<TokenEntry, OAuthError> {
+    let server = target.server.as_str();
+    let Discovered {
+        mut manager,
+        metadata,
+        issuer,
+    } = discovered;
+    let client_id = target
+        .oauth
+        .client_id
+        .clone()
+        .ok_or_else(|| OAuthError::Credentials {
+            server: server.to_string(),
+            detail: "`grant: client_credentials` needs a `client_id`".into(),
+        })?;
+    let store = EntryStore::new(
+        &issuer,
+        &target.url,
+        server,
+        Grant::ClientCredentials,
+        metadata.clone(),
+    );
+    let use_key = target.oauth.client_key.is_some()
+        && target.oauth.token_endpoint_auth != Some(TokenEndpointAuth::ClientSecretBasic)
+        && target.oauth.token_endpoint_auth != Some(TokenEndpointAuth::ClientSecretPost);
+    if use_key {
+        let key = target
+            .client_key()?
+            .ok_or_else(|| OAuthError::Credentials {
+                server: server.to_string(),
+                detail: "`client_key` is empty".into(),
+            })?;
+        let audience = metadata
+            .issuer
+            .clone()
+            .unwrap_or_else(|| metadata.token_endpoint.clone());
+        let assertion =
+            key.assertion(&client_id, &audience)
+                .map_err(|detail| OAuthError::Credentials {
+                    server: server.to_string(),
+                    detail,
+                })?;
+        register_secret(&assertion);
+        let mut form = vec![
+            ("grant_type", "client_credentials".to_string()),
+            (
+                "client_assertion_type",
+                "urn:ietf:params:oauth:client-assertion-type:jwt-bearer".to_string(),
+            ),
+            ("client_assertion", assertion),
+            ("resource", target.url.clone()),
+        ];
+        if !scopes.is_empty() {
+            form.push(("scope", scopes.join(" ")));
+        }
+        let token = post_token(target, &http, &metadata.token_endpoint, &form).await?;
+        let granted = granted(&token, &scopes);
+        return store.put(&client_id, token, granted);
+    }
+    let secret = target
+        .client_secret()?
+        .ok_or_else(|| OAuthError::Credentials {
+            server: server.to_string(),
+            detail: "`grant: client_credentials` needs `client_secret` or `client_key`".into(),
+        })?;
+    manager.set_credential_store(store.clone());
+    let config = ClientCredentialsConfig::ClientSecret {
+        client_id: client_id.clone(),
+        client_secret: secret,
+        scopes: scopes.clone(),
+        resource: Some(target.url.clone()),
+    };
+    let fail = |e: AuthError| OAuthError::SignIn {
+        server: server.to_string(),
+        detail: describe(&e),
+    };
+    manager
+        .validate_client_credentials_metadata(&config)
+        .map_err(fail)?;
+    manager
+        .configure_client_credentials(&config)
+        .map_err(fail)?;
+    manager
+        .exchange_client_credentials(&config)
+        .await
+        .map_err(fail)?;
+    store.entry()?.ok_or_else(|| OAuthError::SignIn {
+        server: server.to_string(),
+        detail: "the token was not stored".into(),
+    })
+}
+
+fn granted(token: &OAuthTokenResponse, requested: &[String]) -> Vec<String> {
+    token
+        .scopes()
+        .map(|s| s.iter().map(|s| s.to_string()).collect())
+        .unwrap_or_else(|| requested.to_vec())
+}
+
+const FORM: &str = "application/x-www-form-urlencoded";
+
+/// `pairs` as an `application/x-www-form-urlencoded` body.
+fn form_body(pairs: &[(&str, String)]) -> String {
+    let mut out = url::form_urlencoded::Serializer::new(String::new());
+    for (k, v) in pairs {
+        out.append_pair(k, v);
+    }
+    out.finish()
+}
+
+/// POST a token request of mcpctl's own and read a token response.
+async fn post_token(
+    target: &Target,
+    http: &Http,
+    endpoint: &str,
+    form: &[(&str, String)],
+) -> Result<OAuthTokenResponse, OAuthError> {
+    let fail = |detail: String| OAuthError::SignIn {
+        server: target.server.clone(),
+        detail: crate::defs::redact::mask_session_secrets(&detail),
+    };
+    let response = http
+        .plain()
+        .post(endpoint)
+        .header(reqwest::header::CONTENT_TYPE, FORM)
+        .body(form_body(form))
+        .timeout(http.timeout())
+        .send()
+        .await
+        .map_err(|e| fail(format!("token request to {endpoint}: {e}")))?;
+    let status = response.status();
+    let body = response
+        .bytes()
+        .await
+        .map_err(|e| fail(format!("token response: {e}")))?;
+    if !status.is_success() {
+        let text = String::from_utf8_lossy(&body);
+        return Err(fail(format!(
+            "token endpoint answered HTTP {}: {}",
+            status.as_u16(),
+            crate::text::truncate(&text, 200)
+        )));
+    }
+    serde_json::from_slice::<OAuthTokenResponse>(&body)
+        .map_err(|e| fail(format!("unusable token response: {e}")))
+        .inspect(|t| register_secret(t.access_token().secret()))
+}
+
+/// Get a new access token for `entry` without a person: a refresh-token
+/// exchange, or the client-credentials grant again.
+pub async fn renew(target: &Target, entry: &TokenEntry) -> Result<TokenEntry, OAuthError> {
+    renew_with_scopes(target, entry, None).await
+}
+
+/// [`renew`], asking (client credentials only) for `scopes`.
+pub async fn renew_with_scopes(
+    target: &Target,
+    entry: &TokenEntry,
+    scopes: Option<Vec<String>>,
+) -> Result<TokenEntry, OAuthError> {
+    let http = http_client(super::http::DEFAULT_TIMEOUT)?;
+    let refresh_failed = |detail: String| OAuthError::RefreshFailed {
+        server: target.server.clone(),
+        detail,
+    };
+    let metadata = forced_method(entry.metadata.clone(), target.oauth.token_endpoint_auth);
+    let mut manager = manager(target, http.clone()).await?;
+    manager.set_metadata(metadata.clone());
+    if entry.grant == Grant::ClientCredentials {
+        let discovered = Discovered {
+            manager,
+            metadata,
+            issuer: entry.issuer.clone(),
+        };
+        let scopes = scopes.unwrap_or_else(|| entry.granted_scopes.clone());
+        return client_credentials(target, http, discovered, scopes)
+            .await
+            .map_err(|e| refresh_failed(e.to_string()));
+    }
+    let store = EntryStore::new(
+        &entry.issuer,
+        &entry.resource,
+        &target.server,
+        entry.grant,
+        entry.metadata.clone(),
+    );
+    manager.set_credential_store(store.clone());
+    let secret = if target.oauth.client_id.as_deref() == Some(entry.client_id.as_str()) {
+        target.client_secret()?
+    } else {
+        store::read()?
+            .registrations
+            .get(&entry.issuer)
+            .filter(|r| r.client_id == entry.client_id)
+            .and_then(|r| r.client_secret.clone())
+    };
+    let mut config = OAuthClientConfig::new(entry.client_id.clone(), "http://127.0.0.1/callback");
+    if let Some(secret) = secret {
+        config = config.with_client_secret(secret);
+    }
+    manager
+        .configure_client(config)
+        .map_err(|e| refresh_failed(describe(&e)))?;
+    manager.refresh_token().await.map_err(|e| match e {
+        AuthError::AuthorizationRequired => refresh_failed("no refresh token".into()),
+        AuthError::TokenRefreshRejected(_) => {
+            refresh_failed("the authorization server refused the refresh token".into())
+        }
+        other => refresh_failed(describe(&other)),
+    })?;
+    store
+        .entry()?
+        .ok_or_else(|| refresh_failed("the token was not stored".into()))
+}
+
+/// What `logout` did at the server.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, serde::Serialize)]
+#[serde(rename_all = "snake_case")]
+pub enum Revocation {
+    /// Both tokens were revoked (the server answered 200).
+    Revoked,
+    /// The server has no revocation endpoint.
+    Unsupported,
+    /// The server could not be reached or refused; the tokens were deleted
+    /// here anyway.
+    Failed,
+}
+
+/// Revoke `entry`'s refresh and access tokens (RFC 7009), best effort.
+pub async fn revoke(target: &Target, entry: &TokenEntry, budget: Duration) -> Revocation {
+    let Some(endpoint) = entry
+        .metadata
+        .additional_fields
+        .get("revocation_endpoint")
+        .and_then(|v| v.as_str())
+        .map(str::to_string)
+    else {
+        return Revocation::Unsupported;
+    };
+    let Ok(http) = Http::new(budget) else {
+        return Revocation::Failed;
+    };
+    let secret = if target.oauth.client_id.as_deref() == Some(entry.client_id.as_str()) {
+        target.client_secret().ok().flatten()
+    } else {
+        store::read()
+            .ok()
+            .and_then(|f| f.registrations.get(&entry.issuer).cloned())
+            .filter(|r| r.client_id == entry.client_id)
+            .and_then(|r| r.client_secret)
+    };
+    let mut tokens = Vec::new();
+    if let Some(refresh) = entry.token.refresh_token() {
+        tokens.push((refresh.secret().to_string(), "refresh_token"));
+    }
+    tokens.push((
+        entry.token.access_token().secret().to_string(),
+        "access_token",
+    ));
+    let mut all = true;
+    for (token, hint) in tokens {
+        let mut form = vec![("token", token), ("token_type_hint", hint.to_string())];
+        let mut request = http.plain().post(&endpoint).timeout(budget);
+        match &secret {
+            Some(secret)
+                if target.oauth.token_endpoint_auth
+                    != Some(TokenEndpointAuth::ClientSecretPost) =>
+            {
+                request = request.basic_auth(&entry.client_id, Some(secret));
+            }
+            Some(secret) => {
+                form.push(("client_id", entry.client_id.clone()));
+                form.push(("client_secret", secret.clone()));
+            }
+            None => form.push(("client_id", entry.client_id.clone())),
+        }
+        let ok = matches!(
+            request
+                .header(reqwest::header::CONTENT_TYPE, FORM)
+                .body(form_body(&form))
+                .send()
+                .await,
+            Ok(response) if response.status().is_success()
+        );
+        all &= ok;
+    }
+    if all {
+        Revocation::Revoked
+    } else {
+        Revocation::Failed
+    }
+}

@@ -1,0 +1,34 @@
+//! OAuth 2.1 for remote servers, the client side of the MCP authorization
+//! specification, built on rmcp's `auth` module.
+//!
+//! rmcp does discovery (RFC 9728 protected-resource metadata from the
+//! `WWW-Authenticate` challenge or the well-known paths, RFC 8414 and OpenID
+//! Connect metadata with issuer checks, the 2025-03-26 fallback endpoints),
+//! dynamic client registration, PKCE, the code and refresh exchanges and the
+//! client-credentials grant with a secret. This module adds what a command
+//! line tool needs around it:
+//!
+//! - [`store`]: tokens and registrations in one 0600 file per user, keyed by
+//!   issuer and resource, written atomically under a lock;
+//! - [`loopback`] and [`browser`]: the RFC 8252 redirect listener and opening
+//!   the authorization URL after checking its scheme;
+//! - [`flow`]: `login` (which client registration to use, in the spec's
+//!   order, and remembering a dynamic registration per issuer), refresh,
+//!   client credentials (with [`jwt`] for `private_key_jwt`) and revocation;
+//! - [`layer`]: the Streamable HTTP client layer that puts the stored token
+//!   on every request, refreshes it before expiry and once on a 401, and
+//!   redoes a step-up once on a 403 `insufficient_scope`.
+//!
+//! No token, code, verifier or secret is ever printed: each is registered
+//! with [`crate::defs::redact::register_secret`] as soon as it appears.
+
+pub mod browser;
+pub mod error;
+pub mod flow;
+pub mod http;
+pub mod jwt;
+pub mod layer;
+pub mod loopback;
+pub mod store;
+
+pub use error::OAuthError;
