@@ -1,0 +1,733 @@
+//! OAuth 2.1 end to end: the real mcpctl binary against the fixture
+//! server's authorization server (`--http PORT --oauth`), with `BROWSER` set
+//! to `tests/support/browser.sh`, which follows the redirect like a person
+//! who clicks "allow". Discovery (PRM from the header and the well-known
+//! path, RFC 8414 and OIDC metadata), each client kind (pre-registered,
+//! CIMD, DCR), each token endpoint method, scope selection, step-up,
+//! refresh, logout with revocation, client credentials, and refusals that
+//! write nothing.
+
+mod common;
+mod support;
+
+use std::path::PathBuf;
+use std::time::{Duration, Instant};
+
+use common::{Background, http_fixture};
+use serde_json::Value;
+use support::{Run, Sandbox};
+
+const FILE: &str = "servers.json";
+
+fn browser() -> PathBuf {
+    PathBuf::from(env!("CARGO_MANIFEST_DIR")).join("tests/support/browser.sh")
+}
+
+fn fixture_file(name: &str) -> PathBuf {
+    PathBuf::from(env!("CARGO_MANIFEST_DIR"))
+        .join("tests/fixtures/oauth")
+        .join(name)
+}
+
+/// A sandbox and a fixture started with `--oauth` plus `flags`.
+struct Env {
+    sandbox: Sandbox,
+    _server: Background,
+    base: String,
+}
+
+impl Env {
+    fn new(flags: &[&str]) -> Env {
+        let mut all = vec!["--oauth"];
+        all.extend_from_slice(flags);
+        let (server, base) = http_fixture(&all);
+        Env {
+            sandbox: Sandbox::new(),
+            _server: server,
+            base,
+        }
+    }
+
+    fn url(&self) -> String {
+        format!("{}/mcp", self.base)
+    }
+
+    /// mcpctl with the definitions file, BROWSER and `env`.
+    fn run(&self, args: &[&str], env: &[(&str, &str)]) -> Run {
+        let mut all = vec!["--file", FILE];
+        all.extend_from_slice(args);
+        self.sandbox.run_with(&all, |cmd| {
+            cmd.env("BROWSER", browser());
+            for (k, v) in env {
+                cmd.env(k, v);
+            }
+        })
+    }
+
+    /// `add --name s --url URL --auth oauth EXTRA…`, which must succeed.
+    fn add(&self, extra: &[&str]) {
+        let url = self.url();
+        let mut args = vec![
+            "add",
+            "--name",
+            "s",
+            "--url",
+            url.as_str(),
+            "--auth",
+            "oauth",
+        ];
+        args.extend_from_slice(extra);
+        self.run(&args, &[]).expect_code(0);
+    }
+
+    fn events(&self) -> Vec<Value> {
+        let out = std::process::Command::new("curl")
+            .args(["-sf", &format!("{}/debug/oauth/log", self.base)])
+            .output()
+            .expect("curl");
+        let log: Value = serde_json::from_slice(&out.stdout).expect("event log is JSON");
+        log.as_array().cloned().unwrap_or_default()
+    }
+
+    fn events_at(&self, endpoint: &str) -> Vec<Value> {
+        self.events()
+            .into_iter()
+            .filter(|e| e["endpoint"] == endpoint)
+            .collect()
+    }
+
+    fn token_file(&self) -> PathBuf {
+        self.sandbox.path("state/oauth.json")
+    }
+
+    fn stored(&self) -> Value {
+        let text = std::fs::read_to_string(self.token_file()).unwrap_or_else(|_| "{}".into());
+        serde_json::from_str(&text).unwrap()
+    }
+
+    fn token_count(&self) -> usize {
+        self.stored()["tokens"]
+            .as_object()
+            .map(|m| m.len())
+            .unwrap_or(0)
+    }
+}
+
+#[track_caller]
+fn signed_in(env: &Env, extra: &[&str]) -> Value {
+    let mut args = vec!["login", "s", "--json"];
+    args.extend_from_slice(extra);
+    let run = env.run(&args, &[]);
+    run.expect_code(0);
+    run.json()
+}
+
+#[test]
+fn dcr_client_scope_from_the_header_prm_from_the_header_rfc8414() {
+    let env = Env::new(&["--oauth-rfc8414-only"]);
+    env.add(&[]);
+    let doc = signed_in(&env, &[]);
+    assert_eq!(doc["client"], "registered now", "{doc}");
+    assert_eq!(doc["scopes"], serde_json::json!(["mcp:read"]), "{doc}");
+    assert_eq!(doc["issuer"], format!("{}/as", env.base));
+    // PKCE S256 and the resource on both requests; scope from the challenge.
+    let authorize = env.events_at("authorize");
+    assert_eq!(authorize.len(), 1, "{authorize:?}");
+    assert_eq!(authorize[0]["code_challenge_method"], "S256");
+    assert_eq!(authorize[0]["resource"], env.url());
+    assert_eq!(authorize[0]["scope"], "mcp:read");
+    let token = env.events_at("token");
+    assert_eq!(token[0]["resource"], env.url(), "{token:?}");
+    assert_eq!(token[0]["pkce"], "verified", "{token:?}");
+    let register = env.events_at("register");
+    assert_eq!(register.len(), 1);
+    // The stored token opens the server.
+    env.run(&["check", "s"], &[]).expect_code(0);
+    env.run(
+        &["call", "s", "echo", "--direct", "--arg", "message=hi"],
+        &[],
+    )
+    .expect_code(0)
+    .stdout_has("hi");
+    // A second login reuses the registration (kept per issuer).
+    signed_in(&env, &[]);
+    assert_eq!(env.events_at("register").len(), 1);
+    // The token file is the user's alone.
+    use std::os::unix::fs::PermissionsExt;
+    let mode = std::fs::metadata(env.token_file())
+        .unwrap()
+        .permissions()
+        .mode();
+    assert_eq!(mode & 0o777, 0o600);
+}
+
+#[test]
+fn prm_from_the_well_known_path_oidc_metadata_scope_from_scopes_supported() {
+    let env = Env::new(&[
+        "--oauth-no-prm-header",
+        "--oauth-no-scope-header",
+        "--oauth-oidc-only",
+    ]);
+    env.add(&[]);
+    let doc = signed_in(&env, &[]);
+    let prm = env.events_at("prm");
+    assert!(!prm.is_empty(), "PRM was not fetched");
+    let metadata = env.events_at("metadata");
+    assert!(metadata.iter().all(|e| e["kind"] == "oidc"), "{metadata:?}");
+    assert_eq!(env.events_at("authorize")[0]["scope"], "mcp:read mcp:write");
+    assert!(!doc["scopes"].as_array().unwrap().is_empty(), "{doc}");
+    env.run(&["check", "s"], &[]).expect_code(0);
+}
+
+#[test]
+fn no_scope_anywhere_omits_the_parameter() {
+    let env = Env::new(&["--oauth-no-scope-header", "--oauth-no-scopes-supported"]);
+    env.add(&[]);
+    signed_in(&env, &[]);
+    let authorize = env.events_at("authorize");
+    assert!(authorize[0]["scope"].is_null(), "{authorize:?}");
+    env.run(&["check", "s"], &[]).expect_code(0);
+}
+
+#[test]
+fn pre_registered_clients_with_basic_post_and_none() {
+    for (method, client, secret) in [
+        ("basic", "app-basic", Some("basic-secret-0123")),
+        ("post", "app-post", Some("post-secret-0123")),
+        ("none", "app-public", None),
+    ] {
+        let spec = match secret {
+            Some(s) => format!("{client}:{s}"),
+            None => client.to_string(),
+        };
+        let env = Env::new(&["--oauth-client", &spec, "--oauth-no-dcr"]);
+        let mut extra = vec!["--client-id", client, "--token-endpoint-auth", method];
+        if secret.is_some() {
+            extra.extend(["--client-secret", "${APP_SECRET}"]);
+        }
+        env.add(&extra);
+        let run = env.run(
+            &["login", "s", "--json"],
+            &[("APP_SECRET", secret.unwrap_or(""))],
+        );
+        run.expect_code(0);
+        assert_eq!(run.json()["client"], "pre-registered");
+        let token = env.events_at("token");
+        let expected = match method {
+            "basic" => "client_secret_basic",
+            "post" => "client_secret_post",
+            _ => "none",
+        };
+        assert_eq!(token[0]["auth_method"], expected, "{token:?}");
+        assert!(env.events_at("register").is_empty());
+        let file = std::fs::read_to_string(env.sandbox.path(FILE)).unwrap();
+        if let Some(secret) = secret {
+            assert!(!file.contains(secret), "the secret reached the file");
+            assert!(file.contains("${APP_SECRET}"), "{file}");
+        }
+    }
+}
+
+#[test]
+fn a_client_id_metadata_document_is_used_where_supported() {
+    let env = Env::new(&["--oauth-cimd", "--oauth-no-dcr"]);
+    let cimd = format!("{}/cimd/mcpctl.json", env.base);
+    env.add(&["--client-metadata-url", &cimd]);
+    let doc = signed_in(&env, &[]);
+    assert_eq!(doc["client"], "client ID metadata document", "{doc}");
+    assert_eq!(doc["client_id"], cimd);
+    assert!(!env.events_at("cimd").is_empty());
+    env.run(&["check", "s"], &[]).expect_code(0);
+}
+
+#[test]
+fn no_way_to_register_names_the_fields_to_set() {
+    let env = Env::new(&["--oauth-no-dcr"]);
+    env.add(&[]);
+    env.run(&["login", "s"], &[])
+        .expect_code(1)
+        .stderr_has("client_id");
+    assert_eq!(env.token_count(), 0);
+}
+
+#[test]
+fn step_up_on_insufficient_scope_signs_in_again_once() {
+    let env = Env::new(&["--oauth-required-scope", "mcp:write"]);
+    env.add(&[]);
+    let doc = signed_in(&env, &[]);
+    assert_eq!(doc["scopes"], serde_json::json!(["mcp:read"]));
+    env.run(
+        &["call", "s", "echo", "--direct", "--arg", "message=up"],
+        &[],
+    )
+    .expect_code(0)
+    .stdout_has("up");
+    let authorize = env.events_at("authorize");
+    assert_eq!(authorize.len(), 2, "{authorize:?}");
+    let scope = authorize[1]["scope"].as_str().unwrap();
+    assert!(
+        scope.contains("mcp:read") && scope.contains("mcp:write"),
+        "{scope}"
+    );
+    // Without a browser or a terminal a step-up is refused with the fix.
+    let env = Env::new(&["--oauth-required-scope", "mcp:write"]);
+    env.add(&[]);
+    signed_in(&env, &[]);
+    let all = [
+        "--file",
+        FILE,
+        "call",
+        "s",
+        "echo",
+        "--direct",
+        "--arg",
+        "message=x",
+    ];
+    env.sandbox
+        .run_with(&all, |cmd| {
+            cmd.env_remove("BROWSER");
+        })
+        .expect_code(1)
+        .stderr_has("mcpctl login s --scope");
+}
+
+#[test]
+fn an_expired_token_is_refreshed_and_a_failed_refresh_says_login() {
+    let env = Env::new(&["--oauth-token-ttl", "2"]);
+    env.add(&[]);
+    signed_in(&env, &[]);
+    std::thread::sleep(Duration::from_secs(3));
+    env.run(&["check", "s"], &[]).expect_code(0);
+    let refreshes: Vec<_> = env
+        .events_at("token")
+        .into_iter()
+        .filter(|e| e["grant_type"] == "refresh_token")
+        .collect();
+    assert_eq!(refreshes.len(), 1, "{refreshes:?}");
+    assert_eq!(refreshes[0]["resource"], env.url());
+
+    let env = Env::new(&["--oauth-token-ttl", "1", "--oauth-refresh-fails"]);
+    env.add(&[]);
+    signed_in(&env, &[]);
+    std::thread::sleep(Duration::from_secs(2));
+    env.run(&["check", "s"], &[])
+        .expect_code(1)
+        .stdout_has("mcpctl login s");
+}
+
+#[test]
+fn logout_revokes_and_deletes() {
+    let env = Env::new(&[]);
+    env.add(&[]);
+    signed_in(&env, &[]);
+    let run = env.run(&["logout", "s", "--json"], &[]);
+    run.expect_code(0);
+    assert_eq!(run.json()["revocation"], "revoked", "{run}");
+    let revoked = env.events_at("revoke");
+    assert_eq!(revoked.len(), 2, "{revoked:?}");
+    assert_eq!(env.token_count(), 0);
+    let status = env.run(&["auth", "status", "s", "--json"], &[]);
+    status.expect_code(0);
+    assert_eq!(status.json()["servers"][0]["signed_in"], false);
+    env.run(&["check", "s"], &[])
+        .expect_code(1)
+        .stdout_has("mcpctl login s");
+}
+
+#[test]
+fn client_credentials_sign_in_by_themselves_with_a_secret_or_a_key() {
+    let env = Env::new(&["--oauth-client", "ci-bot:ci-secret-0123456"]);
+    env.add(&[
+        "--grant",
+        "client-credentials",
+        "--client-id",
+        "ci-bot",
+        "--client-secret",
+        "${CI_SECRET}",
+    ]);
+    // No login, no browser: check signs in by itself.
+    let run = env
+        .sandbox
+        .run_with(&["--file", FILE, "check", "s"], |cmd| {
+            cmd.env("CI_SECRET", "ci-secret-0123456")
+                .env_remove("BROWSER");
+        });
+    run.expect_code(0);
+    let token = env.events_at("token");
+    assert_eq!(token[0]["grant_type"], "client_credentials", "{token:?}");
+    assert!(env.events_at("authorize").is_empty());
+
+    for key in ["es256.pem", "rs256.pem"] {
+        let jwks = fixture_file("jwks.json");
+        let env = Env::new(&[
+            "--oauth-client",
+            "ci-jwt",
+            "--oauth-client-jwks",
+            jwks.to_str().unwrap(),
+        ]);
+        env.add(&[
+            "--grant",
+            "client-credentials",
+            "--client-id",
+            "ci-jwt",
+            "--token-endpoint-auth",
+            "private-key-jwt",
+            "--client-key",
+            "${CI_KEY}",
+        ]);
+        let pem = std::fs::read_to_string(fixture_file(key)).unwrap();
+        let run = env.run(&["login", "s", "--json"], &[("CI_KEY", pem.as_str())]);
+        run.expect_code(0);
+        let token = env.events_at("token");
+        assert_eq!(
+            token[0]["auth_method"], "private_key_jwt",
+            "{key}: {token:?}"
+        );
+        env.run(&["check", "s"], &[("CI_KEY", pem.as_str())])
+            .expect_code(0);
+    }
+}
+
+/// Runs `login` and checks it failed with `needle` and stored nothing.
+#[track_caller]
+fn refused(env: &Env, extra: &[&str], needle: &str) {
+    let mut args = vec!["login", "s", "--timeout", "8"];
+    args.extend_from_slice(extra);
+    let started = Instant::now();
+    let run = env.run(&args, &[]);
+    run.expect_code(1).stderr_has(needle);
+    assert!(started.elapsed() < Duration::from_secs(20), "{run}");
+    assert_eq!(env.token_count(), 0, "a token was stored: {run}");
+}
+
+#[test]
+fn bad_answers_are_refused_and_nothing_is_written() {
+    let cases: [(&[&str], &str); 5] = [
+        (
+            &["--oauth-prm-resource", "http://127.0.0.1:9/other"],
+            "resource",
+        ),
+        (&["--oauth-wrong-issuer"], "issuer"),
+        (&["--oauth-bad-state"], "state"),
+        (&["--oauth-no-access-token"], "access_token"),
+        (&["--oauth-hang-token"], "did not finish within 8 s"),
+    ];
+    for (flags, needle) in cases {
+        let env = Env::new(flags);
+        env.add(&[]);
+        refused(&env, &[], needle);
+    }
+}
+
+/// A hostile authorization server whose metadata names a non-web
+/// authorization endpoint: mcpctl refuses to open it.
+#[test]
+fn an_authorization_url_that_is_not_https_is_never_opened() {
+    for endpoint in ["file:///etc/passwd", "javascript:alert(1)"] {
+        let (server, base) = hostile_server(endpoint);
+        let sandbox = Sandbox::new();
+        let opened = sandbox.path("opened");
+        let script = sandbox.path("browser.sh");
+        std::fs::write(
+            &script,
+            format!("#!/bin/sh\necho \"$1\" >> {}\n", opened.display()),
+        )
+        .unwrap();
+        use std::os::unix::fs::PermissionsExt;
+        std::fs::set_permissions(&script, std::fs::Permissions::from_mode(0o755)).unwrap();
+        let url = format!("{base}/mcp");
+        sandbox
+            .run(&[
+                "--file", FILE, "add", "--name", "s", "--url", &url, "--auth", "oauth",
+            ])
+            .expect_code(0);
+        let run = sandbox.run_with(&["--file", FILE, "login", "s", "--timeout", "5"], |cmd| {
+            cmd.env("BROWSER", &script);
+        });
+        run.expect_code(1).stderr_has("refusing to open");
+        assert!(!opened.exists(), "the browser was started for {endpoint}");
+        drop(server);
+    }
+}
+
+/// A loopback server answering with fixed documents (one thread per request).
+fn hostile_server(authorize: &str) -> (std::thread::JoinHandle<()>, String) {
+    use std::io::{Read, Write};
+    let listener = std::net::TcpListener::bind("127.0.0.1:0").unwrap();
+    let base = format!("http://{}", listener.local_addr().unwrap());
+    let authorize = authorize.to_string();
+    let b = base.clone();
+    let handle = std::thread::spawn(move || {
+        for stream in listener.incoming().take(40) {
+            let Ok(mut stream) = stream else { continue };
+            let mut buf = [0u8; 8192];
+            let n = stream.read(&mut buf).unwrap_or(0);
+            let head = String::from_utf8_lossy(&buf[..n]).to_string();
+            let path = head.split_whitespace().nth(1).unwrap_or("/").to_string();
+            let (status, extra, body) = match path.as_str() {
+                "/.well-known/oauth-protected-resource/mcp" => (
+                    "200 OK",
+                    String::new(),
+                    serde_json::json!({"resource": format!("{b}/mcp"), "authorization_servers": [format!("{b}/as")]}).to_string(),
+                ),
+                "/.well-known/oauth-authorization-server/as" => (
+                    "200 OK",
+                    String::new(),
+                    serde_json::json!({
+                        "issuer": format!("{b}/as"),
+                        "authorization_endpoint": authorize,
+                        "token_endpoint": format!("{b}/as/token"),
+                        "registration_endpoint": format!("{b}/as/register"),
+                        "code_challenge_methods_supported": ["S256"],
+                    })
+                    .to_string(),
+                ),
+                "/as/register" => (
+                    "201 Created",
+                    String::new(),
+                    serde_json::json!({"client_id": "c", "redirect_uris": []}).to_string(),
+                ),
+                p if p.starts_with("/mcp") => (
+                    "401 Unauthorized",
+                    format!(
+                        "WWW-Authenticate: Bearer resource_metadata=\"{b}/.well-known/oauth-protected-resource/mcp\"\r\n"
+                    ),
+                    String::new(),
+                ),
+                _ => ("404 Not Found", String::new(), String::new()),
+            };
+            let _ = write!(
+                stream,
+                "HTTP/1.1 {status}\r\nContent-Type: application/json\r\n{extra}Content-Length: {}\r\nConnection: close\r\n\r\n{body}",
+                body.len()
+            );
+        }
+    });
+    (handle, base)
+}
+
+#[test]
+fn add_without_auth_meets_a_bearer_challenge_and_saves_nothing_without_a_tty() {
+    let env = Env::new(&[]);
+    let url = env.url();
+    env.run(&["add", "--name", "s", "--url", &url], &[])
+        .expect_code(1)
+        .stderr_has("--auth oauth")
+        .stderr_has("mcpctl login s");
+    assert!(!env.sandbox.path(FILE).exists(), "something was saved");
+}
+
+#[test]
+fn secrets_never_reach_output_logs_the_file_or_the_supervisor() {
+    let env = Env::new(&["--oauth-client", "app:app-secret-value-42"]);
+    env.add(&["--client-id", "app", "--client-secret", "${APP_SECRET}"]);
+    let secret_env = [("APP_SECRET", "app-secret-value-42")];
+    let mut outputs = Vec::new();
+    let mut record = |run: Run| {
+        outputs.push(format!("{run}"));
+    };
+    // A browser that also notes the redirect it followed, to learn the code.
+    let codes = env.sandbox.path("codes");
+    let spy = env.sandbox.path("spy.sh");
+    std::fs::write(
+        &spy,
+        format!(
+            "#!/bin/sh\nloc=$(curl -s -o /dev/null -w '%{{redirect_url}}' \"$1\")\necho \"$loc\" >> {}\ncurl -s -o /dev/null \"$loc\"\n",
+            codes.display()
+        ),
+    )
+    .unwrap();
+    use std::os::unix::fs::PermissionsExt;
+    std::fs::set_permissions(&spy, std::fs::Permissions::from_mode(0o755)).unwrap();
+    let login = env
+        .sandbox
+        .run_with(&["--file", FILE, "login", "s", "--json"], |cmd| {
+            cmd.env("BROWSER", &spy)
+                .env("APP_SECRET", "app-secret-value-42");
+        });
+    login.expect_code(0);
+    record(login);
+    let redirect = std::fs::read_to_string(&codes).unwrap();
+    let code = redirect
+        .split(['?', '&'])
+        .find_map(|p| p.strip_prefix("code="))
+        .expect("the redirect carried a code")
+        .trim()
+        .to_string();
+    for args in [
+        &["check", "s", "--json"][..],
+        &["check", "s"],
+        &["auth", "status", "--json"],
+        &["auth", "status"],
+        &["show", "s", "--json"],
+        &["list", "--json"],
+        &[
+            "call",
+            "s",
+            "echo",
+            "--direct",
+            "--arg",
+            "message=m",
+            "--json",
+        ],
+        &["start", "s"],
+        &["status", "--json"],
+        &["call", "s", "echo", "--arg", "message=m", "--json"],
+        &["logs", "s"],
+        &["supervisor", "status", "--json"],
+    ] {
+        record(env.run(args, &secret_env));
+    }
+    let stored = env.stored();
+    let mut secrets = vec!["app-secret-value-42".to_string(), code];
+    for entry in stored["tokens"].as_object().unwrap().values() {
+        secrets.push(entry["token"]["access_token"].as_str().unwrap().to_string());
+        if let Some(r) = entry["token"]["refresh_token"].as_str() {
+            secrets.push(r.to_string());
+        }
+    }
+    let stop = env.run(&["supervisor", "stop"], &[]);
+    record(stop);
+    let mut haystack = outputs.join("\n");
+    haystack.push_str(&std::fs::read_to_string(env.sandbox.path(FILE)).unwrap());
+    for entry in walk(&env.sandbox.path("state")) {
+        if entry.file_name().is_some_and(|n| n == "oauth.json") {
+            continue;
+        }
+        if let Ok(text) = std::fs::read_to_string(&entry) {
+            haystack.push_str(&text);
+        }
+    }
+    for secret in &secrets {
+        assert!(
+            !haystack.contains(secret.as_str()),
+            "a secret ({} chars) appeared in output, a log or the definitions file",
+            secret.len()
+        );
+    }
+}
+
+fn walk(dir: &std::path::Path) -> Vec<PathBuf> {
+    let mut out = Vec::new();
+    if let Ok(entries) = std::fs::read_dir(dir) {
+        for entry in entries.flatten() {
+            let path = entry.path();
+            if path.is_dir() {
+                out.extend(walk(&path));
+            } else {
+                out.push(path);
+            }
+        }
+    }
+    out
+}
+
+#[test]
+fn as_a_new_user_add_login_check_call_supervise_expire_logout() {
+    let env = Env::new(&["--oauth-token-ttl", "4"]);
+    env.add(&[]);
+    env.run(&["login", "s"], &[])
+        .expect_code(0)
+        .stdout_has("signed in to `s`");
+    env.run(&["check", "s"], &[]).expect_code(0);
+    env.run(&["start", "s"], &[]).expect_code(0);
+    env.run(&["call", "s", "echo", "--arg", "message=one"], &[])
+        .expect_code(0)
+        .stdout_has("one");
+    // The token expires while the supervisor holds the server.
+    std::thread::sleep(Duration::from_secs(5));
+    env.run(&["call", "s", "echo", "--arg", "message=two"], &[])
+        .expect_code(0)
+        .stdout_has("two");
+    env.run(&["supervisor", "stop"], &[]).expect_code(0);
+    env.run(&["logout", "s"], &[])
+        .expect_code(0)
+        .stdout_has("revoked");
+}
+
+/// The published schema `docs/json/<name>.schema.json`, compiled.
+fn schema(name: &str) -> jsonschema::Validator {
+    let path = PathBuf::from(env!("CARGO_MANIFEST_DIR"))
+        .join("docs/json")
+        .join(format!("{name}.schema.json"));
+    let value: Value = serde_json::from_str(&std::fs::read_to_string(path).unwrap()).unwrap();
+    jsonschema::options()
+        .with_draft(jsonschema::Draft::Draft202012)
+        .with_retriever(mcpctl::mcp::lint::RefuseAll)
+        .should_validate_formats(true)
+        .build(&value)
+        .unwrap()
+}
+
+#[track_caller]
+fn assert_matches(name: &str, run: &Run) {
+    let doc = run.json();
+    let errors: Vec<String> = schema(name)
+        .iter_errors(&doc)
+        .map(|e| e.to_string())
+        .collect();
+    assert!(errors.is_empty(), "{name}: {errors:?}\n{run}");
+    assert_eq!(doc["schema_version"], 1);
+}
+
+#[test]
+fn json_documents_match_their_schemas() {
+    let env = Env::new(&[]);
+    env.add(&[]);
+    let status = env.run(&["auth", "status", "--json"], &[]);
+    status.expect_code(0);
+    assert_matches("auth-status", &status);
+    let login = env.run(&["login", "s", "--json"], &[]);
+    login.expect_code(0);
+    assert_matches("login", &login);
+    let status = env.run(&["auth", "status", "s", "--json"], &[]);
+    status.expect_code(0);
+    assert_matches("auth-status", &status);
+    assert_eq!(status.json()["servers"][0]["signed_in"], true);
+    let show = env.run(&["show", "s", "--json"], &[]);
+    show.expect_code(0);
+    assert_matches("show", &show);
+    assert_eq!(show.json()["auth"]["grant"], "authorization_code");
+    let list = env.run(&["list", "--json"], &[]);
+    list.expect_code(0);
+    assert_matches("list", &list);
+    let logout = env.run(&["logout", "s", "--json"], &[]);
+    logout.expect_code(0);
+    assert_matches("logout", &logout);
+    let again = env.run(&["logout", "s", "--json"], &[]);
+    again.expect_code(0);
+    assert_matches("logout", &again);
+    assert_eq!(again.json()["was_signed_in"], false);
+}
+
+#[test]
+fn bad_definitions_are_refused_with_their_place() {
+    let sandbox = Sandbox::new();
+    for (entry, needle) in [
+        (
+            r#"{"url": "https://x.test/mcp", "auth": "oauth", "client_id": "a", "client_secret": "hunter2-literal"}"#,
+            "client_secret",
+        ),
+        (
+            r#"{"url": "https://x.test/mcp", "auth": "kerberos"}"#,
+            "unknown `auth`",
+        ),
+        (
+            r#"{"url": "https://x.test/mcp", "grant": "client_credentials"}"#,
+            "no `auth: oauth`",
+        ),
+        (
+            r#"{"url": "https://x.test/mcp", "auth": "oauth", "grant": "client_credentials"}"#,
+            "client_id",
+        ),
+        (r#"{"command": "sh", "auth": "oauth"}"#, "remote server"),
+    ] {
+        let text = format!("{{\"mcpServers\": {{\"s\": {entry}}}}}");
+        std::fs::write(sandbox.path(FILE), &text).unwrap();
+        let run = sandbox.run(&["--file", FILE, "list"]);
+        run.expect_code(2)
+            .stderr_has(needle)
+            .stderr_has("servers.json:1:");
+        assert!(!format!("{run}").contains("hunter2-literal"), "{run}");
+    }
+}
