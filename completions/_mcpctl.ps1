@@ -56,6 +56,9 @@ Register-ArgumentCompleter -Native -CommandName 'mcpctl' -ScriptBlock {
             [CompletionResult]::new('tools', 'tools', [CompletionResultType]::ParameterValue, 'Show a running server''s tool catalog')
             [CompletionResult]::new('call', 'call', [CompletionResultType]::ParameterValue, 'Call a tool of a running server (or --direct, without the supervisor)')
             [CompletionResult]::new('logs', 'logs', [CompletionResultType]::ParameterValue, 'Show a supervised server''s stderr log')
+            [CompletionResult]::new('login', 'login', [CompletionResultType]::ParameterValue, 'Sign in to a remote server with OAuth and store its tokens')
+            [CompletionResult]::new('logout', 'logout', [CompletionResultType]::ParameterValue, 'Revoke a server''s OAuth tokens and delete them here')
+            [CompletionResult]::new('auth', 'auth', [CompletionResultType]::ParameterValue, 'Inspect OAuth sign-ins (`mcpctl auth status`)')
             [CompletionResult]::new('supervisor', 'supervisor', [CompletionResultType]::ParameterValue, 'Run, start, stop or inspect the supervisor daemon itself')
             [CompletionResult]::new('completions', 'completions', [CompletionResultType]::ParameterValue, 'Print a shell completion script')
             [CompletionResult]::new('help', 'help', [CompletionResultType]::ParameterValue, 'Print this message or the help of the given subcommand(s)')
@@ -144,6 +147,14 @@ Register-ArgumentCompleter -Native -CommandName 'mcpctl' -ScriptBlock {
             [CompletionResult]::new('--label', '--label', [CompletionResultType]::ParameterName, 'Human-readable label')
             [CompletionResult]::new('--restart', '--restart', [CompletionResultType]::ParameterName, 'Restart it on failure when supervised')
             [CompletionResult]::new('--connect-timeout', '--connect-timeout', [CompletionResultType]::ParameterName, 'Seconds allowed for connecting and listing tools (default 30)')
+            [CompletionResult]::new('--auth', '--auth', [CompletionResultType]::ParameterName, 'Sign in with OAuth: saves the entry without a connection check; then run `mcpctl login NAME`')
+            [CompletionResult]::new('--grant', '--grant', [CompletionResultType]::ParameterName, 'OAuth grant (default: authorization-code)')
+            [CompletionResult]::new('--client-id', '--client-id', [CompletionResultType]::ParameterName, 'A client id registered with the authorization server beforehand')
+            [CompletionResult]::new('--client-secret', '--client-secret', [CompletionResultType]::ParameterName, 'That client''s secret, as a ''${VAR}'' reference (never a literal)')
+            [CompletionResult]::new('--token-endpoint-auth', '--token-endpoint-auth', [CompletionResultType]::ParameterName, 'Token endpoint authentication (default: what the server advertises)')
+            [CompletionResult]::new('--client-key', '--client-key', [CompletionResultType]::ParameterName, 'A PEM private key for private-key-jwt, as a ''${VAR}'' reference (ES256 or RS256, from the key)')
+            [CompletionResult]::new('--oauth-scope', '--oauth-scope', [CompletionResultType]::ParameterName, 'OAuth scopes to ask for, space-separated (default: what the server names). (-s/--scope is Claude Code''s file scope.)')
+            [CompletionResult]::new('--client-metadata-url', '--client-metadata-url', [CompletionResultType]::ParameterName, 'This client''s metadata document URL (https), its client id where the server supports client ID metadata documents')
             [CompletionResult]::new('--to', '--to', [CompletionResultType]::ParameterName, 'File to write (default: the first definition file)')
             [CompletionResult]::new('-s', '-s', [CompletionResultType]::ParameterName, 'Which file to write, as Claude Code names it: local (the default: --to, else the first definition file), user (the per-user mcpctl file), project (.mcp.json here)')
             [CompletionResult]::new('--scope', '--scope', [CompletionResultType]::ParameterName, 'Which file to write, as Claude Code names it: local (the default: --to, else the first definition file), user (the per-user mcpctl file), project (.mcp.json here)')
@@ -501,6 +512,82 @@ Register-ArgumentCompleter -Native -CommandName 'mcpctl' -ScriptBlock {
             [CompletionResult]::new('--version', '--version', [CompletionResultType]::ParameterName, 'Print version')
             break
         }
+        'mcpctl;login' {
+            [CompletionResult]::new('--scope', '--scope', [CompletionResultType]::ParameterName, 'Scopes to ask for, space-separated (default: the definition''s `scope`, else what the server''s challenge or metadata names, else none)')
+            [CompletionResult]::new('--timeout', '--timeout', [CompletionResultType]::ParameterName, 'Seconds allowed for the whole sign-in, browser included')
+            [CompletionResult]::new('--file', '--file', [CompletionResultType]::ParameterName, 'Definition file to read and edit (repeatable; default: MCPCTL_FILE or ~/.config/mcpctl/servers.json)')
+            [CompletionResult]::new('--color', '--color', [CompletionResultType]::ParameterName, 'Colour output: auto (a terminal, unless NO_COLOR is set; CLICOLOR_FORCE=1 forces it), always or never')
+            [CompletionResult]::new('--project', '--project', [CompletionResultType]::ParameterName, 'In Claude Code''s `~/.claude.json`, read and edit the servers of this project (`projects.<PATH>.mcpServers`) instead of the user''s (default: the current directory, when the file has an entry for it)')
+            [CompletionResult]::new('--no-browser', '--no-browser', [CompletionResultType]::ParameterName, 'Only print the sign-in URL; do not open a browser')
+            [CompletionResult]::new('--json', '--json', [CompletionResultType]::ParameterName, 'Print machine-readable JSON on stdout instead of text')
+            [CompletionResult]::new('-q', '-q', [CompletionResultType]::ParameterName, 'Print no notes or progress on stderr (warnings and errors still)')
+            [CompletionResult]::new('--quiet', '--quiet', [CompletionResultType]::ParameterName, 'Print no notes or progress on stderr (warnings and errors still)')
+            [CompletionResult]::new('--no-spawn', '--no-spawn', [CompletionResultType]::ParameterName, 'Never start the supervisor implicitly (also MCPCTL_NO_SPAWN=1)')
+            [CompletionResult]::new('--allow-insecure-file', '--allow-insecure-file', [CompletionResultType]::ParameterName, 'Launch from a definition file even when another user could change it (group- or world-writable, or owned by someone else), for this run')
+            [CompletionResult]::new('-h', '-h', [CompletionResultType]::ParameterName, 'Print help (see more with ''--help'')')
+            [CompletionResult]::new('--help', '--help', [CompletionResultType]::ParameterName, 'Print help (see more with ''--help'')')
+            [CompletionResult]::new('-V', '-V ', [CompletionResultType]::ParameterName, 'Print version')
+            [CompletionResult]::new('--version', '--version', [CompletionResultType]::ParameterName, 'Print version')
+            break
+        }
+        'mcpctl;logout' {
+            [CompletionResult]::new('--file', '--file', [CompletionResultType]::ParameterName, 'Definition file to read and edit (repeatable; default: MCPCTL_FILE or ~/.config/mcpctl/servers.json)')
+            [CompletionResult]::new('--color', '--color', [CompletionResultType]::ParameterName, 'Colour output: auto (a terminal, unless NO_COLOR is set; CLICOLOR_FORCE=1 forces it), always or never')
+            [CompletionResult]::new('--project', '--project', [CompletionResultType]::ParameterName, 'In Claude Code''s `~/.claude.json`, read and edit the servers of this project (`projects.<PATH>.mcpServers`) instead of the user''s (default: the current directory, when the file has an entry for it)')
+            [CompletionResult]::new('--json', '--json', [CompletionResultType]::ParameterName, 'Print machine-readable JSON on stdout instead of text')
+            [CompletionResult]::new('-q', '-q', [CompletionResultType]::ParameterName, 'Print no notes or progress on stderr (warnings and errors still)')
+            [CompletionResult]::new('--quiet', '--quiet', [CompletionResultType]::ParameterName, 'Print no notes or progress on stderr (warnings and errors still)')
+            [CompletionResult]::new('--no-spawn', '--no-spawn', [CompletionResultType]::ParameterName, 'Never start the supervisor implicitly (also MCPCTL_NO_SPAWN=1)')
+            [CompletionResult]::new('--allow-insecure-file', '--allow-insecure-file', [CompletionResultType]::ParameterName, 'Launch from a definition file even when another user could change it (group- or world-writable, or owned by someone else), for this run')
+            [CompletionResult]::new('-h', '-h', [CompletionResultType]::ParameterName, 'Print help (see more with ''--help'')')
+            [CompletionResult]::new('--help', '--help', [CompletionResultType]::ParameterName, 'Print help (see more with ''--help'')')
+            [CompletionResult]::new('-V', '-V ', [CompletionResultType]::ParameterName, 'Print version')
+            [CompletionResult]::new('--version', '--version', [CompletionResultType]::ParameterName, 'Print version')
+            break
+        }
+        'mcpctl;auth' {
+            [CompletionResult]::new('--file', '--file', [CompletionResultType]::ParameterName, 'Definition file to read and edit (repeatable; default: MCPCTL_FILE or ~/.config/mcpctl/servers.json)')
+            [CompletionResult]::new('--color', '--color', [CompletionResultType]::ParameterName, 'Colour output: auto (a terminal, unless NO_COLOR is set; CLICOLOR_FORCE=1 forces it), always or never')
+            [CompletionResult]::new('--project', '--project', [CompletionResultType]::ParameterName, 'In Claude Code''s `~/.claude.json`, read and edit the servers of this project (`projects.<PATH>.mcpServers`) instead of the user''s (default: the current directory, when the file has an entry for it)')
+            [CompletionResult]::new('--json', '--json', [CompletionResultType]::ParameterName, 'Print machine-readable JSON on stdout instead of text')
+            [CompletionResult]::new('-q', '-q', [CompletionResultType]::ParameterName, 'Print no notes or progress on stderr (warnings and errors still)')
+            [CompletionResult]::new('--quiet', '--quiet', [CompletionResultType]::ParameterName, 'Print no notes or progress on stderr (warnings and errors still)')
+            [CompletionResult]::new('--no-spawn', '--no-spawn', [CompletionResultType]::ParameterName, 'Never start the supervisor implicitly (also MCPCTL_NO_SPAWN=1)')
+            [CompletionResult]::new('--allow-insecure-file', '--allow-insecure-file', [CompletionResultType]::ParameterName, 'Launch from a definition file even when another user could change it (group- or world-writable, or owned by someone else), for this run')
+            [CompletionResult]::new('-h', '-h', [CompletionResultType]::ParameterName, 'Print help (see more with ''--help'')')
+            [CompletionResult]::new('--help', '--help', [CompletionResultType]::ParameterName, 'Print help (see more with ''--help'')')
+            [CompletionResult]::new('-V', '-V ', [CompletionResultType]::ParameterName, 'Print version')
+            [CompletionResult]::new('--version', '--version', [CompletionResultType]::ParameterName, 'Print version')
+            [CompletionResult]::new('status', 'status', [CompletionResultType]::ParameterValue, 'Show, per OAuth server, whether it is signed in, the issuer, the scopes and when the token expires')
+            [CompletionResult]::new('help', 'help', [CompletionResultType]::ParameterValue, 'Print this message or the help of the given subcommand(s)')
+            break
+        }
+        'mcpctl;auth;status' {
+            [CompletionResult]::new('--file', '--file', [CompletionResultType]::ParameterName, 'Definition file to read and edit (repeatable; default: MCPCTL_FILE or ~/.config/mcpctl/servers.json)')
+            [CompletionResult]::new('--color', '--color', [CompletionResultType]::ParameterName, 'Colour output: auto (a terminal, unless NO_COLOR is set; CLICOLOR_FORCE=1 forces it), always or never')
+            [CompletionResult]::new('--project', '--project', [CompletionResultType]::ParameterName, 'In Claude Code''s `~/.claude.json`, read and edit the servers of this project (`projects.<PATH>.mcpServers`) instead of the user''s (default: the current directory, when the file has an entry for it)')
+            [CompletionResult]::new('--json', '--json', [CompletionResultType]::ParameterName, 'Print machine-readable JSON on stdout instead of text')
+            [CompletionResult]::new('-q', '-q', [CompletionResultType]::ParameterName, 'Print no notes or progress on stderr (warnings and errors still)')
+            [CompletionResult]::new('--quiet', '--quiet', [CompletionResultType]::ParameterName, 'Print no notes or progress on stderr (warnings and errors still)')
+            [CompletionResult]::new('--no-spawn', '--no-spawn', [CompletionResultType]::ParameterName, 'Never start the supervisor implicitly (also MCPCTL_NO_SPAWN=1)')
+            [CompletionResult]::new('--allow-insecure-file', '--allow-insecure-file', [CompletionResultType]::ParameterName, 'Launch from a definition file even when another user could change it (group- or world-writable, or owned by someone else), for this run')
+            [CompletionResult]::new('-h', '-h', [CompletionResultType]::ParameterName, 'Print help (see more with ''--help'')')
+            [CompletionResult]::new('--help', '--help', [CompletionResultType]::ParameterName, 'Print help (see more with ''--help'')')
+            [CompletionResult]::new('-V', '-V ', [CompletionResultType]::ParameterName, 'Print version')
+            [CompletionResult]::new('--version', '--version', [CompletionResultType]::ParameterName, 'Print version')
+            break
+        }
+        'mcpctl;auth;help' {
+            [CompletionResult]::new('status', 'status', [CompletionResultType]::ParameterValue, 'Show, per OAuth server, whether it is signed in, the issuer, the scopes and when the token expires')
+            [CompletionResult]::new('help', 'help', [CompletionResultType]::ParameterValue, 'Print this message or the help of the given subcommand(s)')
+            break
+        }
+        'mcpctl;auth;help;status' {
+            break
+        }
+        'mcpctl;auth;help;help' {
+            break
+        }
         'mcpctl;supervisor' {
             [CompletionResult]::new('--file', '--file', [CompletionResultType]::ParameterName, 'Definition file to read and edit (repeatable; default: MCPCTL_FILE or ~/.config/mcpctl/servers.json)')
             [CompletionResult]::new('--color', '--color', [CompletionResultType]::ParameterName, 'Colour output: auto (a terminal, unless NO_COLOR is set; CLICOLOR_FORCE=1 forces it), always or never')
@@ -660,6 +747,9 @@ Register-ArgumentCompleter -Native -CommandName 'mcpctl' -ScriptBlock {
             [CompletionResult]::new('tools', 'tools', [CompletionResultType]::ParameterValue, 'Show a running server''s tool catalog')
             [CompletionResult]::new('call', 'call', [CompletionResultType]::ParameterValue, 'Call a tool of a running server (or --direct, without the supervisor)')
             [CompletionResult]::new('logs', 'logs', [CompletionResultType]::ParameterValue, 'Show a supervised server''s stderr log')
+            [CompletionResult]::new('login', 'login', [CompletionResultType]::ParameterValue, 'Sign in to a remote server with OAuth and store its tokens')
+            [CompletionResult]::new('logout', 'logout', [CompletionResultType]::ParameterValue, 'Revoke a server''s OAuth tokens and delete them here')
+            [CompletionResult]::new('auth', 'auth', [CompletionResultType]::ParameterValue, 'Inspect OAuth sign-ins (`mcpctl auth status`)')
             [CompletionResult]::new('supervisor', 'supervisor', [CompletionResultType]::ParameterValue, 'Run, start, stop or inspect the supervisor daemon itself')
             [CompletionResult]::new('completions', 'completions', [CompletionResultType]::ParameterValue, 'Print a shell completion script')
             [CompletionResult]::new('help', 'help', [CompletionResultType]::ParameterValue, 'Print this message or the help of the given subcommand(s)')
@@ -723,6 +813,19 @@ Register-ArgumentCompleter -Native -CommandName 'mcpctl' -ScriptBlock {
             break
         }
         'mcpctl;help;logs' {
+            break
+        }
+        'mcpctl;help;login' {
+            break
+        }
+        'mcpctl;help;logout' {
+            break
+        }
+        'mcpctl;help;auth' {
+            [CompletionResult]::new('status', 'status', [CompletionResultType]::ParameterValue, 'Show, per OAuth server, whether it is signed in, the issuer, the scopes and when the token expires')
+            break
+        }
+        'mcpctl;help;auth;status' {
             break
         }
         'mcpctl;help;supervisor' {

@@ -53,6 +53,9 @@ set edit:completion:arg-completer[mcpctl] = {|@words|
             cand tools 'Show a running server''s tool catalog'
             cand call 'Call a tool of a running server (or --direct, without the supervisor)'
             cand logs 'Show a supervised server''s stderr log'
+            cand login 'Sign in to a remote server with OAuth and store its tokens'
+            cand logout 'Revoke a server''s OAuth tokens and delete them here'
+            cand auth 'Inspect OAuth sign-ins (`mcpctl auth status`)'
             cand supervisor 'Run, start, stop or inspect the supervisor daemon itself'
             cand completions 'Print a shell completion script'
             cand help 'Print this message or the help of the given subcommand(s)'
@@ -136,6 +139,14 @@ set edit:completion:arg-completer[mcpctl] = {|@words|
             cand --label 'Human-readable label'
             cand --restart 'Restart it on failure when supervised'
             cand --connect-timeout 'Seconds allowed for connecting and listing tools (default 30)'
+            cand --auth 'Sign in with OAuth: saves the entry without a connection check; then run `mcpctl login NAME`'
+            cand --grant 'OAuth grant (default: authorization-code)'
+            cand --client-id 'A client id registered with the authorization server beforehand'
+            cand --client-secret 'That client''s secret, as a ''${VAR}'' reference (never a literal)'
+            cand --token-endpoint-auth 'Token endpoint authentication (default: what the server advertises)'
+            cand --client-key 'A PEM private key for private-key-jwt, as a ''${VAR}'' reference (ES256 or RS256, from the key)'
+            cand --oauth-scope 'OAuth scopes to ask for, space-separated (default: what the server names). (-s/--scope is Claude Code''s file scope.)'
+            cand --client-metadata-url 'This client''s metadata document URL (https), its client id where the server supports client ID metadata documents'
             cand --to 'File to write (default: the first definition file)'
             cand -s 'Which file to write, as Claude Code names it: local (the default: --to, else the first definition file), user (the per-user mcpctl file), project (.mcp.json here)'
             cand --scope 'Which file to write, as Claude Code names it: local (the default: --to, else the first definition file), user (the per-user mcpctl file), project (.mcp.json here)'
@@ -474,6 +485,75 @@ set edit:completion:arg-completer[mcpctl] = {|@words|
             cand -V 'Print version'
             cand --version 'Print version'
         }
+        &'mcpctl;login'= {
+            cand --scope 'Scopes to ask for, space-separated (default: the definition''s `scope`, else what the server''s challenge or metadata names, else none)'
+            cand --timeout 'Seconds allowed for the whole sign-in, browser included'
+            cand --file 'Definition file to read and edit (repeatable; default: MCPCTL_FILE or ~/.config/mcpctl/servers.json)'
+            cand --color 'Colour output: auto (a terminal, unless NO_COLOR is set; CLICOLOR_FORCE=1 forces it), always or never'
+            cand --project 'In Claude Code''s `~/.claude.json`, read and edit the servers of this project (`projects.<PATH>.mcpServers`) instead of the user''s (default: the current directory, when the file has an entry for it)'
+            cand --no-browser 'Only print the sign-in URL; do not open a browser'
+            cand --json 'Print machine-readable JSON on stdout instead of text'
+            cand -q 'Print no notes or progress on stderr (warnings and errors still)'
+            cand --quiet 'Print no notes or progress on stderr (warnings and errors still)'
+            cand --no-spawn 'Never start the supervisor implicitly (also MCPCTL_NO_SPAWN=1)'
+            cand --allow-insecure-file 'Launch from a definition file even when another user could change it (group- or world-writable, or owned by someone else), for this run'
+            cand -h 'Print help (see more with ''--help'')'
+            cand --help 'Print help (see more with ''--help'')'
+            cand -V 'Print version'
+            cand --version 'Print version'
+        }
+        &'mcpctl;logout'= {
+            cand --file 'Definition file to read and edit (repeatable; default: MCPCTL_FILE or ~/.config/mcpctl/servers.json)'
+            cand --color 'Colour output: auto (a terminal, unless NO_COLOR is set; CLICOLOR_FORCE=1 forces it), always or never'
+            cand --project 'In Claude Code''s `~/.claude.json`, read and edit the servers of this project (`projects.<PATH>.mcpServers`) instead of the user''s (default: the current directory, when the file has an entry for it)'
+            cand --json 'Print machine-readable JSON on stdout instead of text'
+            cand -q 'Print no notes or progress on stderr (warnings and errors still)'
+            cand --quiet 'Print no notes or progress on stderr (warnings and errors still)'
+            cand --no-spawn 'Never start the supervisor implicitly (also MCPCTL_NO_SPAWN=1)'
+            cand --allow-insecure-file 'Launch from a definition file even when another user could change it (group- or world-writable, or owned by someone else), for this run'
+            cand -h 'Print help (see more with ''--help'')'
+            cand --help 'Print help (see more with ''--help'')'
+            cand -V 'Print version'
+            cand --version 'Print version'
+        }
+        &'mcpctl;auth'= {
+            cand --file 'Definition file to read and edit (repeatable; default: MCPCTL_FILE or ~/.config/mcpctl/servers.json)'
+            cand --color 'Colour output: auto (a terminal, unless NO_COLOR is set; CLICOLOR_FORCE=1 forces it), always or never'
+            cand --project 'In Claude Code''s `~/.claude.json`, read and edit the servers of this project (`projects.<PATH>.mcpServers`) instead of the user''s (default: the current directory, when the file has an entry for it)'
+            cand --json 'Print machine-readable JSON on stdout instead of text'
+            cand -q 'Print no notes or progress on stderr (warnings and errors still)'
+            cand --quiet 'Print no notes or progress on stderr (warnings and errors still)'
+            cand --no-spawn 'Never start the supervisor implicitly (also MCPCTL_NO_SPAWN=1)'
+            cand --allow-insecure-file 'Launch from a definition file even when another user could change it (group- or world-writable, or owned by someone else), for this run'
+            cand -h 'Print help (see more with ''--help'')'
+            cand --help 'Print help (see more with ''--help'')'
+            cand -V 'Print version'
+            cand --version 'Print version'
+            cand status 'Show, per OAuth server, whether it is signed in, the issuer, the scopes and when the token expires'
+            cand help 'Print this message or the help of the given subcommand(s)'
+        }
+        &'mcpctl;auth;status'= {
+            cand --file 'Definition file to read and edit (repeatable; default: MCPCTL_FILE or ~/.config/mcpctl/servers.json)'
+            cand --color 'Colour output: auto (a terminal, unless NO_COLOR is set; CLICOLOR_FORCE=1 forces it), always or never'
+            cand --project 'In Claude Code''s `~/.claude.json`, read and edit the servers of this project (`projects.<PATH>.mcpServers`) instead of the user''s (default: the current directory, when the file has an entry for it)'
+            cand --json 'Print machine-readable JSON on stdout instead of text'
+            cand -q 'Print no notes or progress on stderr (warnings and errors still)'
+            cand --quiet 'Print no notes or progress on stderr (warnings and errors still)'
+            cand --no-spawn 'Never start the supervisor implicitly (also MCPCTL_NO_SPAWN=1)'
+            cand --allow-insecure-file 'Launch from a definition file even when another user could change it (group- or world-writable, or owned by someone else), for this run'
+            cand -h 'Print help (see more with ''--help'')'
+            cand --help 'Print help (see more with ''--help'')'
+            cand -V 'Print version'
+            cand --version 'Print version'
+        }
+        &'mcpctl;auth;help'= {
+            cand status 'Show, per OAuth server, whether it is signed in, the issuer, the scopes and when the token expires'
+            cand help 'Print this message or the help of the given subcommand(s)'
+        }
+        &'mcpctl;auth;help;status'= {
+        }
+        &'mcpctl;auth;help;help'= {
+        }
         &'mcpctl;supervisor'= {
             cand --file 'Definition file to read and edit (repeatable; default: MCPCTL_FILE or ~/.config/mcpctl/servers.json)'
             cand --color 'Colour output: auto (a terminal, unless NO_COLOR is set; CLICOLOR_FORCE=1 forces it), always or never'
@@ -619,6 +699,9 @@ set edit:completion:arg-completer[mcpctl] = {|@words|
             cand tools 'Show a running server''s tool catalog'
             cand call 'Call a tool of a running server (or --direct, without the supervisor)'
             cand logs 'Show a supervised server''s stderr log'
+            cand login 'Sign in to a remote server with OAuth and store its tokens'
+            cand logout 'Revoke a server''s OAuth tokens and delete them here'
+            cand auth 'Inspect OAuth sign-ins (`mcpctl auth status`)'
             cand supervisor 'Run, start, stop or inspect the supervisor daemon itself'
             cand completions 'Print a shell completion script'
             cand help 'Print this message or the help of the given subcommand(s)'
@@ -662,6 +745,15 @@ set edit:completion:arg-completer[mcpctl] = {|@words|
         &'mcpctl;help;call'= {
         }
         &'mcpctl;help;logs'= {
+        }
+        &'mcpctl;help;login'= {
+        }
+        &'mcpctl;help;logout'= {
+        }
+        &'mcpctl;help;auth'= {
+            cand status 'Show, per OAuth server, whether it is signed in, the issuer, the scopes and when the token expires'
+        }
+        &'mcpctl;help;auth;status'= {
         }
         &'mcpctl;help;supervisor'= {
             cand run 'Run the supervisor in the foreground, logging to stderr'
