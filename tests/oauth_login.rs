@@ -731,3 +731,21 @@ fn bad_definitions_are_refused_with_their_place() {
         assert!(!format!("{run}").contains("hunter2-literal"), "{run}");
     }
 }
+
+#[test]
+fn the_2025_03_26_fallbacks_root_metadata_then_default_endpoints() {
+    // Root metadata: the issuer is the origin (no path insertion).
+    let env = Env::new(&["--oauth-legacy"]);
+    env.add(&[]);
+    let doc = signed_in(&env, &[]);
+    assert_eq!(doc["issuer"], env.base, "{doc}");
+    env.run(&["check", "s"], &[]).expect_code(0);
+    // No metadata at all: /authorize, /token and /register at the root,
+    // with no issuer to bind to.
+    let env = Env::new(&["--oauth-legacy-no-metadata"]);
+    env.add(&[]);
+    let doc = signed_in(&env, &[]);
+    assert!(doc["issuer"].is_null(), "{doc}");
+    assert_eq!(env.events_at("register").len(), 1);
+    env.run(&["check", "s"], &[]).expect_code(0);
+}
