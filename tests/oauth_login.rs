@@ -749,3 +749,37 @@ fn the_2025_03_26_fallbacks_root_metadata_then_default_endpoints() {
     assert_eq!(env.events_at("register").len(), 1);
     env.run(&["check", "s"], &[]).expect_code(0);
 }
+
+#[test]
+fn add_on_a_terminal_offers_to_sign_in_then_checks_and_saves() {
+    let script = common::require("script", "install util-linux (it provides `script`)");
+    let env = Env::new(&[]);
+    let url = env.url();
+    let mcpctl = env!("CARGO_BIN_EXE_mcpctl");
+    let line = format!("{mcpctl} --file {FILE} add --name s --url {url}");
+    let home = env.sandbox.dir.path();
+    let mut child = std::process::Command::new(&script)
+        .args(["-qec", &line, "/dev/null"])
+        .current_dir(home)
+        .env("HOME", home)
+        .env("XDG_CONFIG_HOME", home.join("config"))
+        .env("XDG_CACHE_HOME", home.join("cache"))
+        .env("MCPCTL_STATE_DIR", home.join("state"))
+        .env_remove("MCPCTL_FILE")
+        .env("BROWSER", browser())
+        .env_remove("CI")
+        .stdin(std::process::Stdio::piped())
+        .stdout(std::process::Stdio::piped())
+        .spawn()
+        .unwrap();
+    use std::io::Write;
+    child.stdin.take().unwrap().write_all(b"y\n").unwrap();
+    let out = child.wait_with_output().unwrap();
+    let text = String::from_utf8_lossy(&out.stdout).to_string();
+    assert!(out.status.success(), "{text}");
+    assert!(text.contains("Sign in now?"), "{text}");
+    assert!(text.contains("3 tools"), "{text}");
+    let file = std::fs::read_to_string(env.sandbox.path(FILE)).unwrap();
+    assert!(file.contains("\"auth\": \"oauth\""), "{file}");
+    assert_eq!(env.token_count(), 1);
+}

@@ -752,6 +752,9 @@ fn report(
             crate::defs::Grant::ClientCredentials => format!(
                 "note: connection check skipped; `mcpctl check {name}` signs in with the client credentials"
             ),
+            crate::defs::Grant::AuthorizationCode if signed_in(def) => {
+                format!("note: signed in; `mcpctl check {name}` uses the stored token")
+            }
             crate::defs::Grant::AuthorizationCode => format!(
                 "note: sign in with `mcpctl login {name}`; until then `check` cannot connect"
             ),
@@ -763,6 +766,14 @@ fn report(
 }
 
 /// The entry a save writes for `def` into a file of `format`.
+/// True when a token is stored for `def`'s URL (after `add` signed in).
+fn signed_in(def: &ServerDef) -> bool {
+    let Ok(target) = crate::auth::flow::Target::from_def(def) else {
+        return false;
+    };
+    crate::auth::store::read().is_ok_and(|file| file.for_resource(&target.url).is_some())
+}
+
 fn planned_entry(save: &Save, def: &ServerDef, format: Format) -> serde_json::Value {
     match &save.entry {
         Some(given) => super::add_json::entry_for(given.clone(), def, format),
