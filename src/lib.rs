@@ -12,6 +12,7 @@ pub mod defs;
 pub mod error;
 pub mod hash;
 pub mod http_client;
+pub mod lock;
 pub mod mcp;
 pub mod output;
 pub mod procfs;

@@ -6,10 +6,13 @@
 //! the server's group, or escaped into a new session by a double fork), bad
 //! schemas, no tools capability, a stderr flood without newlines, and
 //! `--hostile` terminal control sequences in every string it sends (see
-//! [`HOSTILE`]). Over stdio by default; `--http PORT` serves Streamable HTTP
-//! at `http://127.0.0.1:PORT/mcp` (and an HTML page at `/`); with `--oauth`
-//! that endpoint is protected by an OAuth 2.1 authorization server on the
-//! same origin (see the `oauth` module for its flags).
+//! [`HOSTILE`]). `--drift FILE` changes the tool list at every `tools/list`
+//! as the file says (see [`apply_drift`]), so tests can make a server drift
+//! from its lockfile between runs. Over stdio by default; `--http PORT`
+//! serves Streamable HTTP at `http://127.0.0.1:PORT/mcp` (and an HTML page
+//! at `/`); with `--oauth` that endpoint is protected by an OAuth 2.1
+//! authorization server on the same origin (see the `oauth` module for its
+//! flags).
 
 mod oauth;
 
@@ -50,6 +53,7 @@ struct Config {
     no_tools_capability: bool,
     stderr_flood: usize,
     oauth: oauth::Options,
+    drift: Option<String>,
 }
 
 /// What `--hostile` puts in its tool names, descriptions, serverInfo,
@@ -92,6 +96,7 @@ fn parse_args() -> Config {
             "--http" => cfg.http = Some(value().parse().expect("--http PORT")),
             "--list-changed" => cfg.list_changed = true,
             "--hostile" => cfg.hostile = true,
+            "--drift" => cfg.drift = Some(value()),
             "--no-tools-capability" => cfg.no_tools_capability = true,
             "--stderr-flood" => cfg.stderr_flood = value().parse().expect("--stderr-flood BYTES"),
             "--grandchild-sleeper" => sleeper(),
@@ -279,6 +284,9 @@ impl ServerHandler for Fixture {
                 schema(json!({"type":"object"})),
             ));
         }
+        if let Some(path) = &self.cfg.drift {
+            apply_drift(&mut all, path);
+        }
         let start: usize = request
             .and_then(|r| r.cursor)
             .map(|c| c.trim_start_matches("page-").parse().unwrap_or(0))
@@ -336,6 +344,52 @@ impl ServerHandler for Fixture {
         Ok(CallToolResponse::Complete(CallToolResult::success(vec![
             ContentBlock::text(text),
         ])))
+    }
+}
+
+/// Change `tools` as the drift file says, one directive per line (a
+/// missing file changes nothing):
+/// - `description TOOL TEXT…`: a new description;
+/// - `property TOOL NAME TYPE`: a new inputSchema property;
+/// - `add TOOL`: a new tool;
+/// - `remove TOOL`: no such tool any more;
+/// - `rename OLD NEW`: the same tool under another name.
+fn apply_drift(tools: &mut Vec<Tool>, path: &str) {
+    let Ok(text) = std::fs::read_to_string(path) else {
+        return;
+    };
+    for line in text.lines() {
+        let words: Vec<&str> = line.split_whitespace().collect();
+        let find = |tools: &mut Vec<Tool>, name: &str| tools.iter().position(|t| t.name == name);
+        match words.as_slice() {
+            ["description", tool, text @ ..] => {
+                if let Some(i) = find(tools, tool) {
+                    tools[i].description = Some(text.join(" ").into());
+                }
+            }
+            ["property", tool, name, kind] => {
+                if let Some(i) = find(tools, tool) {
+                    let mut schema = (*tools[i].input_schema).clone();
+                    let props = schema.entry("properties").or_insert_with(|| json!({}));
+                    if let Some(props) = props.as_object_mut() {
+                        props.insert((*name).to_string(), json!({ "type": kind }));
+                    }
+                    tools[i].input_schema = Arc::new(schema);
+                }
+            }
+            ["add", tool] => tools.push(Tool::new(
+                tool.to_string(),
+                "Added by the drift file",
+                schema(json!({"type":"object"})),
+            )),
+            ["remove", tool] => tools.retain(|t| t.name != *tool),
+            ["rename", old, new] => {
+                if let Some(i) = find(tools, old) {
+                    tools[i].name = new.to_string().into();
+                }
+            }
+            _ => {}
+        }
     }
 }
 

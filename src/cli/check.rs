@@ -44,7 +44,13 @@ but lists none, an inputSchema that does not compile (no $schema means JSON Sche
 fetched), duplicate tool names, names outside [A-Za-z0-9_.-]{1,128}, and
 descriptions over 10,000 characters.
 
-Exit status: 0 when every server passed, 1 when any failed; 130, 143 or 129
+--locked also compares each server with the lockfile beside its definitions
+file (see `mcpctl lock --help`): its serverInfo, protocol, the artifact the
+definition names, and the hash of every tool, prompt and resource template.
+It asks no package registry (`mcpctl lock --check` does).
+
+Exit status: 0 when every server passed, 1 when any failed, 4 when --locked
+found drift or a server missing from the lock; 130, 143 or 129
 when stopped by SIGINT, SIGTERM or SIGHUP (after stopping every server it
 started).";
 
@@ -60,6 +66,7 @@ Examples:
   mcpctl check everything time       # just these two
   mcpctl check --tools               # also list each server's tool names
   mcpctl check --strict --timeout 10 # lints fail the check; 10 s per server
+  mcpctl check --locked              # CI: fail (exit 4) when a server drifted from servers.lock
   mcpctl check --jobs 4 --json | jq '.servers[] | select(.ok == false) | .error'";
 
 /// Arguments of `mcpctl check`.
@@ -85,13 +92,18 @@ pub struct Args {
     /// Budget per server in seconds, overriding each connect_timeout.
     #[arg(long, value_name = "SECONDS")]
     pub timeout: Option<f64>,
+
+    /// Also compare each server with its lockfile (`mcpctl lock`); any
+    /// drift, or a server not in the lock, fails with exit 4.
+    #[arg(long)]
+    pub locked: bool,
 }
 
 /// One server's outcome.
-struct Outcome {
-    def: ServerDef,
+pub(super) struct Outcome {
+    pub(super) def: ServerDef,
     /// `None` for a disabled server that was listed but not checked.
-    result: Option<std::result::Result<DiscoveryReport, ConnectError>>,
+    pub(super) result: Option<std::result::Result<DiscoveryReport, ConnectError>>,
 }
 
 impl Outcome {
@@ -131,6 +143,10 @@ pub fn run(ctx: &Context, args: Args) -> Result<ExitCode> {
     };
     for def in &defs {
         ctx.require_trusted(&def.source)?;
+        if args.locked {
+            // A malformed lockfile stops the check before any server starts.
+            crate::lock::file::load(&def.source)?;
+        }
     }
     crate::defs::vars::ask_inputs(&defs);
     let timeout = match args.timeout {
@@ -160,6 +176,7 @@ pub fn run(ctx: &Context, args: Args) -> Result<ExitCode> {
     let mut opts = DiscoverOptions::default();
     opts.connect.budget = timeout;
     opts.strict = args.strict;
+    opts.full_catalog = args.locked;
     let jobs = args
         .jobs
         .map(usize::from)
@@ -191,16 +208,31 @@ pub fn run(ctx: &Context, args: Args) -> Result<ExitCode> {
 
     let failed = outcomes.iter().filter(|o| o.failed()).count() + refused;
     let passed = outcomes.iter().filter(|o| o.ok()).count();
+    let drift = if args.locked {
+        Some(super::lock::drift_offline(&outcomes)?)
+    } else {
+        None
+    };
     if ctx.json {
-        output::print_json(&json!({
+        let mut doc = json!({
             "schema_version": 1,
             "servers": outcomes.iter().map(outcome_json).collect::<Vec<_>>(),
             "passed": passed,
             "failed": failed,
             "skipped": outcomes.len() + refused - passed - failed,
-        }))?;
+        });
+        if let Some(drift) = &drift {
+            super::lock::add_drift_json(&mut doc, drift);
+        }
+        output::print_json(&doc)?;
     } else {
         print_human(&outcomes, args.tools)?;
+        if let Some(drift) = &drift {
+            super::lock::print_drift(drift)?;
+        }
+    }
+    if drift.as_ref().is_some_and(|d| super::lock::any_drift(d)) {
+        return Ok(ExitCode::Conflict);
     }
     Ok(if failed == 0 {
         ExitCode::Success
@@ -277,7 +309,7 @@ pub fn summary(report: &DiscoveryReport) -> String {
 /// What is said of a healthy server that offers no tools (MCP allows it).
 const NO_TOOLS_CAPABILITY: &str = "ok, no tools capability";
 
-async fn check_all(
+pub(super) async fn check_all(
     defs: Vec<ServerDef>,
     opts: DiscoverOptions,
     jobs: usize,

@@ -9,6 +9,7 @@ mod add;
 mod add_json;
 mod add_oauth;
 mod auth;
+mod approve;
 mod call;
 pub mod check;
 mod clients;
@@ -25,6 +26,7 @@ mod lifecycle;
 mod list;
 mod login;
 mod logout;
+mod lock;
 mod logs;
 mod refresh;
 mod remove;
@@ -82,6 +84,7 @@ Examples:
   mcpctl search time && mcpctl add io.github.modelcontextprotocol/server-time
   mcpctl list
   mcpctl check --tools
+  mcpctl lock && mcpctl check --locked
   mcpctl disable time
   mcpctl start time && mcpctl call time get_current_time --arg timezone=UTC
   mcpctl status
@@ -164,6 +167,10 @@ pub enum Command {
     AddJson(add_json::Args),
     /// Connect to servers, list their tools, and report what is wrong.
     Check(check::Args),
+    /// Pin what each server launches and what its tools claim, in a lockfile.
+    Lock(lock::Args),
+    /// Accept a server's drift from the lockfile: show it, then update the lock.
+    Approve(approve::Args),
     /// List the agent hosts' MCP configuration files found here.
     Clients(clients::Args),
     /// Copy servers from an agent host's file into mcpctl's.
@@ -365,6 +372,8 @@ fn dispatch(ctx: &Context, command: Command) -> Result<ExitCode> {
         Command::Add(args) => add::run(ctx, *args),
         Command::AddJson(args) => add_json::run(ctx, args),
         Command::Check(args) => check::run(ctx, args),
+        Command::Lock(args) => lock::run(ctx, args),
+        Command::Approve(args) => approve::run(ctx, args),
         Command::Remove(args) => remove::run(ctx, args),
         Command::Clients(args) => clients::run(ctx, args),
         Command::Import(args) => import::run(ctx, args),

@@ -161,6 +161,7 @@ fn defined_as_stopped(ctx: &Context, names: &[String]) -> Result<Vec<ServerStatu
             tools: None,
             restarts: 0,
             last_error: None,
+            held_tools: Vec::new(),
             log: crate::supervisor::logs::log_path(&logs, &d.name)
                 .display()
                 .to_string(),

@@ -41,6 +41,7 @@ pub fn run(ctx: &Context, args: Args) -> Result<ExitCode> {
         catalog_id,
         stale,
         tools,
+        held,
     } = body
     else {
         return Err(UsageError::new("unexpected answer", "restart the supervisor").into());
@@ -52,6 +53,7 @@ pub fn run(ctx: &Context, args: Args) -> Result<ExitCode> {
             "catalog_id": catalog_id,
             "stale": stale,
             "tools": tools,
+            "held": held,
         }))?;
         return Ok(ExitCode::Success);
     }
@@ -59,6 +61,21 @@ pub fn run(ctx: &Context, args: Args) -> Result<ExitCode> {
         output::warn(
             "the last refresh failed; this catalog may be out of date",
             Some(&format!("run `mcpctl refresh {name}`")),
+        );
+    }
+    if !held.is_empty() {
+        let names: Vec<_> = held.iter().map(|h| output::sanitize(&h.name)).collect();
+        output::warn(
+            &format!(
+                "{} tool{} held back: {} drifted from the lockfile ({})",
+                held.len(),
+                if held.len() == 1 { "" } else { "s" },
+                name,
+                names.join(", ")
+            ),
+            Some(&format!(
+                "review with `mcpctl approve {name} --dry-run`, then `mcpctl approve {name}`"
+            )),
         );
     }
     let mut table = Table::new(&["TOOL", "DESCRIPTION"]);

@@ -21,6 +21,8 @@ pub struct DiscoverOptions {
     pub max_pages: usize,
     /// Lints are errors rather than warnings.
     pub strict: bool,
+    /// Also keep every prompt and resource template (for the lockfile).
+    pub full_catalog: bool,
 }
 
 impl Default for DiscoverOptions {
@@ -29,6 +31,7 @@ impl Default for DiscoverOptions {
             connect: ConnectOptions::default(),
             max_pages: DEFAULT_MAX_PAGES,
             strict: false,
+            full_catalog: false,
         }
     }
 }
@@ -89,6 +92,13 @@ pub struct DiscoveryReport {
     pub schema_dialects: indexmap::IndexMap<String, String>,
     /// Lint findings.
     pub lints: Vec<Lint>,
+    /// Every prompt, when [`DiscoverOptions::full_catalog`] asked for them.
+    #[serde(skip)]
+    pub prompt_list: Vec<rmcp::model::Prompt>,
+    /// Every resource template, when [`DiscoverOptions::full_catalog`]
+    /// asked for them.
+    #[serde(skip)]
+    pub resource_templates: Vec<rmcp::model::ResourceTemplate>,
 }
 
 impl DiscoveryReport {
@@ -115,7 +125,41 @@ pub async fn discover(
     let start = Instant::now();
     let (mut conn, deadline) = Connection::connect(def, &opts.connect).await?;
     let budget = opts.connect.budget.unwrap_or_else(|| def.connect_budget());
-    let result = list_everything(&mut conn, deadline, budget, opts).await;
+    let mut result = list_everything(&mut conn, deadline, budget, opts).await;
+    let mut extras = (Vec::new(), Vec::new());
+    if opts.full_catalog
+        && result.is_ok()
+        && let Some(peer) = conn.peer_handle()
+    {
+        let caps = conn.peer_info().capabilities.clone();
+        let listed = async {
+            let prompts = match caps.prompts {
+                Some(_) => {
+                    super::listing::prompts(&def.name, &peer, deadline, budget, opts.max_pages)
+                        .await?
+                }
+                None => Vec::new(),
+            };
+            let templates = match caps.resources {
+                Some(_) => {
+                    super::listing::resource_templates(
+                        &def.name,
+                        &peer,
+                        deadline,
+                        budget,
+                        opts.max_pages,
+                    )
+                    .await?
+                }
+                None => Vec::new(),
+            };
+            Ok::<_, ConnectError>((prompts, templates))
+        };
+        match listed.await {
+            Ok(lists) => extras = lists,
+            Err(err) => result = Err(err),
+        }
+    }
     let close_start = Instant::now();
     conn.close().await;
     let close_time = close_start.elapsed();
@@ -160,6 +204,8 @@ pub async fn discover(
         },
         schema_dialects,
         lints,
+        prompt_list: extras.0,
+        resource_templates: extras.1,
     })
 }
 

@@ -18,6 +18,7 @@ pub mod error;
 pub mod escapes;
 pub mod groups;
 pub mod lint;
+pub mod listing;
 pub mod reply_ids;
 pub mod sse;
 pub mod stderr;

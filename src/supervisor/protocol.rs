@@ -213,7 +213,7 @@ impl WireError {
 pub struct ServerStatus {
     /// The server's name.
     pub name: String,
-    /// `stopped`, `starting`, `ready`, `refreshing`, `stopping`, `failed` or `changed`.
+    /// `stopped`, `starting`, `ready`, `refreshing`, `stopping`, `failed`, `changed` or `drifted`.
     pub state: String,
     /// Whether the definition is enabled.
     pub enabled: bool,
@@ -237,6 +237,19 @@ pub struct ServerStatus {
     pub last_error: Option<LastError>,
     /// The server's stderr log.
     pub log: String,
+    /// Tools held back because they drifted from the lockfile (the state
+    /// is then `drifted`).
+    #[serde(default, skip_serializing_if = "Vec::is_empty")]
+    pub held_tools: Vec<String>,
+}
+
+/// A tool the lockfile guard holds back.
+#[derive(Debug, Clone, Serialize, Deserialize)]
+pub struct HeldTool {
+    /// The tool's name.
+    pub name: String,
+    /// What changed since the lock.
+    pub reason: String,
 }
 
 /// A failure with what the process said.
@@ -331,6 +344,11 @@ pub enum Body {
         stale: bool,
         /// The tools.
         tools: Vec<ToolInfo>,
+        /// Tools held back because they drifted from the lockfile (new,
+        /// renamed or changed since `mcpctl lock`), with why; absent in
+        /// `tools` and refused by `call` until `mcpctl approve`.
+        #[serde(default, skip_serializing_if = "Vec::is_empty")]
+        held: Vec<HeldTool>,
     },
     /// Answer to [`Op::Call`]: the MCP `CallToolResult` as JSON.
     Call {

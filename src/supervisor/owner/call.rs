@@ -57,6 +57,7 @@ impl Owner {
                 self.name
             )));
         }
+        self.refuse_held(&req.tool)?;
         admit::find_tool(&catalog.tools, &self.name, &req.tool, Lister::Supervisor)?;
         if req.validate
             && let Some(compiled) = catalog.validators.get(&req.tool)

@@ -12,7 +12,7 @@ use super::Owner;
 use super::state::{State, failed, from_connect};
 use crate::mcp::connection::DEFAULT_MAX_PAGES;
 use crate::supervisor::admit;
-use crate::supervisor::protocol::{Body, ErrorCode, ServerStatus, ToolInfo, WireError};
+use crate::supervisor::protocol::{Body, ErrorCode, HeldTool, ServerStatus, ToolInfo, WireError};
 
 /// The budget of a refresh (every `tools/list` page).
 pub const REFRESH_BUDGET: Duration = Duration::from_secs(30);
@@ -115,16 +115,29 @@ impl Owner {
 
     /// The current catalog.
     pub fn tools(&self) -> Result<Body, WireError> {
-        let st = self.lock();
+        let mut st = self.lock();
+        let verdict = self.verdict(&mut st);
+        let held = |name: &str| verdict.as_ref().and_then(|v| v.held(name));
         match (&st.live, &st.catalog) {
             (Some(live), Some(cat)) => Ok(Body::Tools {
                 name: self.name.clone(),
                 binding_id: live.binding_id.clone(),
                 catalog_id: cat.id.clone(),
                 stale: st.catalog_stale,
+                held: cat
+                    .tools
+                    .iter()
+                    .filter_map(|t| {
+                        held(&t.name).map(|why| HeldTool {
+                            name: t.name.to_string(),
+                            reason: why.to_string(),
+                        })
+                    })
+                    .collect(),
                 tools: cat
                     .tools
                     .iter()
+                    .filter(|t| held(&t.name).is_none())
                     .map(|t| ToolInfo {
                         name: t.name.to_string(),
                         description: t.description.as_ref().map(|d| d.to_string()),

@@ -10,10 +10,12 @@
 //!
 //! Each room owns one thing: `state` the state machine and status,
 //! `lifecycle` start/stop/restart, `health` crash watching and restart
-//! backoff, `catalog` the tool catalog and refresh, `call` call admission.
+//! backoff, `catalog` the tool catalog and refresh, `call` call admission,
+//! `guard` the lockfile verdict (tools that drifted are held back).
 
 mod call;
 mod catalog;
+mod guard;
 mod health;
 mod lifecycle;
 mod state;
@@ -122,6 +124,8 @@ struct Inner {
     generation: u64,
     /// The `${VAR}` values of the last CLI that started it (memory only).
     launch_env: Option<Arc<LaunchEnv>>,
+    /// The lockfile verdict on the current catalog (see `guard`).
+    guard: Option<guard::Cached>,
 }
 
 /// The owner of one server.
@@ -155,6 +159,7 @@ impl Owner {
                 backoff: health::Backoff::default(),
                 generation: 0,
                 launch_env: None,
+                guard: None,
             }),
         })
     }

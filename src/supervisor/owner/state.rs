@@ -74,10 +74,14 @@ pub(super) fn failed(message: impl Into<String>) -> WireError {
 impl Owner {
     /// A status snapshot.
     pub fn status(&self) -> ServerStatus {
-        let st = self.lock();
+        let mut st = self.lock();
         let running = matches!(st.state, State::Ready | State::Refreshing);
+        let verdict = if running { self.verdict(&mut st) } else { None };
+        let drifted = verdict.as_ref().is_some_and(|v| v.drifted());
         let state = if st.changed && running {
             "changed"
+        } else if drifted {
+            "drifted"
         } else {
             st.state.as_str()
         };
@@ -95,6 +99,9 @@ impl Owner {
             restarts: st.restarts,
             last_error: st.last_error.clone(),
             log: self.log_path().display().to_string(),
+            held_tools: verdict
+                .map(|v| v.held.keys().cloned().collect())
+                .unwrap_or_default(),
         }
     }
 

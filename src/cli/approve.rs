@@ -1,0 +1,101 @@
+//! `mcpctl approve NAME`: accept a server's drift. Shows what changed since
+//! the lock, then writes the server's new block, which releases the tools
+//! the supervisor held back.
+
+use serde_json::json;
+
+use super::Context;
+use super::lock::{Locks, observe, parse_timeout, print_changes, report_failures, write_blocks};
+use crate::error::{ExitCode, Result};
+use crate::lock::diff::{Change, compare};
+use crate::output;
+
+const LONG_ABOUT: &str = "\
+Connect to the server (as `check` does), compare it with its block in the
+lockfile, show every difference (descriptions diffed line by line, schemas by
+the JSON paths that changed, tools added, removed or renamed, versions), and
+write the server's new block. A running supervisor releases the held tools at
+its next `tools` or `call`: it re-reads the lockfile when it changes.
+
+Approving is the operator's decision to trust what the server now says;
+--dry-run only shows the difference.
+
+Exit status: 0 approved (or nothing to approve); 1 the server failed;
+2 the lockfile is malformed (it is left as it is); 3 no such server.";
+
+const EXAMPLES: &str = "\
+Examples:
+  mcpctl approve time --dry-run     # what changed since the lock
+  mcpctl approve time               # accept it; servers.lock is updated";
+
+/// Arguments of `mcpctl approve`.
+#[derive(Debug, clap::Args)]
+#[command(long_about = LONG_ABOUT, after_long_help = EXAMPLES)]
+pub struct Args {
+    /// The server whose drift to accept.
+    #[arg(value_name = "NAME", add = clap_complete::engine::ArgValueCandidates::new(super::complete::server_names))]
+    pub name: String,
+
+    /// Show the difference; write nothing.
+    #[arg(long)]
+    pub dry_run: bool,
+
+    /// Budget in seconds, overriding the server's connect_timeout.
+    #[arg(long, value_name = "SECONDS")]
+    pub timeout: Option<f64>,
+}
+
+/// Show the drift of one server and write its new block.
+pub fn run(ctx: &Context, args: Args) -> Result<ExitCode> {
+    let catalog = ctx.catalog()?;
+    let defs = super::lock::pick(ctx, &catalog, std::slice::from_ref(&args.name))?;
+    let mut locks = Locks::default();
+    let (path, lock) = locks.get(&defs[0].source)?.clone();
+    let observed = observe(defs, parse_timeout(args.timeout)?, None)?;
+    if report_failures(&observed) > 0 {
+        return Ok(ExitCode::Failed);
+    }
+    let Some((def, Ok(block))) = observed.into_iter().next() else {
+        return Ok(ExitCode::Failed);
+    };
+    let changes = match lock.as_ref().and_then(|l| l.servers.get(&def.name)) {
+        Some(locked) => compare(locked, &block, false),
+        None => vec![Change::NotLocked],
+    };
+    let approved = !changes.is_empty() && !args.dry_run;
+    if approved {
+        write_blocks(&def.source, &[(def.name.clone(), block)], None)?;
+    }
+    if ctx.json {
+        output::print_json(&json!({
+            "schema_version": 1,
+            "name": def.name,
+            "lockfile": path,
+            "changes": changes,
+            "approved": approved,
+        }))?;
+        return Ok(ExitCode::Success);
+    }
+    if changes.is_empty() {
+        output::line(format!(
+            "{} matches {}; nothing to approve",
+            def.name,
+            path.display()
+        ))?;
+        return Ok(ExitCode::Success);
+    }
+    output::line(format!(
+        "{} ({}): {} change{}",
+        def.name,
+        path.display(),
+        changes.len(),
+        if changes.len() == 1 { "" } else { "s" }
+    ))?;
+    print_changes(&changes)?;
+    output::line(if approved {
+        format!("approved: {} updated", path.display())
+    } else {
+        "dry run: nothing was written".to_string()
+    })?;
+    Ok(ExitCode::Success)
+}

@@ -1,0 +1,177 @@
+//! What a catalog entry claims, reduced to one canonical JSON text and its
+//! hash, so that any change to what a tool, prompt or resource template
+//! tells a model shows up as a different hash.
+//!
+//! Canonical means: object keys sorted by their UTF-8 bytes at every depth,
+//! no whitespace, strings and numbers as `serde_json` writes them. Only the
+//! fields that describe behaviour are kept (for a tool: title, description,
+//! `inputSchema`, `outputSchema`, annotations); the name is the entry's key.
+
+use rmcp::model::{Prompt, ResourceTemplate, Tool};
+use serde_json::{Map, Value};
+use sha2::{Digest, Sha256};
+
+/// The fields of a tool that the lock pins.
+pub const TOOL_FIELDS: &[&str] = &[
+    "title",
+    "description",
+    "inputSchema",
+    "outputSchema",
+    "annotations",
+];
+/// The fields of a prompt that the lock pins.
+pub const PROMPT_FIELDS: &[&str] = &["title", "description", "arguments"];
+/// The fields of a resource template that the lock pins.
+pub const TEMPLATE_FIELDS: &[&str] = &[
+    "uriTemplate",
+    "title",
+    "description",
+    "mimeType",
+    "annotations",
+];
+
+/// One catalog entry as the lock records it.
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub struct Pinned {
+    /// `sha256:<64 hex digits>` of `definition`.
+    pub hash: String,
+    /// The canonical JSON of the pinned fields.
+    pub definition: String,
+}
+
+impl Pinned {
+    /// Pin the given fields of `entry` (an object; anything else pins as `{}`).
+    pub fn of(entry: &Value, fields: &[&str]) -> Pinned {
+        let mut kept = Map::new();
+        if let Value::Object(map) = entry {
+            for field in fields {
+                if let Some(value) = map.get(*field).filter(|v| !v.is_null()) {
+                    kept.insert((*field).to_string(), value.clone());
+                }
+            }
+        }
+        let definition = canonical(&Value::Object(kept));
+        Pinned {
+            hash: sha256(&definition),
+            definition,
+        }
+    }
+}
+
+/// Pin a tool.
+pub fn tool(tool: &Tool) -> Pinned {
+    Pinned::of(
+        &serde_json::to_value(tool).unwrap_or(Value::Null),
+        TOOL_FIELDS,
+    )
+}
+
+/// Pin a prompt.
+pub fn prompt(prompt: &Prompt) -> Pinned {
+    Pinned::of(
+        &serde_json::to_value(prompt).unwrap_or(Value::Null),
+        PROMPT_FIELDS,
+    )
+}
+
+/// Pin a resource template.
+pub fn template(template: &ResourceTemplate) -> Pinned {
+    Pinned::of(
+        &serde_json::to_value(template).unwrap_or(Value::Null),
+        TEMPLATE_FIELDS,
+    )
+}
+
+/// `sha256:` and the lowercase hex digest of `text`.
+pub fn sha256(text: &str) -> String {
+    let digest = Sha256::digest(text.as_bytes());
+    let mut out = String::with_capacity(7 + 64);
+    out.push_str("sha256:");
+    for byte in digest.iter() {
+        out.push(char::from(HEX[usize::from(byte >> 4)]));
+        out.push(char::from(HEX[usize::from(byte & 0xf)]));
+    }
+    out
+}
+
+const HEX: &[u8; 16] = b"0123456789abcdef";
+
+/// The canonical JSON text of `value`: sorted keys, no whitespace.
+pub fn canonical(value: &Value) -> String {
+    let mut out = String::new();
+    write_canonical(value, &mut out);
+    out
+}
+
+fn write_canonical(value: &Value, out: &mut String) {
+    match value {
+        Value::Object(map) => {
+            let mut keys: Vec<&String> = map.keys().collect();
+            keys.sort_unstable();
+            out.push('{');
+            for (i, key) in keys.into_iter().enumerate() {
+                if i > 0 {
+                    out.push(',');
+                }
+                out.push_str(&Value::String(key.clone()).to_string());
+                out.push(':');
+                write_canonical(&map[key], out);
+            }
+            out.push('}');
+        }
+        Value::Array(items) => {
+            out.push('[');
+            for (i, item) in items.iter().enumerate() {
+                if i > 0 {
+                    out.push(',');
+                }
+                write_canonical(item, out);
+            }
+            out.push(']');
+        }
+        scalar => out.push_str(&scalar.to_string()),
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use serde_json::json;
+
+    #[test]
+    fn key_order_does_not_change_the_hash_and_content_does() {
+        let a = Pinned::of(
+            &json!({"description":"d","inputSchema":{"type":"object","properties":{"b":{},"a":{}}}}),
+            TOOL_FIELDS,
+        );
+        let b = Pinned::of(
+            &json!({"inputSchema":{"properties":{"a":{},"b":{}},"type":"object"},"description":"d"}),
+            TOOL_FIELDS,
+        );
+        assert_eq!(a, b);
+        assert_eq!(
+            a.definition,
+            r#"{"description":"d","inputSchema":{"properties":{"a":{},"b":{}},"type":"object"}}"#
+        );
+        let c = Pinned::of(&json!({"description":"d2","inputSchema":{}}), TOOL_FIELDS);
+        assert_ne!(a.hash, c.hash);
+    }
+
+    #[test]
+    fn fields_outside_the_pin_are_ignored() {
+        let a = Pinned::of(
+            &json!({"name":"x","description":"d","_meta":{"k":1}}),
+            TOOL_FIELDS,
+        );
+        let b = Pinned::of(&json!({"name":"y","description":"d"}), TOOL_FIELDS);
+        assert_eq!(a, b);
+    }
+
+    #[test]
+    fn sha256_matches_a_known_vector() {
+        assert_eq!(
+            sha256("abc"),
+            "sha256:ba7816bf8f01cfea414140de5dae2223b00361a396177a9cb410ff61f20015ad"
+        );
+    }
+}

@@ -1,0 +1,421 @@
+//! What changed between a server's locked block and what it shows now:
+//! entries added, removed or renamed, descriptions (old and new text,
+//! diffed by line), schemas (the JSON Pointer paths that differ), and the
+//! server's version, protocol and artifact.
+
+use std::collections::BTreeMap;
+
+use serde::Serialize;
+use serde_json::Value;
+
+use super::canonical::Pinned;
+use super::file::{Artifact, ServerLock};
+
+/// One difference; `--json` prints these as they are.
+#[derive(Debug, Clone, PartialEq, Eq, Serialize)]
+#[serde(tag = "change", rename_all = "snake_case")]
+pub enum Change {
+    /// The lock has no block for this server.
+    NotLocked,
+    /// An entry (tool, prompt, resource template) appeared.
+    Added {
+        /// `tool`, `prompt` or `resource_template`.
+        kind: &'static str,
+        /// Its name.
+        name: String,
+    },
+    /// An entry disappeared.
+    Removed {
+        /// `tool`, `prompt` or `resource_template`.
+        kind: &'static str,
+        /// Its name.
+        name: String,
+    },
+    /// An entry came back under another name, otherwise unchanged.
+    Renamed {
+        /// `tool`, `prompt` or `resource_template`.
+        kind: &'static str,
+        /// The locked name.
+        old: String,
+        /// The name now.
+        new: String,
+    },
+    /// An entry's definition changed.
+    Changed {
+        /// `tool`, `prompt` or `resource_template`.
+        kind: &'static str,
+        /// Its name.
+        name: String,
+        /// What changed in it.
+        fields: Vec<FieldChange>,
+    },
+    /// A scalar about the server changed (`server_name`, `server_version`,
+    /// `protocol`, `transport`, `artifact.kind`, `artifact.source`,
+    /// `artifact.version`, `artifact.integrity`).
+    Value {
+        /// Which.
+        field: String,
+        /// As locked.
+        old: Option<String>,
+        /// Now.
+        new: Option<String>,
+    },
+}
+
+/// One field of an entry that changed.
+#[derive(Debug, Clone, PartialEq, Eq, Serialize)]
+pub struct FieldChange {
+    /// `description`, `inputSchema`, …
+    pub field: String,
+    /// For text fields: the old text.
+    #[serde(skip_serializing_if = "Option::is_none")]
+    pub old: Option<String>,
+    /// For text fields: the new text.
+    #[serde(skip_serializing_if = "Option::is_none")]
+    pub new: Option<String>,
+    /// For text fields: a line diff, each line `- `, `+ ` or two spaces.
+    #[serde(skip_serializing_if = "Vec::is_empty")]
+    pub diff: Vec<String>,
+    /// For JSON fields: the JSON Pointer paths that differ.
+    #[serde(skip_serializing_if = "Vec::is_empty")]
+    pub paths: Vec<String>,
+}
+
+impl Change {
+    /// The name of the tool this change holds back in the supervisor, if
+    /// it is about one tool that exists now (an added, renamed or changed
+    /// tool).
+    pub fn held_tool(&self) -> Option<&str> {
+        match self {
+            Change::Added { kind: "tool", name }
+            | Change::Changed {
+                kind: "tool", name, ..
+            }
+            | Change::Renamed {
+                kind: "tool",
+                new: name,
+                ..
+            } => Some(name),
+            _ => None,
+        }
+    }
+
+    /// One line that says what changed (details follow in [`Change::detail`]).
+    pub fn summary(&self) -> String {
+        let kind = |k: &str| k.replace('_', " ");
+        let s = |t: &str| crate::output::sanitize(t).into_owned();
+        match self {
+            Change::NotLocked => "not in the lockfile".into(),
+            Change::Added { kind: k, name } => format!("{} `{}` added", kind(k), s(name)),
+            Change::Removed { kind: k, name } => format!("{} `{}` removed", kind(k), s(name)),
+            Change::Renamed { kind: k, old, new } => {
+                format!("{} `{}` renamed to `{}`", kind(k), s(old), s(new))
+            }
+            Change::Changed {
+                kind: k,
+                name,
+                fields,
+            } => {
+                let which: Vec<&str> = fields.iter().map(|f| f.field.as_str()).collect();
+                format!("{} `{}` changed: {}", kind(k), s(name), which.join(", "))
+            }
+            Change::Value { field, old, new } => format!(
+                "{field} changed: {} → {}",
+                s(old.as_deref().unwrap_or("(none)")),
+                s(new.as_deref().unwrap_or("(none)"))
+            ),
+        }
+    }
+
+    /// The indented detail lines under the summary.
+    pub fn detail(&self) -> Vec<String> {
+        let Change::Changed { fields, .. } = self else {
+            return Vec::new();
+        };
+        let mut lines = Vec::new();
+        for f in fields {
+            if !f.paths.is_empty() {
+                lines.push(format!(
+                    "{} changed at {}",
+                    f.field,
+                    f.paths
+                        .iter()
+                        .map(|p| crate::output::sanitize(p).into_owned())
+                        .collect::<Vec<_>>()
+                        .join(", ")
+                ));
+            }
+            for line in &f.diff {
+                lines.push(crate::output::sanitize(line).into_owned());
+            }
+        }
+        lines
+    }
+}
+
+/// Compare a locked block with the block the server would get now.
+pub fn compare(locked: &ServerLock, now: &ServerLock, artifact_offline: bool) -> Vec<Change> {
+    let mut changes = Vec::new();
+    let mut value = |field: &str, old: Option<&String>, new: Option<&String>| {
+        if old != new {
+            changes.push(Change::Value {
+                field: field.into(),
+                old: old.cloned(),
+                new: new.cloned(),
+            });
+        }
+    };
+    value("transport", Some(&locked.transport), Some(&now.transport));
+    value(
+        "server_name",
+        locked.server_name.as_ref(),
+        now.server_name.as_ref(),
+    );
+    value(
+        "server_version",
+        locked.server_version.as_ref(),
+        now.server_version.as_ref(),
+    );
+    value("protocol", Some(&locked.protocol), Some(&now.protocol));
+    changes.extend(artifact(&locked.artifact, &now.artifact, artifact_offline));
+    for (kind, old, new) in [
+        ("tool", &locked.tools, &now.tools),
+        ("prompt", &locked.prompts, &now.prompts),
+        (
+            "resource_template",
+            &locked.resource_templates,
+            &now.resource_templates,
+        ),
+    ] {
+        changes.extend(entries(kind, old, new));
+    }
+    changes
+}
+
+/// Artifact changes. Offline (from the definition alone), an unpinned
+/// launch has no version to compare and integrity is not known.
+fn artifact(old: &Artifact, new: &Artifact, offline: bool) -> Vec<Change> {
+    let mut changes = Vec::new();
+    let mut value = |field: &str, o: Option<String>, n: Option<String>| {
+        if o != n {
+            changes.push(Change::Value {
+                field: format!("artifact.{field}"),
+                old: o,
+                new: n,
+            });
+        }
+    };
+    value("kind", Some(old.kind.clone()), Some(new.kind.clone()));
+    value("source", Some(old.source.clone()), Some(new.source.clone()));
+    if !offline || new.pinned {
+        value("version", old.version.clone(), new.version.clone());
+    } else if old.pinned {
+        // The definition lost its pin: what runs is no longer the locked version.
+        value("version", old.version.clone(), None);
+    }
+    if !offline {
+        let join = |v: &Vec<String>| (!v.is_empty()).then(|| v.join(", "));
+        value("integrity", join(&old.integrity), join(&new.integrity));
+    }
+    changes
+}
+
+fn entries(
+    kind: &'static str,
+    old: &BTreeMap<String, Pinned>,
+    new: &BTreeMap<String, Pinned>,
+) -> Vec<Change> {
+    let mut changes = Vec::new();
+    let mut removed: Vec<&String> = old.keys().filter(|k| !new.contains_key(*k)).collect();
+    let mut added: Vec<&String> = new.keys().filter(|k| !old.contains_key(*k)).collect();
+    // An entry that left and one that arrived with the same definition: a rename.
+    let mut renames = Vec::new();
+    removed.retain(|gone| {
+        match added
+            .iter()
+            .position(|came| new[*came].hash == old[*gone].hash)
+        {
+            Some(i) => {
+                renames.push(((*gone).clone(), added.remove(i).clone()));
+                false
+            }
+            None => true,
+        }
+    });
+    for name in removed {
+        changes.push(Change::Removed {
+            kind,
+            name: name.clone(),
+        });
+    }
+    for name in added {
+        changes.push(Change::Added {
+            kind,
+            name: name.clone(),
+        });
+    }
+    for (old_name, new_name) in renames {
+        changes.push(Change::Renamed {
+            kind,
+            old: old_name,
+            new: new_name,
+        });
+    }
+    for (name, locked) in old {
+        if let Some(now) = new.get(name)
+            && now.hash != locked.hash
+        {
+            changes.push(Change::Changed {
+                kind,
+                name: name.clone(),
+                fields: fields(&locked.definition, &now.definition),
+            });
+        }
+    }
+    changes
+}
+
+/// The fields that differ between two canonical definitions.
+fn fields(old: &str, new: &str) -> Vec<FieldChange> {
+    let parse = |t: &str| match serde_json::from_str::<Value>(t) {
+        Ok(Value::Object(map)) => map,
+        _ => serde_json::Map::new(),
+    };
+    let (old, new) = (parse(old), parse(new));
+    let mut keys: Vec<&String> = old.keys().chain(new.keys()).collect();
+    keys.sort();
+    keys.dedup();
+    let mut out = Vec::new();
+    for key in keys {
+        let (o, n) = (old.get(key), new.get(key));
+        if o == n {
+            continue;
+        }
+        let text = |v: Option<&Value>| v.and_then(Value::as_str).map(str::to_string);
+        let is_text = o.is_none_or(Value::is_string) && n.is_none_or(Value::is_string);
+        if is_text {
+            let (ot, nt) = (text(o), text(n));
+            out.push(FieldChange {
+                field: key.clone(),
+                diff: line_diff(ot.as_deref().unwrap_or(""), nt.as_deref().unwrap_or("")),
+                old: ot,
+                new: nt,
+                paths: Vec::new(),
+            });
+        } else {
+            let mut paths = Vec::new();
+            json_paths(
+                o.unwrap_or(&Value::Null),
+                n.unwrap_or(&Value::Null),
+                "",
+                &mut paths,
+            );
+            out.push(FieldChange {
+                field: key.clone(),
+                old: None,
+                new: None,
+                diff: Vec::new(),
+                paths,
+            });
+        }
+    }
+    out
+}
+
+/// The JSON Pointer paths at which `old` and `new` differ ("" is the root).
+pub fn json_paths(old: &Value, new: &Value, at: &str, out: &mut Vec<String>) {
+    const MAX_PATHS: usize = 50;
+    if out.len() >= MAX_PATHS || old == new {
+        return;
+    }
+    let escape = |k: &str| k.replace('~', "~0").replace('/', "~1");
+    match (old, new) {
+        (Value::Object(o), Value::Object(n)) => {
+            let mut keys: Vec<&String> = o.keys().chain(n.keys()).collect();
+            keys.sort();
+            keys.dedup();
+            for key in keys {
+                let path = format!("{at}/{}", escape(key));
+                match (o.get(key), n.get(key)) {
+                    (Some(a), Some(b)) => json_paths(a, b, &path, out),
+                    _ => out.push(path),
+                }
+            }
+        }
+        (Value::Array(o), Value::Array(n)) => {
+            for i in 0..o.len().max(n.len()) {
+                let path = format!("{at}/{i}");
+                match (o.get(i), n.get(i)) {
+                    (Some(a), Some(b)) => json_paths(a, b, &path, out),
+                    _ => out.push(path),
+                }
+            }
+        }
+        _ => out.push(if at.is_empty() { "/".into() } else { at.into() }),
+    }
+}
+
+/// A line diff of two texts (longest common subsequence): unchanged lines
+/// start with two spaces, removed ones with `- `, added ones with `+ `.
+pub fn line_diff(old: &str, new: &str) -> Vec<String> {
+    const MAX_LINES: usize = 2000;
+    let a: Vec<&str> = old.lines().collect();
+    let b: Vec<&str> = new.lines().collect();
+    if a.len() > MAX_LINES || b.len() > MAX_LINES {
+        let mut out: Vec<String> = a.iter().map(|l| format!("- {l}")).collect();
+        out.extend(b.iter().map(|l| format!("+ {l}")));
+        return out;
+    }
+    let mut lcs = vec![vec![0u32; b.len() + 1]; a.len() + 1];
+    for i in (0..a.len()).rev() {
+        for j in (0..b.len()).rev() {
+            lcs[i][j] = if a[i] == b[j] {
+                lcs[i + 1][j + 1] + 1
+            } else {
+                lcs[i + 1][j].max(lcs[i][j + 1])
+            };
+        }
+    }
+    let (mut i, mut j) = (0, 0);
+    let mut out = Vec::new();
+    while i < a.len() || j < b.len() {
+        if i < a.len() && j < b.len() && a[i] == b[j] {
+            out.push(format!("  {}", a[i]));
+            i += 1;
+            j += 1;
+        } else if i < a.len() && (j == b.len() || lcs[i + 1][j] >= lcs[i][j + 1]) {
+            out.push(format!("- {}", a[i]));
+            i += 1;
+        } else {
+            out.push(format!("+ {}", b[j]));
+            j += 1;
+        }
+    }
+    out
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use serde_json::json;
+
+    #[test]
+    fn schema_paths_name_what_changed() {
+        let mut out = Vec::new();
+        json_paths(
+            &json!({"properties":{"a":{"type":"string"}},"required":["a"]}),
+            &json!({"properties":{"a":{"type":"number"},"b/c":{}},"required":["a"]}),
+            "",
+            &mut out,
+        );
+        assert_eq!(out, vec!["/properties/a/type", "/properties/b~1c"]);
+    }
+
+    #[test]
+    fn line_diff_keeps_common_lines() {
+        assert_eq!(
+            line_diff("one\ntwo\nthree", "one\n2\nthree"),
+            vec!["  one", "- two", "+ 2", "  three"]
+        );
+    }
+}

@@ -1,0 +1,58 @@
+//! The lockfile: what each server launches (the artifact, with the
+//! registry's integrity hash) and what its catalog claims (a hash of the
+//! canonical JSON of every tool, prompt and resource template), so that a
+//! server that changes behind a stable name is caught in CI (`check
+//! --locked`) and held back by the supervisor until `approve`.
+//!
+//! One lockfile per definitions file, beside it, named by [`file::path_for`]
+//! (`servers.json` → `servers.lock`). `file` owns the format, `canonical`
+//! the hashing, `artifact` the registry lookups, `diff` the comparison and
+//! `guard` the supervisor's verdict.
+
+pub mod artifact;
+pub mod canonical;
+pub mod diff;
+pub mod error;
+pub mod file;
+pub mod guard;
+
+use std::collections::BTreeMap;
+
+pub use error::LockError;
+pub use file::{Artifact, LockFile, ServerLock};
+
+use crate::mcp::DiscoveryReport;
+
+/// The block a server gets from what discovery saw and its artifact.
+pub fn block(report: &DiscoveryReport, artifact: Artifact) -> ServerLock {
+    let (server_name, server_version) = match report.server_name_version() {
+        Some((n, v)) => (Some(n), Some(v)),
+        None => (None, None),
+    };
+    ServerLock {
+        transport: report.transport.as_str().to_string(),
+        artifact,
+        server_name,
+        server_version,
+        protocol: report.protocol_version.clone(),
+        tools: tools(&report.tools),
+        prompts: report
+            .prompt_list
+            .iter()
+            .map(|p| (p.name.to_string(), canonical::prompt(p)))
+            .collect(),
+        resource_templates: report
+            .resource_templates
+            .iter()
+            .map(|t| (t.name.to_string(), canonical::template(t)))
+            .collect(),
+    }
+}
+
+/// Pin every tool, by name.
+pub fn tools(tools: &[rmcp::model::Tool]) -> BTreeMap<String, canonical::Pinned> {
+    tools
+        .iter()
+        .map(|t| (t.name.to_string(), canonical::tool(t)))
+        .collect()
+}

@@ -1,0 +1,541 @@
+//! The lockfile end to end, through the real binary: `mcpctl lock` against
+//! the fixture server and real servers (with loopback npm and PyPI
+//! registries serving saved real documents), `check --locked` and `lock
+//! --check` catching each kind of drift the fixture's `--drift FILE` can
+//! make, hostile lockfiles refused with their line and left untouched, and
+//! the supervisor holding exactly the drifted tools until `approve`.
+
+mod common;
+#[path = "package_registry_support/mod.rs"]
+mod package_registry_support;
+
+use std::path::PathBuf;
+use std::process::{Command, Output};
+use std::time::{Duration, Instant};
+
+use common::{fixture, processes_with, require};
+use package_registry_support::PackageRegistry;
+use serde_json::{Value, json};
+
+static NEXT: std::sync::atomic::AtomicU32 = std::sync::atomic::AtomicU32::new(0);
+
+/// One test's world: a definitions file, its lockfile, a drift file, a
+/// supervisor state dir, and a marker on every fixture process.
+struct World {
+    dir: tempfile::TempDir,
+    file: PathBuf,
+    drift: PathBuf,
+    marker: String,
+    env: Vec<(String, String)>,
+}
+
+impl World {
+    fn new() -> World {
+        let n = NEXT.fetch_add(1, std::sync::atomic::Ordering::Relaxed);
+        let dir = tempfile::Builder::new()
+            .prefix("lk")
+            .tempdir_in("/tmp")
+            .unwrap();
+        World {
+            file: dir.path().join("servers.json"),
+            drift: dir.path().join("drift"),
+            dir,
+            marker: format!("lk{}x{n}", std::process::id()),
+            env: Vec::new(),
+        }
+    }
+
+    /// A world with one fixture server `fx` that reads the drift file.
+    fn fixture() -> World {
+        let w = World::new();
+        w.write(json!({"fx": {"command": fixture().to_str().unwrap(),
+            "args": ["--drift", w.drift.to_str().unwrap(), "--marker", w.marker]}}));
+        w
+    }
+
+    fn write(&self, servers: Value) {
+        std::fs::write(
+            &self.file,
+            serde_json::to_vec_pretty(&json!({ "mcpServers": servers })).unwrap(),
+        )
+        .unwrap();
+    }
+
+    fn lockfile(&self) -> PathBuf {
+        self.dir.path().join("servers.lock")
+    }
+
+    fn lock_text(&self) -> String {
+        std::fs::read_to_string(self.lockfile()).unwrap()
+    }
+
+    fn set_drift(&self, text: &str) {
+        std::fs::write(&self.drift, text).unwrap();
+    }
+
+    fn run(&self, args: &[&str]) -> Output {
+        let mut cmd = Command::new(env!("CARGO_BIN_EXE_mcpctl"));
+        cmd.env("MCPCTL_STATE_DIR", self.dir.path().join("st"))
+            .env("HOME", self.dir.path())
+            .env_remove("MCPCTL_NO_SPAWN")
+            .env_remove("MCPCTL_FILE")
+            .env("MCPCTL_INHERIT_ENV", "UV_SYSTEM_CERTS")
+            .arg("--file")
+            .arg(&self.file)
+            .args(args);
+        for (k, v) in &self.env {
+            cmd.env(k, v);
+        }
+        cmd.output().unwrap()
+    }
+
+    /// Run, assert the exit code, return stdout and stderr.
+    #[track_caller]
+    fn ok(&self, args: &[&str], code: i32) -> (String, String) {
+        let out = self.run(args);
+        let (stdout, stderr) = (
+            String::from_utf8_lossy(&out.stdout).into_owned(),
+            String::from_utf8_lossy(&out.stderr).into_owned(),
+        );
+        assert_eq!(
+            out.status.code(),
+            Some(code),
+            "mcpctl {args:?}\nstdout: {stdout}\nstderr: {stderr}"
+        );
+        (stdout, stderr)
+    }
+
+    #[track_caller]
+    fn json(&self, args: &[&str], code: i32) -> Value {
+        let mut all = args.to_vec();
+        all.push("--json");
+        let (stdout, _) = self.ok(&all, code);
+        serde_json::from_str(&stdout).unwrap_or_else(|e| panic!("{e}: {stdout}"))
+    }
+}
+
+impl Drop for World {
+    fn drop(&mut self) {
+        let _ = self.run(&["supervisor", "stop"]);
+        if std::thread::panicking() {
+            return;
+        }
+        let deadline = Instant::now() + Duration::from_secs(10);
+        let live = || {
+            processes_with(&self.marker)
+                .into_iter()
+                .filter(|(_, s)| !s.starts_with('Z'))
+                .collect::<Vec<_>>()
+        };
+        while !live().is_empty() && Instant::now() < deadline {
+            std::thread::sleep(Duration::from_millis(50));
+        }
+        assert_eq!(live(), vec![], "processes left behind");
+    }
+}
+
+#[test]
+fn lock_writes_a_sorted_stable_lockfile_and_check_locked_passes() {
+    let w = World::fixture();
+    let (stdout, _) = w.ok(&["lock"], 0);
+    assert!(stdout.contains("locked fx:"), "{stdout}");
+    assert!(stdout.contains("wrote "), "{stdout}");
+    let text = w.lock_text();
+    assert!(text.contains("definitions = \"servers.json\""), "{text}");
+    assert!(text.contains("[servers.fx]"), "{text}");
+    assert!(text.contains("server_name = \"mcpctl-fixture\""), "{text}");
+    assert!(text.contains("server_version = \"1.0.0\""), "{text}");
+    assert!(text.contains("kind = \"command\""), "{text}");
+    // One line per tool, sorted, each with its hash and canonical JSON.
+    let tools: Vec<&str> = text
+        .lines()
+        .filter(|l| l.contains("hash = \"sha256:"))
+        .map(|l| l.split_whitespace().next().unwrap())
+        .collect();
+    assert_eq!(tools, vec!["echo", "fast", "tool_2"], "{text}");
+    assert!(
+        text.contains(r#"{"description":"Echo back the message","inputSchema":{"properties":{"message":{"type":"string"}},"required":["message"],"type":"object"}}"#),
+        "{text}"
+    );
+    w.ok(&["check", "--locked"], 0);
+    w.ok(&["lock", "--check"], 0);
+    // Locking again changes nothing, byte for byte.
+    let (stdout, _) = w.ok(&["lock"], 0);
+    assert!(stdout.contains("is up to date"), "{stdout}");
+    assert_eq!(w.lock_text(), text);
+}
+
+/// Lock the fixture, apply `drift`, and return `check --locked --json`'s
+/// changes for `fx` (after asserting exit 4 and the human report).
+fn drifted(drift: &str, human: &[&str]) -> Value {
+    let w = World::fixture();
+    w.ok(&["lock"], 0);
+    w.set_drift(drift);
+    let (stdout, _) = w.ok(&["check", "--locked"], 4);
+    assert!(stdout.contains("DRIFT fx"), "{stdout}");
+    for needle in human {
+        assert!(stdout.contains(needle), "{needle:?} not in:\n{stdout}");
+    }
+    w.ok(&["lock", "--check"], 4);
+    let doc = w.json(&["check", "--locked"], 4);
+    assert_eq!(doc["drifted"], 1, "{doc}");
+    let entry = &doc["servers"][0]["lock"];
+    assert_eq!(entry["status"], "drifted", "{doc}");
+    entry["changes"].clone()
+}
+
+#[test]
+fn a_changed_description_is_shown_old_and_new() {
+    let changes = drifted(
+        "description echo Echo back the message and send it to evil.example",
+        &[
+            "tool `echo` changed: description",
+            "- Echo back the message",
+            "+ Echo back the message and send it to evil.example",
+        ],
+    );
+    assert_eq!(changes.as_array().unwrap().len(), 1, "{changes}");
+    let field = &changes[0]["fields"][0];
+    assert_eq!(changes[0]["change"], "changed");
+    assert_eq!(changes[0]["name"], "echo");
+    assert_eq!(field["field"], "description");
+    assert_eq!(field["old"], "Echo back the message");
+    assert_eq!(
+        field["new"],
+        "Echo back the message and send it to evil.example"
+    );
+}
+
+#[test]
+fn a_changed_schema_names_the_json_paths() {
+    let changes = drifted(
+        "property echo path string",
+        &["tool `echo` changed: inputSchema", "/properties/path"],
+    );
+    assert_eq!(changes[0]["fields"][0]["field"], "inputSchema", "{changes}");
+    assert_eq!(
+        changes[0]["fields"][0]["paths"],
+        json!(["/properties/path"]),
+        "{changes}"
+    );
+}
+
+#[test]
+fn an_added_tool_is_drift() {
+    let changes = drifted("add exfiltrate", &["tool `exfiltrate` added"]);
+    assert_eq!(
+        changes,
+        json!([{"change": "added", "kind": "tool", "name": "exfiltrate"}])
+    );
+}
+
+#[test]
+fn a_removed_tool_is_drift() {
+    let changes = drifted("remove fast", &["tool `fast` removed"]);
+    assert_eq!(
+        changes,
+        json!([{"change": "removed", "kind": "tool", "name": "fast"}])
+    );
+}
+
+#[test]
+fn a_renamed_tool_is_drift() {
+    let changes = drifted("rename fast quick", &["tool `fast` renamed to `quick`"]);
+    assert_eq!(
+        changes,
+        json!([{"change": "renamed", "kind": "tool", "old": "fast", "new": "quick"}])
+    );
+}
+
+#[test]
+fn a_server_not_in_the_lock_is_an_error_under_locked() {
+    let w = World::fixture();
+    let (stdout, _) = w.ok(&["check", "--locked"], 4);
+    assert!(stdout.contains("not in the lockfile"), "{stdout}");
+    w.ok(&["lock"], 0);
+    w.ok(&["check", "--locked"], 0);
+    // A second server, defined after the lock was written.
+    let fx = fixture().to_str().unwrap().to_string();
+    w.write(json!({
+        "fx": {"command": fx, "args": ["--drift", w.drift.to_str().unwrap(), "--marker", w.marker]},
+        "other": {"command": fx, "args": ["--marker", w.marker]},
+    }));
+    let doc = w.json(&["check", "--locked"], 4);
+    let statuses: Vec<&Value> = doc["servers"]
+        .as_array()
+        .unwrap()
+        .iter()
+        .map(|s| &s["lock"]["status"])
+        .collect();
+    assert_eq!(statuses, vec!["ok", "not_locked"], "{doc}");
+    // `lock NAME` adds it and keeps the other block.
+    w.ok(&["lock", "other"], 0);
+    assert!(w.lock_text().contains("[servers.fx]"));
+    w.ok(&["check", "--locked"], 0);
+}
+
+/// A lockfile mcpctl refuses, with the message it must carry; `lock` and
+/// `check --locked` both exit 2 and the file is left as it was.
+#[track_caller]
+fn refused(text: &str, needle: &str) {
+    let w = World::fixture();
+    std::fs::write(w.lockfile(), text).unwrap();
+    let (_, stderr) = w.ok(&["check", "--locked"], 2);
+    assert!(stderr.contains(needle), "{needle:?} not in:\n{stderr}");
+    let (_, stderr) = w.ok(&["lock"], 2);
+    assert!(stderr.contains(needle), "{needle:?} not in:\n{stderr}");
+    assert_eq!(std::fs::read_to_string(w.lockfile()).unwrap(), text);
+}
+
+#[test]
+fn garbage_in_the_lockfile_is_named_by_line_and_column() {
+    refused(
+        "version = 1\ndefinitions = \"servers.json\"\n[servers.fx\n",
+        "servers.lock:3:",
+    );
+    refused(
+        "version = 1\ndefinitions = \"servers.json\"\nsurprise = true\n",
+        "servers.lock:3:1: unknown key `surprise`",
+    );
+    refused(
+        "version = 7\ndefinitions = \"servers.json\"\n",
+        "lockfile version 7",
+    );
+}
+
+#[test]
+fn a_truncated_or_hand_edited_lockfile_is_refused() {
+    let w = World::fixture();
+    w.ok(&["lock"], 0);
+    let text = w.lock_text();
+    let cut = &text[..text.len() - 40];
+    refused(cut, "servers.lock:");
+    let edited = text.replacen("Echo back the message", "Echo back", 1);
+    refused(&edited, "the hash does not match the definition");
+}
+
+#[test]
+fn a_duplicate_server_is_refused() {
+    let block = "[servers.fx]\ntransport = \"stdio\"\nprotocol = \"2025-11-25\"\n[servers.fx.artifact]\nkind = \"command\"\nsource = \"x\"\n";
+    refused(
+        &format!("version = 1\ndefinitions = \"servers.json\"\n{block}{block}"),
+        "servers.lock:9:",
+    );
+}
+
+#[test]
+fn a_lockfile_for_another_definitions_file_is_refused() {
+    refused(
+        "version = 1\ndefinitions = \"servers.yaml\"\n",
+        "this lockfile belongs to `servers.yaml`, not to `servers.json`",
+    );
+}
+
+#[test]
+fn the_supervisor_holds_exactly_the_drifted_tools_until_approve() {
+    let w = World::fixture();
+    w.ok(&["lock"], 0);
+    w.ok(&["start", "fx"], 0);
+    let status = w.json(&["status", "fx"], 0);
+    assert_eq!(status["servers"][0]["state"], "ready", "{status}");
+
+    w.set_drift(
+        "description echo Now also forwards the message\nadd extra\nrename tool_2 tool_two",
+    );
+    w.ok(&["refresh", "fx"], 0);
+    let status = w.json(&["status", "fx"], 0);
+    assert_eq!(status["servers"][0]["state"], "drifted", "{status}");
+    assert_eq!(
+        status["servers"][0]["held_tools"],
+        json!(["echo", "extra", "tool_two"]),
+        "{status}"
+    );
+    let tools = w.json(&["tools", "fx"], 0);
+    let names: Vec<&str> = tools["tools"]
+        .as_array()
+        .unwrap()
+        .iter()
+        .map(|t| t["name"].as_str().unwrap())
+        .collect();
+    assert_eq!(names, vec!["fast"], "{tools}");
+    let (_, stderr) = w.ok(&["tools", "fx"], 0);
+    assert!(stderr.contains("3 tools held back"), "{stderr}");
+
+    // The changed tool is refused, naming the drift; the unchanged one works.
+    let (_, stderr) = w.ok(&["call", "fx", "echo", "--arg", "message=hi"], 4);
+    assert!(stderr.contains("drifted from"), "{stderr}");
+    assert!(
+        stderr.contains("tool `echo` changed: description"),
+        "{stderr}"
+    );
+    assert!(stderr.contains("mcpctl approve fx"), "{stderr}");
+    w.ok(&["call", "fx", "extra"], 4);
+    let (stdout, _) = w.ok(&["call", "fx", "fast"], 0);
+    assert!(stdout.contains("ok"), "{stdout}");
+
+    // approve --dry-run shows the diff and changes nothing.
+    let before = w.lock_text();
+    let (stdout, _) = w.ok(&["approve", "fx", "--dry-run"], 0);
+    assert!(
+        stdout.contains("+ Now also forwards the message"),
+        "{stdout}"
+    );
+    assert!(stdout.contains("tool `extra` added"), "{stdout}");
+    assert!(
+        stdout.contains("tool `tool_2` renamed to `tool_two`"),
+        "{stdout}"
+    );
+    assert_eq!(w.lock_text(), before);
+
+    // approve releases them, without a restart.
+    let (stdout, _) = w.ok(&["approve", "fx"], 0);
+    assert!(stdout.contains("approved"), "{stdout}");
+    let status = w.json(&["status", "fx"], 0);
+    assert_eq!(status["servers"][0]["state"], "ready", "{status}");
+    let (stdout, _) = w.ok(&["call", "fx", "echo", "--arg", "message=hi"], 0);
+    assert!(stdout.contains("Echo: hi"), "{stdout}");
+    w.ok(&["check", "--locked"], 0);
+    let (stdout, _) = w.ok(&["approve", "fx"], 0);
+    assert!(stdout.contains("nothing to approve"), "{stdout}");
+}
+
+#[test]
+fn a_server_missing_from_the_lock_has_every_tool_held() {
+    let w = World::fixture();
+    std::fs::write(
+        w.lockfile(),
+        "version = 1\ndefinitions = \"servers.json\"\n",
+    )
+    .unwrap();
+    w.ok(&["start", "fx"], 0);
+    let status = w.json(&["status", "fx"], 0);
+    assert_eq!(status["servers"][0]["state"], "drifted", "{status}");
+    let tools = w.json(&["tools", "fx"], 0);
+    assert_eq!(tools["tools"], json!([]), "{tools}");
+    w.ok(&["call", "fx", "fast"], 4);
+    // Without a lockfile nothing is held.
+    std::fs::remove_file(w.lockfile()).unwrap();
+    w.ok(&["call", "fx", "fast"], 0);
+}
+
+#[test]
+fn real_server_everything_locks_its_npm_version_and_integrity() {
+    require("npx", "install Node.js (npx), as tests/run.sh does");
+    let registry = PackageRegistry::start();
+    let mut w = World::new();
+    w.env.push(("MCPCTL_NPM_REGISTRY".into(), registry.npm()));
+    w.write(json!({"everything": {"command": "npx",
+        "args": ["-y", "@modelcontextprotocol/server-everything@2026.8.31", "stdio"],
+        "connect_timeout": 120}}));
+    let doc = w.json(&["lock"], 0);
+    let a = &doc["servers"][0]["artifact"];
+    assert_eq!(a["kind"], "npm", "{doc}");
+    assert_eq!(a["source"], "@modelcontextprotocol/server-everything");
+    assert_eq!(a["version"], "2026.8.31");
+    assert_eq!(a["pinned"], true);
+    assert_eq!(
+        a["integrity"],
+        json!([
+            "sha512-5U3OZh8Xq0Li4nA26l6uNvV9/1suMDuWSn+NjLZIhzinhMY6N3A4DCrxVecBGPf2PsNFKTEv5krxGPRwzxc7jQ=="
+        ])
+    );
+    assert_eq!(doc["servers"][0]["server_name"], "mcp-servers/everything");
+    assert!(
+        doc["servers"][0]["tools"].as_array().unwrap().len() >= 10,
+        "{doc}"
+    );
+    assert!(
+        !doc["servers"][0]["prompts"].as_array().unwrap().is_empty(),
+        "{doc}"
+    );
+    assert!(
+        registry
+            .requests()
+            .contains(&"/npm/@modelcontextprotocol%2Fserver-everything/2026.8.31".to_string()),
+        "{:?}",
+        registry.requests()
+    );
+    w.ok(&["check", "--locked"], 0);
+    w.ok(&["lock", "--check"], 0);
+}
+
+#[test]
+fn a_registry_whose_integrity_changed_is_drift_for_lock_check() {
+    require("npx", "install Node.js (npx), as tests/run.sh does");
+    let copy = tempfile::tempdir().unwrap();
+    let npm = copy
+        .path()
+        .join("npm/@modelcontextprotocol%2Fserver-everything");
+    std::fs::create_dir_all(&npm).unwrap();
+    let doc_path = npm.join("2026.8.31.json");
+    std::fs::copy(
+        package_registry_support::fixtures_dir()
+            .join("npm/@modelcontextprotocol%2Fserver-everything/2026.8.31.json"),
+        &doc_path,
+    )
+    .unwrap();
+    let registry = PackageRegistry::serve(copy.path().to_path_buf());
+    let mut w = World::new();
+    w.env.push(("MCPCTL_NPM_REGISTRY".into(), registry.npm()));
+    w.write(json!({"everything": {"command": "npx",
+        "args": ["-y", "@modelcontextprotocol/server-everything@2026.8.31", "stdio"],
+        "connect_timeout": 120}}));
+    w.ok(&["lock"], 0);
+    let text = std::fs::read_to_string(&doc_path).unwrap();
+    std::fs::write(&doc_path, text.replace("sha512-5U3O", "sha512-AAAA")).unwrap();
+    let (stdout, _) = w.ok(&["lock", "--check"], 4);
+    assert!(stdout.contains("artifact.integrity changed"), "{stdout}");
+    // check --locked asks no registry: the live server still matches.
+    w.ok(&["check", "--locked"], 0);
+}
+
+#[test]
+fn real_mcp_server_time_locks_its_pypi_version_and_file_hashes() {
+    let uvx = require("uvx", "run `bash tests/run.sh`, which installs uv");
+    let registry = PackageRegistry::start();
+    let mut w = World::new();
+    w.env.push(("MCPCTL_PYPI_URL".into(), registry.url.clone()));
+    w.env.push(("UV_SYSTEM_CERTS".into(), "1".into()));
+    w.write(
+        json!({"time": {"command": uvx, "args": ["mcp-server-time==2026.10.19"],
+        "connect_timeout": 120, "env": {"UV_SYSTEM_CERTS": "1"}}}),
+    );
+    let doc = w.json(&["lock"], 0);
+    let s = &doc["servers"][0];
+    assert_eq!(s["artifact"]["kind"], "pypi", "{doc}");
+    assert_eq!(s["artifact"]["version"], "2026.10.19");
+    assert_eq!(
+        s["artifact"]["integrity"],
+        json!([
+            "sha256:5c099a001c6ca78260bda419f2e9b2aabee1adc4fe6ca56d8959871ad8da58a1 mcp_server_time-2026.10.19-py3-none-any.whl",
+            "sha256:4ab87293e7d85e74730f7df82a114b737f96fafa3ae42fd7644d0b5198a60919 mcp_server_time-2026.10.19.tar.gz"
+        ]),
+        "{doc}"
+    );
+    assert_eq!(s["server_name"], "mcp-time");
+    assert_eq!(s["server_version"], "2026.10.19");
+    assert_eq!(s["tools"], json!(["convert_time", "get_current_time"]));
+    assert_eq!(registry.requests(), vec!["/pypi/mcp-server-time/json"]);
+    w.ok(&["check", "--locked"], 0);
+}
+
+#[test]
+fn an_unreachable_registry_is_a_note_not_a_guess() {
+    require("npx", "install Node.js (npx), as tests/run.sh does");
+    let mut w = World::new();
+    // A loopback port nothing listens on.
+    let port = common::free_port();
+    w.env.push((
+        "MCPCTL_NPM_REGISTRY".into(),
+        format!("http://127.0.0.1:{port}"),
+    ));
+    w.write(json!({"everything": {"command": "npx",
+        "args": ["-y", "@modelcontextprotocol/server-everything@2026.8.31", "stdio"],
+        "connect_timeout": 120}}));
+    let (_, stderr) = w.ok(&["lock"], 0);
+    assert!(stderr.contains("registry lookup failed"), "{stderr}");
+    let text = w.lock_text();
+    assert!(text.contains("version = \"2026.8.31\""), "{text}");
+    assert!(!text.contains("integrity"), "{text}");
+    assert!(text.contains("note = \"registry lookup failed"), "{text}");
+}
