@@ -17,6 +17,25 @@ use common::{fixture, processes_with, require};
 use package_registry_support::PackageRegistry;
 use serde_json::{Value, json};
 
+/// Panic unless `doc` is valid against `docs/json/<name>.schema.json`.
+#[track_caller]
+fn matches_schema(name: &str, doc: &Value) {
+    let path = std::path::Path::new(env!("CARGO_MANIFEST_DIR"))
+        .join("docs/json")
+        .join(format!("{name}.schema.json"));
+    let schema: Value = serde_json::from_str(&std::fs::read_to_string(&path).unwrap()).unwrap();
+    let validator = jsonschema::options()
+        .with_draft(jsonschema::Draft::Draft202012)
+        .with_retriever(mcpctl::mcp::lint::RefuseAll)
+        .build(&schema)
+        .unwrap_or_else(|e| panic!("{name}.schema.json does not compile: {e}"));
+    let errors: Vec<String> = validator
+        .iter_errors(doc)
+        .map(|e| format!("{e} at {}", e.instance_path()))
+        .collect();
+    assert!(errors.is_empty(), "{name}: {}\n{doc}", errors.join("\n"));
+}
+
 static NEXT: std::sync::atomic::AtomicU32 = std::sync::atomic::AtomicU32::new(0);
 
 /// One test's world: a definitions file, its lockfile, a drift file, a
@@ -159,6 +178,11 @@ fn lock_writes_a_sorted_stable_lockfile_and_check_locked_passes() {
     );
     w.ok(&["check", "--locked"], 0);
     w.ok(&["lock", "--check"], 0);
+    matches_schema("check", &w.json(&["check", "--locked"], 0));
+    matches_schema("lock-check", &w.json(&["lock", "--check"], 0));
+    let doc = w.json(&["lock"], 0);
+    matches_schema("lock", &doc);
+    assert_eq!(doc["lockfiles"][0]["changed"], false, "{doc}");
     // Locking again changes nothing, byte for byte.
     let (stdout, _) = w.ok(&["lock"], 0);
     assert!(stdout.contains("is up to date"), "{stdout}");
@@ -176,8 +200,12 @@ fn drifted(drift: &str, human: &[&str]) -> Value {
     for needle in human {
         assert!(stdout.contains(needle), "{needle:?} not in:\n{stdout}");
     }
-    w.ok(&["lock", "--check"], 4);
+    let check = w.json(&["lock", "--check"], 4);
+    matches_schema("lock-check", &check);
+    assert_eq!(check["servers"][0]["status"], "drifted", "{check}");
     let doc = w.json(&["check", "--locked"], 4);
+    matches_schema("check", &doc);
+    matches_schema("approve", &w.json(&["approve", "fx", "--dry-run"], 0));
     assert_eq!(doc["drifted"], 1, "{doc}");
     let entry = &doc["servers"][0]["lock"];
     assert_eq!(entry["status"], "drifted", "{doc}");
@@ -344,6 +372,7 @@ fn the_supervisor_holds_exactly_the_drifted_tools_until_approve() {
     );
     w.ok(&["refresh", "fx"], 0);
     let status = w.json(&["status", "fx"], 0);
+    matches_schema("status", &status);
     assert_eq!(status["servers"][0]["state"], "drifted", "{status}");
     assert_eq!(
         status["servers"][0]["held_tools"],
@@ -358,6 +387,8 @@ fn the_supervisor_holds_exactly_the_drifted_tools_until_approve() {
         .map(|t| t["name"].as_str().unwrap())
         .collect();
     assert_eq!(names, vec!["fast"], "{tools}");
+    matches_schema("tools", &tools);
+    assert_eq!(tools["held"][0]["name"], "echo", "{tools}");
     let (_, stderr) = w.ok(&["tools", "fx"], 0);
     assert!(stderr.contains("3 tools held back"), "{stderr}");
 
@@ -428,6 +459,7 @@ fn real_server_everything_locks_its_npm_version_and_integrity() {
         "args": ["-y", "@modelcontextprotocol/server-everything@2026.8.31", "stdio"],
         "connect_timeout": 120}}));
     let doc = w.json(&["lock"], 0);
+    matches_schema("lock", &doc);
     let a = &doc["servers"][0]["artifact"];
     assert_eq!(a["kind"], "npm", "{doc}");
     assert_eq!(a["source"], "@modelcontextprotocol/server-everything");

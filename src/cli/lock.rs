@@ -257,7 +257,11 @@ pub(super) fn observe(
                 let result = match o.result {
                     Some(Ok(report)) => Ok(crate::lock::block(&report, a)),
                     Some(Err(e)) => Err(e),
-                    None => unreachable!("only enabled or named servers are observed"),
+                    None => Err(ConnectError::Transport {
+                        server: o.def.name.clone(),
+                        phase: mcp::Phase::Spawn,
+                        detail: "not checked".into(),
+                    }),
                 };
                 (o.def, result)
             })

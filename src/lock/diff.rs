@@ -135,15 +135,19 @@ impl Change {
         let mut lines = Vec::new();
         for f in fields {
             if !f.paths.is_empty() {
-                lines.push(format!(
-                    "{} changed at {}",
-                    f.field,
-                    f.paths
-                        .iter()
-                        .map(|p| crate::output::sanitize(p).into_owned())
-                        .collect::<Vec<_>>()
-                        .join(", ")
-                ));
+                if f.paths == [""] {
+                    lines.push(format!("{} added, removed or replaced whole", f.field));
+                } else {
+                    lines.push(format!(
+                        "{} changed at {}",
+                        f.field,
+                        f.paths
+                            .iter()
+                            .map(|p| crate::output::sanitize(p).into_owned())
+                            .collect::<Vec<_>>()
+                            .join(", ")
+                    ));
+                }
             }
             for line in &f.diff {
                 lines.push(crate::output::sanitize(line).into_owned());
@@ -322,7 +326,8 @@ fn fields(old: &str, new: &str) -> Vec<FieldChange> {
     out
 }
 
-/// The JSON Pointer paths at which `old` and `new` differ ("" is the root).
+/// The JSON Pointer paths at which `old` and `new` differ (`""`, the
+/// root, when the whole value differs in kind).
 pub fn json_paths(old: &Value, new: &Value, at: &str, out: &mut Vec<String>) {
     const MAX_PATHS: usize = 50;
     if out.len() >= MAX_PATHS || old == new {
@@ -351,7 +356,7 @@ pub fn json_paths(old: &Value, new: &Value, at: &str, out: &mut Vec<String>) {
                 }
             }
         }
-        _ => out.push(if at.is_empty() { "/".into() } else { at.into() }),
+        _ => out.push(at.into()),
     }
 }
 
