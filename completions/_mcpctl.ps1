@@ -40,6 +40,8 @@ Register-ArgumentCompleter -Native -CommandName 'mcpctl' -ScriptBlock {
             [CompletionResult]::new('add', 'add', [CompletionResultType]::ParameterValue, 'Add a server from the MCP Registry, a URL or a command, after validating it')
             [CompletionResult]::new('add-json', 'add-json', [CompletionResultType]::ParameterValue, 'Add a server from its JSON entry (Claude Code''s `mcp add-json`)')
             [CompletionResult]::new('check', 'check', [CompletionResultType]::ParameterValue, 'Connect to servers, list their tools, and report what is wrong')
+            [CompletionResult]::new('lock', 'lock', [CompletionResultType]::ParameterValue, 'Pin what each server launches and what its tools claim, in a lockfile')
+            [CompletionResult]::new('approve', 'approve', [CompletionResultType]::ParameterValue, 'Accept a server''s drift from the lockfile: show it, then update the lock')
             [CompletionResult]::new('clients', 'clients', [CompletionResultType]::ParameterValue, 'List the agent hosts'' MCP configuration files found here')
             [CompletionResult]::new('import', 'import', [CompletionResultType]::ParameterValue, 'Copy servers from an agent host''s file into mcpctl''s')
             [CompletionResult]::new('export', 'export', [CompletionResultType]::ParameterValue, 'Write servers into an agent host''s own file, in its shape')
@@ -217,6 +219,43 @@ Register-ArgumentCompleter -Native -CommandName 'mcpctl' -ScriptBlock {
             [CompletionResult]::new('--project', '--project', [CompletionResultType]::ParameterName, 'In Claude Code''s `~/.claude.json`, read and edit the servers of this project (`projects.<PATH>.mcpServers`) instead of the user''s (default: the current directory, when the file has an entry for it)')
             [CompletionResult]::new('--tools', '--tools', [CompletionResultType]::ParameterName, 'List each server''s tool names')
             [CompletionResult]::new('--strict', '--strict', [CompletionResultType]::ParameterName, 'Treat lint warnings as failures')
+            [CompletionResult]::new('--locked', '--locked', [CompletionResultType]::ParameterName, 'Also compare each server with its lockfile (`mcpctl lock`); any drift, or a server not in the lock, fails with exit 4')
+            [CompletionResult]::new('--json', '--json', [CompletionResultType]::ParameterName, 'Print machine-readable JSON on stdout instead of text')
+            [CompletionResult]::new('-q', '-q', [CompletionResultType]::ParameterName, 'Print no notes or progress on stderr (warnings and errors still)')
+            [CompletionResult]::new('--quiet', '--quiet', [CompletionResultType]::ParameterName, 'Print no notes or progress on stderr (warnings and errors still)')
+            [CompletionResult]::new('--no-spawn', '--no-spawn', [CompletionResultType]::ParameterName, 'Never start the supervisor implicitly (also MCPCTL_NO_SPAWN=1)')
+            [CompletionResult]::new('--allow-insecure-file', '--allow-insecure-file', [CompletionResultType]::ParameterName, 'Launch from a definition file even when another user could change it (group- or world-writable, or owned by someone else), for this run')
+            [CompletionResult]::new('-h', '-h', [CompletionResultType]::ParameterName, 'Print help (see more with ''--help'')')
+            [CompletionResult]::new('--help', '--help', [CompletionResultType]::ParameterName, 'Print help (see more with ''--help'')')
+            [CompletionResult]::new('-V', '-V ', [CompletionResultType]::ParameterName, 'Print version')
+            [CompletionResult]::new('--version', '--version', [CompletionResultType]::ParameterName, 'Print version')
+            break
+        }
+        'mcpctl;lock' {
+            [CompletionResult]::new('-j', '-j', [CompletionResultType]::ParameterName, 'How many servers to connect to at once (default: all, at most 32)')
+            [CompletionResult]::new('--jobs', '--jobs', [CompletionResultType]::ParameterName, 'How many servers to connect to at once (default: all, at most 32)')
+            [CompletionResult]::new('--timeout', '--timeout', [CompletionResultType]::ParameterName, 'Budget per server in seconds, overriding each connect_timeout')
+            [CompletionResult]::new('--file', '--file', [CompletionResultType]::ParameterName, 'Definition file to read and edit (repeatable; default: MCPCTL_FILE or ~/.config/mcpctl/servers.json)')
+            [CompletionResult]::new('--color', '--color', [CompletionResultType]::ParameterName, 'Colour output: auto (a terminal, unless NO_COLOR is set; CLICOLOR_FORCE=1 forces it), always or never')
+            [CompletionResult]::new('--project', '--project', [CompletionResultType]::ParameterName, 'In Claude Code''s `~/.claude.json`, read and edit the servers of this project (`projects.<PATH>.mcpServers`) instead of the user''s (default: the current directory, when the file has an entry for it)')
+            [CompletionResult]::new('--check', '--check', [CompletionResultType]::ParameterName, 'Compare with the lockfile instead of writing it; drift exits 4')
+            [CompletionResult]::new('--json', '--json', [CompletionResultType]::ParameterName, 'Print machine-readable JSON on stdout instead of text')
+            [CompletionResult]::new('-q', '-q', [CompletionResultType]::ParameterName, 'Print no notes or progress on stderr (warnings and errors still)')
+            [CompletionResult]::new('--quiet', '--quiet', [CompletionResultType]::ParameterName, 'Print no notes or progress on stderr (warnings and errors still)')
+            [CompletionResult]::new('--no-spawn', '--no-spawn', [CompletionResultType]::ParameterName, 'Never start the supervisor implicitly (also MCPCTL_NO_SPAWN=1)')
+            [CompletionResult]::new('--allow-insecure-file', '--allow-insecure-file', [CompletionResultType]::ParameterName, 'Launch from a definition file even when another user could change it (group- or world-writable, or owned by someone else), for this run')
+            [CompletionResult]::new('-h', '-h', [CompletionResultType]::ParameterName, 'Print help (see more with ''--help'')')
+            [CompletionResult]::new('--help', '--help', [CompletionResultType]::ParameterName, 'Print help (see more with ''--help'')')
+            [CompletionResult]::new('-V', '-V ', [CompletionResultType]::ParameterName, 'Print version')
+            [CompletionResult]::new('--version', '--version', [CompletionResultType]::ParameterName, 'Print version')
+            break
+        }
+        'mcpctl;approve' {
+            [CompletionResult]::new('--timeout', '--timeout', [CompletionResultType]::ParameterName, 'Budget in seconds, overriding the server''s connect_timeout')
+            [CompletionResult]::new('--file', '--file', [CompletionResultType]::ParameterName, 'Definition file to read and edit (repeatable; default: MCPCTL_FILE or ~/.config/mcpctl/servers.json)')
+            [CompletionResult]::new('--color', '--color', [CompletionResultType]::ParameterName, 'Colour output: auto (a terminal, unless NO_COLOR is set; CLICOLOR_FORCE=1 forces it), always or never')
+            [CompletionResult]::new('--project', '--project', [CompletionResultType]::ParameterName, 'In Claude Code''s `~/.claude.json`, read and edit the servers of this project (`projects.<PATH>.mcpServers`) instead of the user''s (default: the current directory, when the file has an entry for it)')
+            [CompletionResult]::new('--dry-run', '--dry-run', [CompletionResultType]::ParameterName, 'Show the difference; write nothing')
             [CompletionResult]::new('--json', '--json', [CompletionResultType]::ParameterName, 'Print machine-readable JSON on stdout instead of text')
             [CompletionResult]::new('-q', '-q', [CompletionResultType]::ParameterName, 'Print no notes or progress on stderr (warnings and errors still)')
             [CompletionResult]::new('--quiet', '--quiet', [CompletionResultType]::ParameterName, 'Print no notes or progress on stderr (warnings and errors still)')
@@ -732,6 +771,8 @@ Register-ArgumentCompleter -Native -CommandName 'mcpctl' -ScriptBlock {
             [CompletionResult]::new('add', 'add', [CompletionResultType]::ParameterValue, 'Add a server from the MCP Registry, a URL or a command, after validating it')
             [CompletionResult]::new('add-json', 'add-json', [CompletionResultType]::ParameterValue, 'Add a server from its JSON entry (Claude Code''s `mcp add-json`)')
             [CompletionResult]::new('check', 'check', [CompletionResultType]::ParameterValue, 'Connect to servers, list their tools, and report what is wrong')
+            [CompletionResult]::new('lock', 'lock', [CompletionResultType]::ParameterValue, 'Pin what each server launches and what its tools claim, in a lockfile')
+            [CompletionResult]::new('approve', 'approve', [CompletionResultType]::ParameterValue, 'Accept a server''s drift from the lockfile: show it, then update the lock')
             [CompletionResult]::new('clients', 'clients', [CompletionResultType]::ParameterValue, 'List the agent hosts'' MCP configuration files found here')
             [CompletionResult]::new('import', 'import', [CompletionResultType]::ParameterValue, 'Copy servers from an agent host''s file into mcpctl''s')
             [CompletionResult]::new('export', 'export', [CompletionResultType]::ParameterValue, 'Write servers into an agent host''s own file, in its shape')
@@ -768,6 +809,12 @@ Register-ArgumentCompleter -Native -CommandName 'mcpctl' -ScriptBlock {
             break
         }
         'mcpctl;help;check' {
+            break
+        }
+        'mcpctl;help;lock' {
+            break
+        }
+        'mcpctl;help;approve' {
             break
         }
         'mcpctl;help;clients' {

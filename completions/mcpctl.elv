@@ -37,6 +37,8 @@ set edit:completion:arg-completer[mcpctl] = {|@words|
             cand add 'Add a server from the MCP Registry, a URL or a command, after validating it'
             cand add-json 'Add a server from its JSON entry (Claude Code''s `mcp add-json`)'
             cand check 'Connect to servers, list their tools, and report what is wrong'
+            cand lock 'Pin what each server launches and what its tools claim, in a lockfile'
+            cand approve 'Accept a server''s drift from the lockfile: show it, then update the lock'
             cand clients 'List the agent hosts'' MCP configuration files found here'
             cand import 'Copy servers from an agent host''s file into mcpctl''s'
             cand export 'Write servers into an agent host''s own file, in its shape'
@@ -207,6 +209,41 @@ set edit:completion:arg-completer[mcpctl] = {|@words|
             cand --project 'In Claude Code''s `~/.claude.json`, read and edit the servers of this project (`projects.<PATH>.mcpServers`) instead of the user''s (default: the current directory, when the file has an entry for it)'
             cand --tools 'List each server''s tool names'
             cand --strict 'Treat lint warnings as failures'
+            cand --locked 'Also compare each server with its lockfile (`mcpctl lock`); any drift, or a server not in the lock, fails with exit 4'
+            cand --json 'Print machine-readable JSON on stdout instead of text'
+            cand -q 'Print no notes or progress on stderr (warnings and errors still)'
+            cand --quiet 'Print no notes or progress on stderr (warnings and errors still)'
+            cand --no-spawn 'Never start the supervisor implicitly (also MCPCTL_NO_SPAWN=1)'
+            cand --allow-insecure-file 'Launch from a definition file even when another user could change it (group- or world-writable, or owned by someone else), for this run'
+            cand -h 'Print help (see more with ''--help'')'
+            cand --help 'Print help (see more with ''--help'')'
+            cand -V 'Print version'
+            cand --version 'Print version'
+        }
+        &'mcpctl;lock'= {
+            cand -j 'How many servers to connect to at once (default: all, at most 32)'
+            cand --jobs 'How many servers to connect to at once (default: all, at most 32)'
+            cand --timeout 'Budget per server in seconds, overriding each connect_timeout'
+            cand --file 'Definition file to read and edit (repeatable; default: MCPCTL_FILE or ~/.config/mcpctl/servers.json)'
+            cand --color 'Colour output: auto (a terminal, unless NO_COLOR is set; CLICOLOR_FORCE=1 forces it), always or never'
+            cand --project 'In Claude Code''s `~/.claude.json`, read and edit the servers of this project (`projects.<PATH>.mcpServers`) instead of the user''s (default: the current directory, when the file has an entry for it)'
+            cand --check 'Compare with the lockfile instead of writing it; drift exits 4'
+            cand --json 'Print machine-readable JSON on stdout instead of text'
+            cand -q 'Print no notes or progress on stderr (warnings and errors still)'
+            cand --quiet 'Print no notes or progress on stderr (warnings and errors still)'
+            cand --no-spawn 'Never start the supervisor implicitly (also MCPCTL_NO_SPAWN=1)'
+            cand --allow-insecure-file 'Launch from a definition file even when another user could change it (group- or world-writable, or owned by someone else), for this run'
+            cand -h 'Print help (see more with ''--help'')'
+            cand --help 'Print help (see more with ''--help'')'
+            cand -V 'Print version'
+            cand --version 'Print version'
+        }
+        &'mcpctl;approve'= {
+            cand --timeout 'Budget in seconds, overriding the server''s connect_timeout'
+            cand --file 'Definition file to read and edit (repeatable; default: MCPCTL_FILE or ~/.config/mcpctl/servers.json)'
+            cand --color 'Colour output: auto (a terminal, unless NO_COLOR is set; CLICOLOR_FORCE=1 forces it), always or never'
+            cand --project 'In Claude Code''s `~/.claude.json`, read and edit the servers of this project (`projects.<PATH>.mcpServers`) instead of the user''s (default: the current directory, when the file has an entry for it)'
+            cand --dry-run 'Show the difference; write nothing'
             cand --json 'Print machine-readable JSON on stdout instead of text'
             cand -q 'Print no notes or progress on stderr (warnings and errors still)'
             cand --quiet 'Print no notes or progress on stderr (warnings and errors still)'
@@ -684,6 +721,8 @@ set edit:completion:arg-completer[mcpctl] = {|@words|
             cand add 'Add a server from the MCP Registry, a URL or a command, after validating it'
             cand add-json 'Add a server from its JSON entry (Claude Code''s `mcp add-json`)'
             cand check 'Connect to servers, list their tools, and report what is wrong'
+            cand lock 'Pin what each server launches and what its tools claim, in a lockfile'
+            cand approve 'Accept a server''s drift from the lockfile: show it, then update the lock'
             cand clients 'List the agent hosts'' MCP configuration files found here'
             cand import 'Copy servers from an agent host''s file into mcpctl''s'
             cand export 'Write servers into an agent host''s own file, in its shape'
@@ -715,6 +754,10 @@ set edit:completion:arg-completer[mcpctl] = {|@words|
         &'mcpctl;help;add-json'= {
         }
         &'mcpctl;help;check'= {
+        }
+        &'mcpctl;help;lock'= {
+        }
+        &'mcpctl;help;approve'= {
         }
         &'mcpctl;help;clients'= {
         }

@@ -25,7 +25,7 @@ pub const EXIT_STATUS: &[(u8, &str)] = &[
     (3, "not found (server, file, launcher, registry entry)"),
     (
         4,
-        "conflict (already exists, deprecated entry, busy, stale)",
+        "conflict (already exists, deprecated entry, busy, stale; drift from the lockfile under check --locked, lock --check, and a call to a held tool)",
     ),
     (5, "the supervisor cannot be reached"),
     (
@@ -62,6 +62,14 @@ pub const ENVIRONMENT: &[(&str, &str)] = &[
     (
         "MCPCTL_REGISTRY_URL",
         "registry base URL (default https://registry.modelcontextprotocol.io)",
+    ),
+    (
+        "MCPCTL_NPM_REGISTRY",
+        "npm registry lock asks for versions and dist.integrity (else npm_config_registry, else https://registry.npmjs.org)",
+    ),
+    (
+        "MCPCTL_PYPI_URL",
+        "PyPI base URL whose JSON API lock asks for versions and file hashes (default https://pypi.org)",
     ),
     (
         "MCPCTL_REGISTRY_TIMEOUT",
