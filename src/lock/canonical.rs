@@ -8,7 +8,7 @@
 //! `inputSchema`, `outputSchema`, annotations); the name is the entry's key.
 
 use rmcp::model::{Prompt, ResourceTemplate, Tool};
-use serde_json::{Map, Value};
+use serde_json::Value;
 use sha2::{Digest, Sha256};
 
 /// The fields of a tool that the lock pins.
@@ -42,15 +42,26 @@ pub struct Pinned {
 impl Pinned {
     /// Pin the given fields of `entry` (an object; anything else pins as `{}`).
     pub fn of(entry: &Value, fields: &[&str]) -> Pinned {
-        let mut kept = Map::new();
-        if let Value::Object(map) = entry {
-            for field in fields {
-                if let Some(value) = map.get(*field).filter(|v| !v.is_null()) {
-                    kept.insert((*field).to_string(), value.clone());
-                }
+        let mut kept: Vec<(&str, &Value)> = match entry {
+            Value::Object(map) => fields
+                .iter()
+                .filter_map(|f| map.get(*f).filter(|v| !v.is_null()).map(|v| (*f, v)))
+                .collect(),
+            _ => Vec::new(),
+        };
+        kept.sort_unstable_by_key(|(field, _)| *field);
+        let mut out = Vec::with_capacity(512);
+        out.push(b'{');
+        for (i, (field, value)) in kept.into_iter().enumerate() {
+            if i > 0 {
+                out.push(b',');
             }
+            write_string(field, &mut out);
+            out.push(b':');
+            write_canonical(value, &mut out);
         }
-        let definition = canonical(&Value::Object(kept));
+        out.push(b'}');
+        let definition = String::from_utf8(out).unwrap_or_default();
         Pinned {
             hash: sha256(&definition),
             definition,
@@ -98,38 +109,45 @@ const HEX: &[u8; 16] = b"0123456789abcdef";
 
 /// The canonical JSON text of `value`: sorted keys, no whitespace.
 pub fn canonical(value: &Value) -> String {
-    let mut out = String::new();
+    let mut out = Vec::new();
     write_canonical(value, &mut out);
-    out
+    String::from_utf8(out).unwrap_or_default()
 }
 
-fn write_canonical(value: &Value, out: &mut String) {
+fn write_string(text: &str, out: &mut Vec<u8>) {
+    // Writing a string into a Vec cannot fail.
+    let _ = serde_json::to_writer(&mut *out, text);
+}
+
+fn write_canonical(value: &Value, out: &mut Vec<u8>) {
     match value {
         Value::Object(map) => {
-            let mut keys: Vec<&String> = map.keys().collect();
-            keys.sort_unstable();
-            out.push('{');
-            for (i, key) in keys.into_iter().enumerate() {
+            let mut entries: Vec<(&String, &Value)> = map.iter().collect();
+            entries.sort_unstable_by_key(|(key, _)| key.as_str());
+            out.push(b'{');
+            for (i, (key, item)) in entries.into_iter().enumerate() {
                 if i > 0 {
-                    out.push(',');
+                    out.push(b',');
                 }
-                out.push_str(&Value::String(key.clone()).to_string());
-                out.push(':');
-                write_canonical(&map[key], out);
+                write_string(key, out);
+                out.push(b':');
+                write_canonical(item, out);
             }
-            out.push('}');
+            out.push(b'}');
         }
         Value::Array(items) => {
-            out.push('[');
+            out.push(b'[');
             for (i, item) in items.iter().enumerate() {
                 if i > 0 {
-                    out.push(',');
+                    out.push(b',');
                 }
                 write_canonical(item, out);
             }
-            out.push(']');
+            out.push(b']');
         }
-        scalar => out.push_str(&scalar.to_string()),
+        scalar => {
+            let _ = serde_json::to_writer(&mut *out, scalar);
+        }
     }
 }
 
