@@ -152,6 +152,10 @@ pub struct ServerDef {
     /// What the supervisor does when the server exits on its own.
     pub restart: RestartPolicy,
     /// The file this definition was read from.
+    /// VS Code's `envFile`, verbatim: a dotenv file read at launch (see
+    /// [`super::env_file`]); its values are never held here.
+    #[serde(skip_serializing_if = "Option::is_none")]
+    pub env_file: Option<PathBuf>,
     pub source: PathBuf,
 }
 

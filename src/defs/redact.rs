@@ -57,6 +57,12 @@ impl Redactor {
                 expanded(&cwd.to_string_lossy());
             }
             p.env.values().for_each(|v| r.add_literal(v));
+            // Every value of an envFile is a secret, however it looks.
+            for (_, value) in super::env_file::load(def).unwrap_or_default() {
+                if value.len() >= MIN_VAR_SECRET {
+                    r.secrets.push((value, MASK.to_string()));
+                }
+            }
         }
         if let Launch::Remote { url, headers, .. } = &def.launch {
             r.add_references(url, lookup);
@@ -183,6 +189,7 @@ mod tests {
             connect_timeout: None,
             protocol: None,
             restart: Default::default(),
+            env_file: None,
             source: "x.json".into(),
         }
     }

@@ -74,6 +74,7 @@ pub fn stdio(name: &str, command: &str, args: &[&str]) -> ServerDef {
         connect_timeout: Some(Duration::from_secs(20)),
         protocol: None,
         restart: RestartPolicy::No,
+        env_file: None,
         source: PathBuf::from("/tmp/servers.json"),
     }
 }

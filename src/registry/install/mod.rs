@@ -558,6 +558,7 @@ pub fn plan_from_entry(
         connect_timeout: None,
         protocol: None,
         restart: RestartPolicy::No,
+        env_file: None,
         source: PathBuf::new(),
     };
     Ok(InstallPlan {
