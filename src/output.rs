@@ -325,6 +325,7 @@ pub fn server_json(def: &ServerDef, show_secrets: bool) -> Value {
         obj.insert("args".into(), json!(process.args));
         obj.insert("env".into(), json!(process.env));
         obj.insert("cwd".into(), json!(process.cwd));
+        obj.insert("env_file".into(), json!(def.env_file));
     }
     if let Launch::Remote { url, headers, .. } = &shown.launch {
         obj.insert("url".into(), json!(url));

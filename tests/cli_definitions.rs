@@ -193,7 +193,7 @@ fn name_rule_error_text() {
     let sb = Sandbox::new();
     sb.run(&["add", "--no-check", "--name", "Bad Name", "--command", "sh"])
         .expect_code(2)
-        .stderr_has("error: server name `Bad Name` contains `B`; use lowercase letters, digits, `_` and `-`")
+        .stderr_has("error: server name `Bad Name` contains ` `; use letters, digits, `_` and `-`")
         .stderr_has("hint: try --name bad-name");
     let long = "x".repeat(65);
     sb.run(&["add", "--no-check", "--name", &long, "--command", "sh"])

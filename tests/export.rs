@@ -63,3 +63,44 @@ fn servers_are_written_in_each_clients_shape() {
     sb.run(&["export", "--to", "vscode", "nosuch"])
         .expect_code(3);
 }
+
+#[test]
+fn cursor_and_windsurf_get_their_own_spellings() {
+    // Cursor and Windsurf expand only `${env:VAR}`, and Windsurf reads a
+    // remote server's address from `serverUrl`: an export written in the
+    // plain spellings would launch with the references unexpanded.
+    let sb = Sandbox::new();
+    let own = sb.path("config/mcpctl/servers.json");
+    std::fs::create_dir_all(own.parent().unwrap()).unwrap();
+    let defs = serde_json::json!({"mcpServers": {
+        "web": {"type": "http", "url": "https://127.0.0.1:9/mcp",
+                "headers": {"Authorization": "Bearer ${WEB_TOKEN}"}},
+        "local": {"command": "sh", "args": ["-c", "exit 0"], "env": {"KEY": "${API_KEY}"}},
+    }});
+    std::fs::write(&own, defs.to_string()).unwrap();
+    sb.run(&["export", "--to", "cursor"]).expect_code(0);
+    let cursor = std::fs::read_to_string(sb.path(".cursor/mcp.json")).unwrap();
+    assert!(cursor.contains("Bearer ${env:WEB_TOKEN}"), "{cursor}");
+    assert!(cursor.contains(r#""KEY": "${env:API_KEY}""#), "{cursor}");
+    assert!(!cursor.contains("serverUrl"), "{cursor}");
+
+    let windsurf = sb.path(".codeium/windsurf/mcp_config.json");
+    std::fs::create_dir_all(windsurf.parent().unwrap()).unwrap();
+    std::fs::write(&windsurf, "{\"mcpServers\": {}}\n").unwrap();
+    sb.run(&["export", "--to", windsurf.to_str().unwrap()])
+        .expect_code(0);
+    let text = std::fs::read_to_string(&windsurf).unwrap();
+    assert!(
+        text.contains(r#""serverUrl": "https://127.0.0.1:9/mcp""#),
+        "{text}"
+    );
+    assert!(!text.contains(r#""url""#), "{text}");
+    assert!(text.contains("Bearer ${env:WEB_TOKEN}"), "{text}");
+    // Read back, it is the same server.
+    let listed = sb.run(&["--file", windsurf.to_str().unwrap(), "list", "--json"]);
+    listed.expect_code(0);
+    assert_eq!(
+        listed.json()["servers"][0]["target"],
+        "https://127.0.0.1:9/mcp"
+    );
+}

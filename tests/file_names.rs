@@ -213,3 +213,44 @@ fn start_of_a_hostile_entry_writes_nothing_outside_the_state_dir() {
         "the valid server's log is in the state dir"
     );
 }
+
+#[test]
+fn names_in_either_case_work_but_names_that_differ_only_in_case_are_refused() {
+    // Agent hosts' files name servers `GitHub`; mcpctl uses such a name as
+    // it is. A second entry that differs from it only in case would share
+    // its log file on a case-insensitive file system, so it is set aside.
+    let sb = Sandbox::new();
+    let entry = fixture_entry().to_string();
+    let file = sb.path("mcp.json");
+    std::fs::write(
+        &file,
+        format!("{{\n  \"mcpServers\": {{\n    \"GitHub\": {entry},\n    \"github\": {entry}\n  }}\n}}\n"),
+    )
+    .unwrap();
+    let f = file.to_str().unwrap();
+    sb.run(&["--file", f, "list"])
+        .expect_code(2)
+        .stdout_has("GitHub")
+        .stderr_has(&format!(
+            "{f}:4:5: invalid server name: server name `github` differs from `GitHub` only in case"
+        ))
+        .stderr_has("e.g. to `github-2`");
+    sb.run(&["--file", f, "check", "GitHub"])
+        .expect_code(0)
+        .stdout_has("GitHub");
+    sb.run(&["--file", f, "check", "github"])
+        .expect_code(2)
+        .stderr_has("only in case");
+    sb.run(&[
+        "--file",
+        f,
+        "add",
+        "--name",
+        "GITHUB",
+        "--command",
+        "true",
+        "--no-check",
+    ])
+    .expect_code(2)
+    .stderr_has("server name `GITHUB` differs from `GitHub` only in case");
+}

@@ -33,7 +33,7 @@ fn own_file(sb: &Sandbox) -> serde_json::Value {
 }
 
 #[test]
-fn a_clients_servers_are_imported_renamed_and_checked() {
+fn a_clients_servers_are_imported_under_their_own_names_and_checked() {
     let sb = Sandbox::new();
     vscode_file(&sb, 2);
     // Checked before saving, as `add` does: the fixture answers.
@@ -44,15 +44,15 @@ fn a_clients_servers_are_imported_renamed_and_checked() {
     let run = sb.run(&["import", "--from", "vscode", "--no-check"]);
     run.expect_code(0)
         .stderr_has("`fx` is already defined the same way")
-        .stderr_has(r#"perplexity '{"command":"#);
+        .stderr_has(r#"Perplexity '{"command":"#);
     let own = own_file(&sb);
     let servers = &own["mcpServers"];
-    assert_eq!(servers["perplexity"]["env"]["KEY"], "${input:pkey}");
+    // Clients name servers `Perplexity`; the name is kept as it was.
+    assert_eq!(servers["Perplexity"]["env"]["KEY"], "${input:pkey}");
     assert_eq!(
         servers["remote"]["headers"]["Authorization"],
         "Bearer ${env:TOKEN}"
     );
-    assert!(servers.get("Perplexity").is_none(), "{own}");
     // The source is left as it was.
     assert!(
         std::fs::read_to_string(sb.path(".vscode/mcp.json"))

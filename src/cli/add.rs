@@ -379,6 +379,23 @@ pub(super) fn save_definition(
         .into());
     }
 
+    if save.explicit_name
+        && let Some(problem) = catalog
+            .servers()
+            .iter()
+            .find_map(|d| name::case_twin(&def.name, &d.name))
+    {
+        return Err(ValidationError {
+            findings: vec![Finding::error(
+                Rule::Name,
+                problem,
+                "choose another --name; names that differ only in case would share a log file"
+                    .to_string(),
+            )],
+        }
+        .into());
+    }
+
     let findings = validate_for_save(&def, save);
     let (errors, warnings): (Vec<Finding>, Vec<Finding>) = findings
         .into_iter()
@@ -901,6 +918,7 @@ fn definition_from_args(args: &Args, target: &Path) -> Result<ServerDef> {
         protocol: None,
         restart: RestartPolicy::No,
         auth: None,
+        env_file: None,
         source: PathBuf::new(),
     };
     apply_common_flags(&mut def, args, target)?;
@@ -1022,9 +1040,15 @@ fn derive_name(def: &ServerDef) -> String {
     name::suggest(trimmed)
 }
 
-/// `base`, or `base-2`, `base-3` … whichever is free in every source.
+/// `base`, or `base-2`, `base-3` … whichever is free in every source, in
+/// any case (see [`name::case_twin`]).
 pub(super) fn unique_name(base: &str, in_file: &[String], elsewhere: &[String]) -> String {
-    let taken = |candidate: &str| in_file.iter().chain(elsewhere).any(|n| n == candidate);
+    let taken = |candidate: &str| {
+        in_file
+            .iter()
+            .chain(elsewhere)
+            .any(|n| n.eq_ignore_ascii_case(candidate))
+    };
     if !taken(base) {
         return base.to_string();
     }

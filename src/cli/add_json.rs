@@ -38,6 +38,7 @@ const KNOWN_FIELDS: &[&str] = &[
     "args",
     "env",
     "cwd",
+    "envFile",
     "url",
     "headers",
     "label",

@@ -108,6 +108,7 @@ pub fn copy(
     let as_json = format::Format {
         syntax: format::Syntax::Json,
         shape: format::Shape::McpServers,
+        dialect: format::Dialect::Common,
     };
     let save = Save {
         force: save.force || replace,

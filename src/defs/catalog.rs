@@ -81,6 +81,9 @@ impl Catalog {
         // Name → index into `servers`: a linear scan per entry made loading
         // a 30,000-entry file take seconds.
         let mut seen: HashMap<String, usize> = HashMap::new();
+        // The same, by the name in lowercase: two names that differ only in
+        // case would share a log file on a case-insensitive file system.
+        let mut folded_seen: HashMap<String, usize> = HashMap::new();
         for path in &sources.files {
             let Some(text) = store::read_text(path)? else {
                 files.push(SourceFile {
@@ -92,19 +95,6 @@ impl Catalog {
             };
             let parsed = format::parse(path, &text)?;
             for def in parsed.servers {
-                if let Some(finding) = name::check(&def.name) {
-                    let (line, column) = super::locate::key(&text, &def.name, parsed.format.syntax)
-                        .unwrap_or((1, 1));
-                    refused.push(RefusedEntry {
-                        suggestion: name::suggest(&def.name),
-                        name: def.name,
-                        path: path.clone(),
-                        line,
-                        column,
-                        problem: finding.message,
-                    });
-                    continue;
-                }
                 if let Some(&first) = seen.get(&def.name) {
                     return Err(DefsError::DuplicateAcrossSources {
                         name: def.name,
@@ -112,6 +102,29 @@ impl Catalog {
                         second: path.clone(),
                     });
                 }
+                let folded = def.name.to_ascii_lowercase();
+                let problem = match name::check(&def.name) {
+                    Some(finding) => Some((finding.message, name::suggest(&def.name))),
+                    None => folded_seen.get(&folded).and_then(|&twin| {
+                        let taken: &str = &servers[twin].name;
+                        name::case_twin(&def.name, taken)
+                            .map(|problem| (problem, format!("{}-2", name::suggest(&def.name))))
+                    }),
+                };
+                if let Some((problem, suggestion)) = problem {
+                    let (line, column) = super::locate::key(&text, &def.name, parsed.format.syntax)
+                        .unwrap_or((1, 1));
+                    refused.push(RefusedEntry {
+                        suggestion,
+                        name: def.name,
+                        path: path.clone(),
+                        line,
+                        column,
+                        problem,
+                    });
+                    continue;
+                }
+                folded_seen.insert(folded, servers.len());
                 seen.insert(def.name.clone(), servers.len());
                 servers.push(def);
             }

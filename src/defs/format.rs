@@ -142,6 +142,45 @@ pub struct Format {
     pub syntax: Syntax,
     /// Flat or `mcpServers`.
     pub shape: Shape,
+    /// The client whose spellings a new entry takes; only the file's path
+    /// tells Cursor's and Windsurf's `mcpServers` files from the others.
+    #[serde(skip)]
+    pub dialect: Dialect,
+}
+
+/// Client spellings beyond the shape, known from the file's path.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Default)]
+pub enum Dialect {
+    /// mcpctl's own, Claude's and VS Code's (whose spellings the `servers`
+    /// shape already implies).
+    #[default]
+    Common,
+    /// Cursor (`.cursor/mcp.json`): expands only `${env:VAR}`.
+    Cursor,
+    /// Windsurf (`windsurf/mcp_config.json`): `serverUrl` for a remote
+    /// server, and only `${env:VAR}` expanded.
+    Windsurf,
+}
+
+impl Dialect {
+    /// The dialect of the client that reads `path`.
+    pub fn for_path(path: &Path) -> Dialect {
+        let name = path.file_name().and_then(|n| n.to_str());
+        let parent = path
+            .parent()
+            .and_then(|p| p.file_name())
+            .and_then(|n| n.to_str());
+        match (name, parent) {
+            (Some("mcp.json"), Some(".cursor")) => Dialect::Cursor,
+            (Some("mcp_config.json"), Some("windsurf")) => Dialect::Windsurf,
+            _ => Dialect::Common,
+        }
+    }
+
+    /// True when the client expands `${env:VAR}` and not a plain `${VAR}`.
+    pub fn wants_env_prefix(self) -> bool {
+        matches!(self, Dialect::Cursor | Dialect::Windsurf)
+    }
 }
 
 impl Format {
@@ -157,7 +196,11 @@ impl Format {
             _ if is_vscode_file(path) => Shape::Servers,
             _ => Shape::McpServers,
         };
-        Format { syntax, shape }
+        Format {
+            syntax,
+            shape,
+            dialect: Dialect::for_path(path),
+        }
     }
 }
 
@@ -283,7 +326,11 @@ pub fn parse(path: &Path, text: &str) -> Result<ParsedFile, DefsError> {
     };
     let servers = entries_into_defs(path, text, syntax, entries)?;
     Ok(ParsedFile {
-        format: Format { syntax, shape },
+        format: Format {
+            syntax,
+            shape,
+            dialect: Dialect::for_path(path),
+        },
         servers,
     })
 }
@@ -360,6 +407,7 @@ fn substitute_workspace_folder(def: &mut ServerDef, folder: impl FnOnce() -> Str
             }
         }
     }
+    fix_path(&mut def.env_file, &mut fix);
 }
 
 pub(super) type Entries = Vec<(String, RawEntry)>;
@@ -749,6 +797,8 @@ pub(super) struct RawEntry {
     client_key: Option<String>,
     scope: Option<String>,
     client_metadata_url: Option<String>,
+    #[serde(rename = "envFile")]
+    env_file: Option<PathBuf>,
 }
 
 impl RawEntry {
@@ -896,6 +946,7 @@ impl RawEntry {
             protocol: this.protocol,
             restart,
             auth,
+            env_file: this.env_file,
             source: path.to_path_buf(),
         })
     }

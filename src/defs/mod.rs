@@ -18,6 +18,7 @@ pub use error::DefsError;
 pub mod catalog;
 pub mod clients;
 pub mod edit;
+pub mod env_file;
 pub mod layout;
 pub mod locate;
 pub mod nesting;

@@ -154,6 +154,10 @@ pub struct ServerDef {
     /// How to sign in to a remote server with OAuth (`auth: oauth`), if at all.
     pub auth: Option<OAuth>,
     /// The file this definition was read from.
+    /// VS Code's `envFile`, verbatim: a dotenv file read at launch (see
+    /// [`super::env_file`]); its values are never held here.
+    #[serde(skip_serializing_if = "Option::is_none")]
+    pub env_file: Option<PathBuf>,
     pub source: PathBuf,
 }
 

@@ -57,6 +57,12 @@ impl Redactor {
                 expanded(&cwd.to_string_lossy());
             }
             p.env.values().for_each(|v| r.add_literal(v));
+            // Every value of an envFile is a secret, however it looks.
+            for (_, value) in super::env_file::load(def).unwrap_or_default() {
+                if value.len() >= MIN_VAR_SECRET {
+                    r.secrets.push((value, MASK.to_string()));
+                }
+            }
         }
         if let Some(auth) = &def.auth {
             auth.secret_values()
@@ -218,6 +224,7 @@ mod tests {
             protocol: None,
             restart: Default::default(),
             auth: None,
+            env_file: None,
             source: "x.json".into(),
         }
     }

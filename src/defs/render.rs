@@ -6,7 +6,7 @@
 
 use serde_json::{Map, Value, json};
 
-use super::format::{Format, Shape, Syntax};
+use super::format::{Dialect, Format, Shape, Syntax};
 use super::model::{Grant, Launch, RestartPolicy, ServerDef, Transport};
 
 /// The JSON value to store for `def` in a file of `format`.
@@ -15,13 +15,14 @@ pub fn entry_value(def: &ServerDef, format: Format) -> Value {
         return codex_entry(def);
     }
     let mut entry = mcp_entry(def, format);
-    if format.shape == Shape::Servers {
+    if format.shape == Shape::Servers || format.dialect.wants_env_prefix() {
         in_env_dialect(&mut entry);
     }
     entry
 }
 
-/// VS Code expands only `${env:VAR}`: every launch value is written so.
+/// VS Code, Cursor and Windsurf expand only `${env:VAR}`: every launch
+/// value is written so.
 fn in_env_dialect(entry: &mut Value) {
     if let Value::Object(map) = entry {
         for key in [
@@ -30,6 +31,7 @@ fn in_env_dialect(entry: &mut Value) {
             "env",
             "cwd",
             "url",
+            "serverUrl",
             "headers",
             "client_secret",
             "client_key",
@@ -82,10 +84,18 @@ fn mcp_entry(def: &ServerDef, format: Format) -> Value {
     }
     insert_process(&mut entry, def);
     if let Launch::Remote { url, headers, .. } = &def.launch {
-        entry.insert("url".into(), json!(url));
+        let url_key = if format.dialect == Dialect::Windsurf {
+            "serverUrl"
+        } else {
+            "url"
+        };
+        entry.insert(url_key.into(), json!(url));
         if !headers.is_empty() {
             entry.insert("headers".into(), json!(headers));
         }
+    }
+    if let Some(env_file) = &def.env_file {
+        entry.insert("envFile".into(), json!(env_file));
     }
     if let Some(label) = &def.label {
         entry.insert("label".into(), json!(label));

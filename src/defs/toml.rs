@@ -50,6 +50,7 @@ pub fn parse(path: &Path, text: &str) -> Result<ParsedFile, DefsError> {
         format: Format {
             syntax: Syntax::Toml,
             shape: Shape::McpServersTables,
+            dialect: format::Dialect::Common,
         },
         servers,
     })

@@ -200,6 +200,22 @@ pub fn spawn(def: &ServerDef, tee: Option<StderrTee>) -> Result<SpawnedStdio, Co
         .into_iter()
         .filter_map(|name| std::env::var(&name).ok().map(|v| (name, v)))
         .collect();
+    // envFile < env: an entry's own `env` wins, as in VS Code.
+    let from_file = crate::defs::env_file::load(def).map_err(|e| match e {
+        crate::defs::env_file::EnvFileError::Var(var) => ConnectError::from(var),
+        other => ConnectError::SpawnFailed {
+            server: server.to_string(),
+            command: command.clone(),
+            phase: Phase::Spawn,
+            detail: other.to_string(),
+        },
+    })?;
+    for (key, value) in from_file {
+        if !env.contains_key(&key) {
+            child_env.retain(|(k, _)| *k != key);
+            child_env.push((key, value));
+        }
+    }
     for (key, value) in env {
         let value = vars::expand(server, value)?;
         child_env.retain(|(k, _)| k != key);

@@ -75,6 +75,7 @@ pub fn stdio(name: &str, command: &str, args: &[&str]) -> ServerDef {
         protocol: None,
         restart: RestartPolicy::No,
         auth: None,
+        env_file: None,
         source: PathBuf::from("/tmp/servers.json"),
     }
 }

@@ -559,6 +559,7 @@ pub fn plan_from_entry(
         protocol: None,
         restart: RestartPolicy::No,
         auth: None,
+        env_file: None,
         source: PathBuf::new(),
     };
     Ok(InstallPlan {
