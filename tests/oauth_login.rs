@@ -80,13 +80,18 @@ impl Env {
         self.run(&args, &[]).expect_code(0);
     }
 
-    fn events(&self) -> Vec<Value> {
+    /// A debug document of the authorization server (`log`, `clients`,
+    /// `verifiers`), as JSON.
+    fn debug(&self, what: &str) -> Value {
         let out = std::process::Command::new("curl")
-            .args(["-sf", &format!("{}/debug/oauth/log", self.base)])
+            .args(["-sf", &format!("{}/debug/oauth/{what}", self.base)])
             .output()
             .expect("curl");
-        let log: Value = serde_json::from_slice(&out.stdout).expect("event log is JSON");
-        log.as_array().cloned().unwrap_or_default()
+        serde_json::from_slice(&out.stdout).expect("a debug document is JSON")
+    }
+
+    fn events(&self) -> Vec<Value> {
+        self.debug("log").as_array().cloned().unwrap_or_default()
     }
 
     fn events_at(&self, endpoint: &str) -> Vec<Value> {
@@ -580,6 +585,11 @@ fn secrets_never_reach_output_logs_the_file_or_the_supervisor() {
     }
     let stored = env.stored();
     let mut secrets = vec!["app-secret-value-42".to_string(), code];
+    // The PKCE verifiers the authorization server received.
+    let verifiers = env.debug("verifiers");
+    let verifiers = verifiers.as_array().expect("verifiers");
+    assert!(!verifiers.is_empty(), "the sign-in sent a verifier");
+    secrets.extend(verifiers.iter().map(|v| v.as_str().unwrap().to_string()));
     for entry in stored["tokens"].as_object().unwrap().values() {
         secrets.push(entry["token"]["access_token"].as_str().unwrap().to_string());
         if let Some(r) = entry["token"]["refresh_token"].as_str() {

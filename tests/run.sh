@@ -34,6 +34,7 @@ need() { # a program on PATH (`type -P`: `time` is also a shell keyword)
 need node "Node.js 18 or newer: sudo apt-get install nodejs npm, or https://nodejs.org"
 need npm "comes with Node.js: sudo apt-get install npm"
 need python3 "Python 3.10 or newer with venv: sudo apt-get install python3 python3-venv"
+need curl "for the OAuth sign-in tests' browser stand-in: sudo apt-get install curl"
 need script "util-linux's script, for the prompt tests: sudo apt-get install bsdutils"
 need time "GNU time, for the memory tests: sudo apt-get install time"
 if ! $peers_only; then

@@ -51,6 +51,7 @@ fn missing_system_tools_are_named_with_how_to_get_them() {
             ("npm", "apt-get install npm"),
             ("python3", "python3-venv"),
             ("script", "apt-get install bsdutils"),
+            ("curl", "apt-get install curl"),
             ("time", "apt-get install time"),
         ] {
             assert!(

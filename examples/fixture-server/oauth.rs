@@ -13,8 +13,8 @@
 //! `/as/.well-known/openid-configuration` (OpenID Connect discovery),
 //! `/as/authorize`, `/as/token`, `/as/register` (RFC 7591), `/as/revoke`
 //! (RFC 7009), `/as/jwks`, `/cimd/mcpctl.json` (a sample client ID metadata
-//! document), `/debug/oauth/log` and `/debug/oauth/clients` (what the server
-//! received, as JSON).
+//! document), `/debug/oauth/log`, `/debug/oauth/clients` and
+//! `/debug/oauth/verifiers` (what the server received, as JSON).
 //!
 //! Scopes: `mcp:read` is needed for everything and is what the challenge
 //! names; `mcp:write` is also supported; a request without `scope` gets
@@ -219,6 +219,9 @@ struct Inner {
     access: HashMap<String, Token>,
     refresh: HashMap<String, Token>,
     jtis: HashSet<String>,
+    /// Every PKCE verifier a token request carried, so a test can look for
+    /// it where it must never appear (the client's output and logs).
+    verifiers: Vec<String>,
     events: Vec<Value>,
     next_grant: u64,
 }
@@ -776,6 +779,12 @@ pub fn wrap(mcp: Router, opts: Options, port: u16) -> Router {
         .route("/cimd/mcpctl.json", get(cimd))
         .route("/debug/oauth/log", get(debug_log))
         .route("/debug/oauth/clients", get(debug_clients))
+        .route(
+            "/debug/oauth/verifiers",
+            get(|State(s): State<Arc<Server>>| async move {
+                axum::Json(json!(s.lock().verifiers.clone()))
+            }),
+        )
         .with_state(server.clone());
     mcp.layer(axum::middleware::from_fn_with_state(server, guard))
         .merge(routes)
@@ -1128,6 +1137,7 @@ async fn grant(
                 return Err(bad("invalid_grant", "PKCE verification failed"));
             }
             event["pkce"] = json!("verified");
+            s.lock().verifiers.push(verifier.clone());
             match (f.get("resource"), &c.resource) {
                 (None, None) if s.opts.legacy => {}
                 (Some(r), Some(cr)) if r == cr => {}
