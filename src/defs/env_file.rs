@@ -158,7 +158,10 @@ mod tests {
     fn a_bad_line_is_named_by_number_without_its_text() {
         let err = parsed("A=1\nthis is s3cret\n").unwrap_err();
         let shown = err.to_string();
-        assert_eq!(shown, ".env:2: not a KEY=VALUE line (dotenv syntax)");
+        assert_eq!(
+            shown,
+            "envFile .env:2: not a KEY=VALUE line (dotenv syntax)"
+        );
         assert!(!shown.contains("s3cret"));
         assert!(matches!(
             parsed("A=\"open\n"),
