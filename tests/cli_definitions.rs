@@ -677,3 +677,27 @@ fn a_five_megabyte_one_line_file_loads_in_linear_time() {
     let took = started.elapsed();
     assert!(took < std::time::Duration::from_secs(4), "took {took:?}");
 }
+
+#[test]
+fn a_registry_mirror_in_the_environment_does_not_refuse_command_or_url_adds() {
+    // MCPCTL_REGISTRY_URL is for adds by registry name; clap counted it as
+    // `--registry`, which required a name, so `--command` adds failed with a
+    // usage error for everyone behind a mirror.
+    let sb = Sandbox::new();
+    for args in [
+        &["add", "--name", "local", "--no-check", "--command", "sh"][..],
+        &[
+            "add",
+            "--name",
+            "web",
+            "--no-check",
+            "--url",
+            "https://127.0.0.1:9/mcp",
+        ],
+    ] {
+        sb.run_with(args, |cmd| {
+            cmd.env("MCPCTL_REGISTRY_URL", "http://127.0.0.1:9");
+        })
+        .expect_code(0);
+    }
+}

@@ -4,13 +4,16 @@
 //! line is run with the real binary and what it prints (stdout, then
 //! stderr) must match the lines below it, so a changed tool count, message
 //! or flag fails CI. The blocks of the README share one scratch home, in
-//! order, as a reader would type them; its path is shown as `/home/op`.
+//! order, as a reader would type them; its path is shown as `/home/op`,
+//! and the registry they search is the loopback one of the registry tests,
+//! serving real `server.json` documents.
 //!
 //! In an expected line `[..]` stands for any text (a pid, a time), and a
 //! line `...` for any number of lines. A command ending in `# exit N` must
 //! exit N; any other must exit 0.
 
 mod common;
+mod registry_support;
 
 use std::path::{Path, PathBuf};
 use std::process::{Command, Stdio};
@@ -100,6 +103,7 @@ fn line_matches(expected: &str, actual: &str) -> bool {
 struct Home {
     dir: tempfile::TempDir,
     path: std::ffi::OsString,
+    registry: registry_support::TestRegistry,
 }
 
 impl Home {
@@ -111,6 +115,7 @@ impl Home {
         Home {
             dir: tempfile::tempdir().expect("tempdir"),
             path,
+            registry: registry_support::TestRegistry::start(),
         }
     }
 
@@ -130,6 +135,7 @@ impl Home {
             .env("XDG_CONFIG_HOME", self.root().join(".config"))
             .env("XDG_CACHE_HOME", self.root().join(".cache"))
             .env("MCPCTL_STATE_DIR", self.root().join(".local/state/mcpctl"))
+            .env("MCPCTL_REGISTRY_URL", &self.registry.url)
             // uv's own TLS roots lack this machine's proxy CA (as in the
             // other uvx tests); the server gets the setting through mcpctl.
             .env("UV_SYSTEM_CERTS", "1")

@@ -138,13 +138,10 @@ pub struct Args {
     /// Registry: ask the registry again instead of using cached answers.
     #[arg(long, requires = "registry_name")]
     pub refresh: bool,
-    /// Registry base URL.
-    #[arg(
-        long,
-        value_name = "URL",
-        env = "MCPCTL_REGISTRY_URL",
-        requires = "registry_name"
-    )]
+    /// Registry base URL (used only when adding by registry name). Not
+    /// `requires`: clap counts the variable as the flag, so a mirror set in
+    /// the environment would refuse every `--command` and `--url` add.
+    #[arg(long, value_name = "URL", env = "MCPCTL_REGISTRY_URL")]
     pub registry: Option<String>,
     /// Remote server endpoint (https, or http to localhost). With --command,
     /// a local HTTP server: mcpctl launches the command, then connects here.
@@ -777,12 +774,11 @@ fn report(
             ),
         });
     } else if save.no_check && dry_run_format.is_none() {
-        output::line("note: connection check skipped; run `mcpctl check` to connect")?;
+        output::note("note: connection check skipped; run `mcpctl check` to connect");
     }
     Ok(())
 }
 
-/// The entry a save writes for `def` into a file of `format`.
 /// True when a token is stored for `def`'s URL (after `add` signed in).
 fn signed_in(def: &ServerDef) -> bool {
     let Ok(target) = crate::auth::flow::Target::from_def(def) else {
@@ -791,6 +787,7 @@ fn signed_in(def: &ServerDef) -> bool {
     crate::auth::store::read().is_ok_and(|file| file.for_resource(&target.url).is_some())
 }
 
+/// The entry a save writes for `def` into a file of `format`.
 fn planned_entry(save: &Save, def: &ServerDef, format: Format) -> serde_json::Value {
     match &save.entry {
         Some(given) => super::add_json::entry_for(given.clone(), def, format),
