@@ -126,7 +126,7 @@ set edit:completion:arg-completer[mcpctl] = {|@words|
             cand --package 'Registry: install this package kind (npm, pypi, oci), optionally with its transport (npm:stdio, npm:streamable-http)'
             cand --remote 'Registry: install the hosted endpoint (optionally of this transport)'
             cand --arg 'Registry: a package argument or URL variable, as NAME=value (repeatable)'
-            cand --registry 'Registry base URL (used only when adding by registry name). Not `requires`: clap counts the variable as the flag, so a mirror set in the environment would refuse every `--command` and `--url` add'
+            cand --registry 'Registry base URL (used only when adding by registry name)'
             cand --url 'Remote server endpoint (https, or http to localhost). With --command, a local HTTP server: mcpctl launches the command, then connects here'
             cand -t 'Transport: stdio for a command; for a URL, streamable-http (alias http) or sse (default: found by connecting, as the MCP spec says: Streamable HTTP, else legacy SSE; the one that answered is saved)'
             cand --transport 'Transport: stdio for a command; for a URL, streamable-http (alias http) or sse (default: found by connecting, as the MCP spec says: Streamable HTTP, else legacy SSE; the one that answered is saved)'

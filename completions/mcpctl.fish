@@ -117,7 +117,7 @@ complete -c mcpctl -n "__fish_mcpctl_using_subcommand get" -s V -l version -d 'P
 complete -c mcpctl -n "__fish_mcpctl_using_subcommand add" -l package -d 'Registry: install this package kind (npm, pypi, oci), optionally with its transport (npm:stdio, npm:streamable-http)' -r
 complete -c mcpctl -n "__fish_mcpctl_using_subcommand add" -l remote -d 'Registry: install the hosted endpoint (optionally of this transport)' -r
 complete -c mcpctl -n "__fish_mcpctl_using_subcommand add" -l arg -d 'Registry: a package argument or URL variable, as NAME=value (repeatable)' -r
-complete -c mcpctl -n "__fish_mcpctl_using_subcommand add" -l registry -d 'Registry base URL (used only when adding by registry name). Not `requires`: clap counts the variable as the flag, so a mirror set in the environment would refuse every `--command` and `--url` add' -r
+complete -c mcpctl -n "__fish_mcpctl_using_subcommand add" -l registry -d 'Registry base URL (used only when adding by registry name)' -r
 complete -c mcpctl -n "__fish_mcpctl_using_subcommand add" -l url -d 'Remote server endpoint (https, or http to localhost). With --command, a local HTTP server: mcpctl launches the command, then connects here' -r
 complete -c mcpctl -n "__fish_mcpctl_using_subcommand add" -s t -l transport -d 'Transport: stdio for a command; for a URL, streamable-http (alias http) or sse (default: found by connecting, as the MCP spec says: Streamable HTTP, else legacy SSE; the one that answered is saved)' -r -f -a "stdio\t'A local process over stdin/stdout (the default with a command)'
 streamable-http\t'Streamable HTTP (the current MCP transport; the default with a URL)'

@@ -138,9 +138,9 @@ pub struct Args {
     /// Registry: ask the registry again instead of using cached answers.
     #[arg(long, requires = "registry_name")]
     pub refresh: bool,
-    /// Registry base URL (used only when adding by registry name). Not
-    /// `requires`: clap counts the variable as the flag, so a mirror set in
-    /// the environment would refuse every `--command` and `--url` add.
+    /// Registry base URL (used only when adding by registry name).
+    // No `requires`: clap counts the variable as the flag, so a mirror set
+    // in the environment would refuse every `--command` and `--url` add.
     #[arg(long, value_name = "URL", env = "MCPCTL_REGISTRY_URL")]
     pub registry: Option<String>,
     /// Remote server endpoint (https, or http to localhost). With --command,
