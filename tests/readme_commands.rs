@@ -6,21 +6,29 @@ use clap::Parser;
 use mcpctl::cli::Cli;
 
 /// The command lines that start with `mcpctl` in `text`'s shell blocks
-/// (```sh, ```console, ```bash), `$ ` prompts removed and `\` continuations
-/// joined.
+/// (```sh, ```bash, and the `$ ` lines of ```console), prompts removed and
+/// `\` continuations joined.
 fn readme_commands(text: &str) -> Vec<String> {
     let mut out = Vec::new();
     let mut in_block = false;
+    let mut console = false;
     let mut pending = String::new();
     for line in text.lines() {
         if let Some(lang) = line.strip_prefix("```") {
             in_block = !in_block && matches!(lang.trim(), "sh" | "console" | "bash");
+            console = lang.trim() == "console";
             continue;
         }
         if !in_block {
             continue;
         }
-        let line = line.trim().strip_prefix("$ ").unwrap_or(line.trim());
+        // In a transcript only `$ ` lines are commands; the rest is output
+        // (which may start with `mcpctl`, as a `clients` table does).
+        let line = match line.trim().strip_prefix("$ ") {
+            Some(command) => command,
+            None if console && pending.is_empty() => continue,
+            None => line.trim(),
+        };
         if pending.is_empty() && !line.starts_with("mcpctl ") {
             continue;
         }
