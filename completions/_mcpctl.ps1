@@ -149,6 +149,7 @@ Register-ArgumentCompleter -Native -CommandName 'mcpctl' -ScriptBlock {
             [CompletionResult]::new('--label', '--label', [CompletionResultType]::ParameterName, 'Human-readable label')
             [CompletionResult]::new('--restart', '--restart', [CompletionResultType]::ParameterName, 'Restart it on failure when supervised')
             [CompletionResult]::new('--connect-timeout', '--connect-timeout', [CompletionResultType]::ParameterName, 'Seconds allowed for connecting and listing tools (default 30)')
+            [CompletionResult]::new('--protocol', '--protocol', [CompletionResultType]::ParameterName, 'The MCP protocol version to speak, instead of offering 2025-11-25 and falling back to the stateless 2026-07-28')
             [CompletionResult]::new('--auth', '--auth', [CompletionResultType]::ParameterName, 'Sign in with OAuth: saves the entry without a connection check; then run `mcpctl login NAME`')
             [CompletionResult]::new('--grant', '--grant', [CompletionResultType]::ParameterName, 'OAuth grant (default: authorization-code)')
             [CompletionResult]::new('--client-id', '--client-id', [CompletionResultType]::ParameterName, 'A client id registered with the authorization server beforehand')

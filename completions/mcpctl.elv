@@ -141,6 +141,7 @@ set edit:completion:arg-completer[mcpctl] = {|@words|
             cand --label 'Human-readable label'
             cand --restart 'Restart it on failure when supervised'
             cand --connect-timeout 'Seconds allowed for connecting and listing tools (default 30)'
+            cand --protocol 'The MCP protocol version to speak, instead of offering 2025-11-25 and falling back to the stateless 2026-07-28'
             cand --auth 'Sign in with OAuth: saves the entry without a connection check; then run `mcpctl login NAME`'
             cand --grant 'OAuth grant (default: authorization-code)'
             cand --client-id 'A client id registered with the authorization server beforehand'

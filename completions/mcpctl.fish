@@ -132,6 +132,8 @@ complete -c mcpctl -n "__fish_mcpctl_using_subcommand add" -l label -d 'Human-re
 complete -c mcpctl -n "__fish_mcpctl_using_subcommand add" -l restart -d 'Restart it on failure when supervised' -r -f -a "no\t''
 on-failure\t''"
 complete -c mcpctl -n "__fish_mcpctl_using_subcommand add" -l connect-timeout -d 'Seconds allowed for connecting and listing tools (default 30)' -r
+complete -c mcpctl -n "__fish_mcpctl_using_subcommand add" -l protocol -d 'The MCP protocol version to speak, instead of offering 2025-11-25 and falling back to the stateless 2026-07-28' -r -f -a "2025-11-25\t''
+2026-07-28\t''"
 complete -c mcpctl -n "__fish_mcpctl_using_subcommand add" -l auth -d 'Sign in with OAuth: saves the entry without a connection check; then run `mcpctl login NAME`' -r -f -a "oauth\t'OAuth 2.1 (sign in with `mcpctl login NAME`)'"
 complete -c mcpctl -n "__fish_mcpctl_using_subcommand add" -l grant -d 'OAuth grant (default: authorization-code)' -r -f -a "authorization-code\t'A person signs in in a browser (the default)'
 client-credentials\t'A machine client trades its secret or key for a token (CI)'"

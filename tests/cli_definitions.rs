@@ -2,6 +2,7 @@
 //! and an http server, list, show, disable, enable, remove; and every
 //! validation rule's error text.
 
+mod common;
 mod support;
 
 use support::{Sandbox, bytes};
@@ -700,4 +701,42 @@ fn a_registry_mirror_in_the_environment_does_not_refuse_command_or_url_adds() {
         })
         .expect_code(0);
     }
+}
+
+#[test]
+fn add_protocol_writes_the_servers_protocol_and_speaks_it() {
+    // Issue 14, item 5: the per-server protocol setting could only be set by
+    // editing the file.
+    let sb = Sandbox::new();
+    let fixture = common::fixture().to_str().unwrap().to_string();
+    sb.run(&[
+        "add",
+        "--name",
+        "stateless",
+        "--protocol",
+        "2026-07-28",
+        "--command",
+        &fixture,
+        "--",
+        "--stateless-only",
+    ])
+    .expect_code(0)
+    .stderr_has("stateless: ok");
+    let file = std::fs::read_to_string(sb.path("config/mcpctl/servers.json")).unwrap();
+    assert!(file.contains(r#""protocol": "2026-07-28""#), "{file}");
+    let shown = sb.run(&["show", "stateless", "--json"]);
+    shown.expect_code(0);
+    assert_eq!(shown.json()["protocol"], "2026-07-28");
+    sb.run(&[
+        "add",
+        "--name",
+        "old",
+        "--protocol",
+        "2024-11-05",
+        "--no-check",
+        "--command",
+        "sh",
+    ])
+    .expect_code(2)
+    .stderr_has("possible values: 2025-11-25, 2026-07-28");
 }

@@ -195,6 +195,13 @@ pub struct Args {
     /// Seconds allowed for connecting and listing tools (default 30).
     #[arg(long, value_name = "SECONDS")]
     pub connect_timeout: Option<f64>,
+    /// The MCP protocol version to speak, instead of offering 2025-11-25
+    /// and falling back to the stateless 2026-07-28.
+    #[arg(long, value_name = "VERSION", value_parser = [
+        crate::mcp::client::OFFERED_VERSION,
+        crate::mcp::client::STATELESS_VERSION,
+    ])]
+    pub protocol: Option<String>,
     /// OAuth sign-in for a URL.
     #[command(flatten)]
     pub oauth: super::add_oauth::OAuthFlags,
@@ -942,6 +949,9 @@ fn apply_common_flags(def: &mut ServerDef, args: &Args, target: &Path) -> Result
         let budget = crate::validate::seconds::duration("--connect-timeout", secs)
             .map_err(|why| UsageError::new(why, "e.g. --connect-timeout 60"))?;
         def.connect_timeout = Some(budget);
+    }
+    if let Some(protocol) = &args.protocol {
+        def.protocol = Some(protocol.clone());
     }
     def.source = target.to_path_buf();
     if let Some(oauth) = args.oauth.build(def)? {
