@@ -34,23 +34,10 @@ fn written(dir: &Path) -> Value {
 
 fn everything_in(dir: &Path) -> String {
     let mut all = String::new();
-    for entry in walk(dir) {
+    for entry in common::files_under(dir) {
         all.push_str(&String::from_utf8_lossy(&std::fs::read(entry).unwrap()));
     }
     all
-}
-
-fn walk(dir: &Path) -> Vec<std::path::PathBuf> {
-    let mut out = Vec::new();
-    for entry in std::fs::read_dir(dir).unwrap() {
-        let path = entry.unwrap().path();
-        if path.is_dir() {
-            out.extend(walk(&path));
-        } else {
-            out.push(path);
-        }
-    }
-    out
 }
 
 #[test]

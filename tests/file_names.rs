@@ -7,7 +7,7 @@
 mod common;
 mod support;
 
-use std::path::{Path, PathBuf};
+use std::path::PathBuf;
 
 use support::{Run, Sandbox};
 
@@ -142,20 +142,6 @@ fn start_all_reports_the_hostile_entries_and_starts_the_rest() {
     sb.run(&["--file", f, "supervisor", "stop"]).expect_code(0);
 }
 
-/// Every regular file under `dir`, recursively.
-fn files_under(dir: &Path) -> Vec<PathBuf> {
-    let mut out = Vec::new();
-    for entry in std::fs::read_dir(dir).unwrap().flatten() {
-        let path = entry.path();
-        if path.is_dir() {
-            out.extend(files_under(&path));
-        } else {
-            out.push(path);
-        }
-    }
-    out
-}
-
 /// Stops the sandbox's supervisor however the test ends.
 struct StopSupervisor<'a>(&'a Sandbox, &'a str);
 
@@ -199,7 +185,7 @@ fn start_of_a_hostile_entry_writes_nothing_outside_the_state_dir() {
     assert_eq!(all.json()["results"].as_array().unwrap().len(), 1, "{all}");
     sb.run(&["--file", f, "supervisor", "stop"]).expect_code(0);
     let state = sb.path("state");
-    let outside: Vec<PathBuf> = files_under(sb.dir.path())
+    let outside: Vec<PathBuf> = common::files_under(sb.dir.path())
         .into_iter()
         .filter(|p| !p.starts_with(&state) && *p != file)
         .collect();
@@ -209,7 +195,9 @@ fn start_of_a_hostile_entry_writes_nothing_outside_the_state_dir() {
         "written outside the state dir"
     );
     assert!(
-        files_under(&state).iter().any(|p| p.ends_with("ok.log")),
+        common::files_under(&state)
+            .iter()
+            .any(|p| p.ends_with("ok.log")),
         "the valid server's log is in the state dir"
     );
 }

@@ -600,7 +600,7 @@ fn secrets_never_reach_output_logs_the_file_or_the_supervisor() {
     record(stop);
     let mut haystack = outputs.join("\n");
     haystack.push_str(&std::fs::read_to_string(env.sandbox.path(FILE)).unwrap());
-    for entry in walk(&env.sandbox.path("state")) {
+    for entry in common::files_under(&env.sandbox.path("state")) {
         if entry.file_name().is_some_and(|n| n == "oauth.json") {
             continue;
         }
@@ -615,21 +615,6 @@ fn secrets_never_reach_output_logs_the_file_or_the_supervisor() {
             secret.len()
         );
     }
-}
-
-fn walk(dir: &std::path::Path) -> Vec<PathBuf> {
-    let mut out = Vec::new();
-    if let Ok(entries) = std::fs::read_dir(dir) {
-        for entry in entries.flatten() {
-            let path = entry.path();
-            if path.is_dir() {
-                out.extend(walk(&path));
-            } else {
-                out.push(path);
-            }
-        }
-    }
-    out
 }
 
 #[test]

@@ -1544,7 +1544,7 @@ fn start_expands_variables_from_the_asking_cli_not_the_daemon() {
     assert_eq!(out.status.code(), Some(1));
     assert!(String::from_utf8_lossy(&out.stderr).contains("`SUPV_TOOLS`, which is not set"));
     // The values never reach the disk.
-    for entry in walk(&sup.state()) {
+    for entry in common::files_under(&sup.state()) {
         let bytes = std::fs::read(&entry).unwrap_or_default();
         assert!(
             !String::from_utf8_lossy(&bytes).contains(&secret),
@@ -1552,19 +1552,6 @@ fn start_expands_variables_from_the_asking_cli_not_the_daemon() {
             entry.display()
         );
     }
-}
-
-fn walk(dir: &Path) -> Vec<PathBuf> {
-    let mut out = Vec::new();
-    for e in std::fs::read_dir(dir).unwrap().flatten() {
-        let p = e.path();
-        if p.is_dir() {
-            out.extend(walk(&p));
-        } else {
-            out.push(p);
-        }
-    }
-    out
 }
 
 fn sockets(sup: &Sup) -> usize {

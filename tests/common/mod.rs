@@ -250,3 +250,18 @@ pub fn wait_until(deadline: Instant, mut cond: impl FnMut() -> bool) -> bool {
 pub fn within(secs: u64) -> Instant {
     Instant::now() + Duration::from_secs(secs)
 }
+
+/// Every file under `dir`, recursively (the directory must exist): where
+/// tests look for what mcpctl wrote, and for what it must not have written.
+pub fn files_under(dir: &Path) -> Vec<PathBuf> {
+    let mut out = Vec::new();
+    for entry in std::fs::read_dir(dir).unwrap().flatten() {
+        let path = entry.path();
+        if path.is_dir() {
+            out.extend(files_under(&path));
+        } else {
+            out.push(path);
+        }
+    }
+    out
+}
