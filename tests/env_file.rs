@@ -101,3 +101,32 @@ fn a_missing_or_malformed_file_is_a_clear_error_that_shows_no_value() {
         .expect_code(1)
         .stdout_has("/.env: No such file or directory");
 }
+
+#[test]
+fn an_env_file_that_is_a_fifo_is_refused_not_waited_on() {
+    // A hostile workspace can make `.env` a named pipe: opening it for
+    // reading would block the launch (and `check`) forever.
+    let sb = Sandbox::new();
+    let file = workspace(&sb, serde_json::json!({"guarded": guarded(SECRET)}), "");
+    std::fs::remove_file(sb.path(".env")).unwrap();
+    nix::unistd::mkfifo(&sb.path(".env"), nix::sys::stat::Mode::S_IRWXU).unwrap();
+    let mut child = sb
+        .command()
+        .args(["--file", &file, "check", "guarded"])
+        .stdout(std::process::Stdio::piped())
+        .spawn()
+        .unwrap();
+    let finished = common::wait_until(common::within(20), || child.try_wait().unwrap().is_some());
+    if !finished {
+        let _ = child.kill();
+        let _ = child.wait();
+        panic!("check waited on the FIFO instead of refusing it");
+    }
+    let out = child.wait_with_output().unwrap();
+    assert_eq!(out.status.code(), Some(1));
+    let stdout = String::from_utf8_lossy(&out.stdout);
+    assert!(
+        stdout.contains("/.env is a named pipe (FIFO), not a regular file"),
+        "{stdout}"
+    );
+}

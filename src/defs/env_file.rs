@@ -6,6 +6,7 @@
 //! shown, since it may hold a secret.
 
 use std::io::Read;
+use std::os::unix::fs::OpenOptionsExt;
 use std::path::{Path, PathBuf};
 
 use super::model::ServerDef;
@@ -27,6 +28,15 @@ pub enum EnvFileError {
         path: PathBuf,
         /// The operating system's reason.
         reason: String,
+    },
+    /// It is a FIFO, a device, a socket or a directory: reading one could
+    /// block the launch forever.
+    #[error("envFile {} is {kind}, not a regular file", path.display())]
+    NotRegular {
+        /// The file.
+        path: PathBuf,
+        /// What it is instead.
+        kind: &'static str,
     },
     /// It is larger than [`MAX_BYTES`].
     #[error("envFile {} is larger than {MAX_BYTES} bytes", path.display())]
@@ -69,7 +79,17 @@ pub fn load(def: &ServerDef) -> Result<Vec<(String, String)>, EnvFileError> {
         path: path.clone(),
         reason: e.to_string(),
     };
-    let file = std::fs::File::open(&path).map_err(unreadable)?;
+    // Non-blocking, so a FIFO with no writer is refused below, not waited on.
+    let file = std::fs::OpenOptions::new()
+        .read(true)
+        .custom_flags(nix::libc::O_NONBLOCK)
+        .open(&path)
+        .map_err(unreadable)?;
+    let kind = file.metadata().map_err(unreadable)?.file_type();
+    if let Some(kind) = super::store::special_kind(kind).or(kind.is_dir().then_some("a directory"))
+    {
+        return Err(EnvFileError::NotRegular { path, kind });
+    }
     let mut text = String::new();
     file.take(MAX_BYTES + 1)
         .read_to_string(&mut text)

@@ -78,7 +78,7 @@ pub fn read_text(path: &Path) -> Result<Option<String>, DefsError> {
 
 /// What a non-regular, non-directory file is, in words; `None` for a
 /// regular file.
-fn special_kind(kind: fs::FileType) -> Option<&'static str> {
+pub(super) fn special_kind(kind: fs::FileType) -> Option<&'static str> {
     if kind.is_fifo() {
         Some("a named pipe (FIFO)")
     } else if kind.is_char_device() {
