@@ -16,6 +16,9 @@ PEERS=$ROOT/.peers
 EVERYTHING_VERSION=2026.8.31
 TIME_VERSION=2026.10.19
 UV_VERSION=0.13.9
+# The official Python SDK, the peer for the calls-that-talk-back and serve
+# tests (a server and a client built with it), in .peers/venv.
+PYTHON_SDK_VERSION=2.3.0
 
 peers_only=false
 if [[ "${1:-}" == "--peers-only" ]]; then
@@ -87,6 +90,14 @@ EOF
   mv -f "$wrapper" "$PEERS/bin/$tool"
 done
 
+if ! "$PEERS/venv/bin/python" -c 'import importlib.metadata as m, sys; sys.exit(m.version("mcp") != sys.argv[1])' "$PYTHON_SDK_VERSION" 2>/dev/null; then
+  say "installing mcp==$PYTHON_SDK_VERSION (the Python SDK) into .peers/venv"
+  "$PEERS/venv/bin/python" -m pip install --quiet --disable-pip-version-check "mcp==$PYTHON_SDK_VERSION" >&2
+fi
+# Tests that run a Python SDK peer use this interpreter; they fail, never
+# skip, when it is missing.
+export MCPCTL_TEST_PYTHON="$PEERS/venv/bin/python"
+
 export PATH="$PEERS/bin:$PEERS/npm/node_modules/.bin:$PATH"
 # uv ships its own CA bundle; trust the system's too (TLS-inspecting proxies).
 export UV_SYSTEM_CERTS=1
@@ -96,6 +107,7 @@ uvx "mcp-server-time==$TIME_VERSION" --help >/dev/null
 if $peers_only; then
   printf 'export PATH=%q\n' "$PATH"
   printf 'export UV_SYSTEM_CERTS=1\n'
+  printf 'export MCPCTL_TEST_PYTHON=%q\n' "$MCPCTL_TEST_PYTHON"
   exit 0
 fi
 
