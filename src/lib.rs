@@ -15,6 +15,7 @@ pub mod http_client;
 pub mod lock;
 pub mod mcp;
 pub mod output;
+pub mod packages;
 pub mod procfs;
 pub mod registry;
 pub mod supervisor;

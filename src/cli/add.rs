@@ -53,6 +53,8 @@ Examples:
       --client-id ci-bot --client-secret '${CI_CLIENT_SECRET}'
   # write to a specific file, refuse unpinned packages, preview only
   mcpctl add --to .mcp.json --require-pin --dry-run --command npx --args=-y,pkg@1.2.3
+  # write the exact version the registry serves now (npx -y pkg → pkg@1.2.3)
+  mcpctl add --pin time -- uvx mcp-server-time
   # from the official MCP Registry, by exact name (see `mcpctl search`)
   mcpctl add io.github.modelcontextprotocol/server-everything --package npm:stdio
   mcpctl add io.github.github/github-mcp-server@0.20.2 --env GITHUB_PERSONAL_ACCESS_TOKEN=…
@@ -202,6 +204,10 @@ pub struct Args {
         crate::mcp::client::STATELESS_VERSION,
     ])]
     pub protocol: Option<String>,
+    /// Resolve an unpinned or ranged npm/PyPI package to the exact version
+    /// its registry serves now, and write that (see `mcpctl pin --help`).
+    #[arg(long)]
+    pub pin: bool,
     /// OAuth sign-in for a URL.
     #[command(flatten)]
     pub oauth: super::add_oauth::OAuthFlags,
@@ -296,7 +302,7 @@ pub fn run(ctx: &Context, args: Args) -> Result<ExitCode> {
     // The registry's notes name the entry; they are printed once its saved
     // name is known.
     let mut registry_notes = None;
-    let def = match &args.registry_name {
+    let mut def = match &args.registry_name {
         Some(spec) => {
             let (def, secrets, notes) = registry_definition(ctx, &args, spec, &target)?;
             stored_secrets = secrets;
@@ -305,6 +311,11 @@ pub fn run(ctx: &Context, args: Args) -> Result<ExitCode> {
         }
         None => definition_from_args(&args, &target)?,
     };
+    if args.pin
+        && let Some(note) = super::pin::pin_definition(&mut def, &target)?
+    {
+        output::note(note);
+    }
     let save = Save {
         registry_notes,
         ..args.save.save(target, args.name.is_some())

@@ -38,9 +38,13 @@ Per server it records:
     keys) of what it claims (a tool's title, description, inputSchema,
     outputSchema and annotations) and its sha256.
 
-Registries: MCPCTL_NPM_REGISTRY (else npm_config_registry, else
-https://registry.npmjs.org) and MCPCTL_PYPI_URL (else https://pypi.org). A
-lookup that fails is recorded as a note on the artifact, never guessed.
+Registries, as the launchers read them: npm from MCPCTL_NPM_REGISTRY, else
+npm_config_registry, else registry= in .npmrc (beside the definitions file,
+the current directory, then ~/.npmrc; @scope:registry= lines for their
+scope), else https://registry.npmjs.org; PyPI from MCPCTL_PYPI_URL (a JSON
+API), else UV_DEFAULT_INDEX, UV_INDEX_URL or PIP_INDEX_URL (a simple index,
+PEP 691 JSON), else https://pypi.org. A lookup that fails is recorded as a
+note on the artifact, never guessed.
 
 With NAMEs only those blocks are rewritten; without, every enabled server is
 locked and blocks of servers no longer defined are dropped. Nothing is written
@@ -241,14 +245,11 @@ pub(super) fn observe(
         .build()
         .map_err(UsageError::Output)?;
     let sigpipe = mcp::child::ignore_sigpipe();
-    let registries = Registries::from_env();
     let work = async {
         let outcomes = check::check_all(defs, opts, jobs, None).await;
-        let artifacts = futures::future::join_all(
-            outcomes
-                .iter()
-                .map(|o| artifact::resolve(&o.def, &registries)),
-        )
+        let artifacts = futures::future::join_all(outcomes.iter().map(|o| async move {
+            artifact::resolve(&o.def, &Registries::for_file(&o.def.source)).await
+        }))
         .await;
         outcomes
             .into_iter()

@@ -28,6 +28,7 @@ mod lock;
 mod login;
 mod logout;
 mod logs;
+mod pin;
 mod refresh;
 mod remove;
 mod restart;
@@ -84,7 +85,7 @@ Examples:
   mcpctl search time && mcpctl add io.github.modelcontextprotocol/server-time
   mcpctl list
   mcpctl check --tools
-  mcpctl lock && mcpctl check --locked
+  mcpctl pin --all && mcpctl lock && mcpctl check --locked
   mcpctl disable time
   mcpctl start time && mcpctl call time get_current_time --arg timezone=UTC
   mcpctl status
@@ -169,6 +170,8 @@ pub enum Command {
     Check(check::Args),
     /// Pin what each server launches and what its tools claim, in a lockfile.
     Lock(lock::Args),
+    /// Resolve unpinned package launches to exact versions, in place.
+    Pin(pin::Args),
     /// Accept a server's drift from the lockfile: show it, then update the lock.
     Approve(approve::Args),
     /// List the agent hosts' MCP configuration files found here.
@@ -374,6 +377,7 @@ fn dispatch(ctx: &Context, command: Command) -> Result<ExitCode> {
         Command::Check(args) => check::run(ctx, args),
         Command::Lock(args) => lock::run(ctx, args),
         Command::Approve(args) => approve::run(ctx, args),
+        Command::Pin(args) => pin::run(ctx, args),
         Command::Remove(args) => remove::run(ctx, args),
         Command::Clients(args) => clients::run(ctx, args),
         Command::Import(args) => import::run(ctx, args),

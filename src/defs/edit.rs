@@ -38,6 +38,16 @@ pub enum Edit {
         /// The entry's name.
         name: String,
     },
+    /// Replace one string of an entry's `args`, in place (`mcpctl pin`):
+    /// the array keeps its layout and comments.
+    SetArg {
+        /// The entry's name.
+        name: String,
+        /// The index in `args`.
+        index: usize,
+        /// The new argument.
+        value: String,
+    },
     /// Flip the enabled state, using the key the entry or file already uses.
     SetEnabled {
         /// The entry's name.
@@ -54,6 +64,7 @@ impl Edit {
             Edit::Add { name, .. }
             | Edit::Replace { name, .. }
             | Edit::Remove { name }
+            | Edit::SetArg { name, .. }
             | Edit::SetEnabled { name, .. } => name,
         }
     }
@@ -156,6 +167,9 @@ fn verify(
         let ok = match edit {
             Edit::Remove { .. } => found.is_none(),
             Edit::SetEnabled { enabled, .. } => found.is_some_and(|def| def.enabled == *enabled),
+            Edit::SetArg { index, value, .. } => found
+                .and_then(ServerDef::process)
+                .is_some_and(|p| p.args.get(*index) == Some(value)),
             Edit::Add { .. } | Edit::Replace { .. } => found.is_some(),
         };
         if !ok {
@@ -488,6 +502,19 @@ mod json {
                     prop.remove();
                 }
             }
+            Edit::SetArg { name, index, value } => {
+                let element = servers
+                    .get(name)
+                    .and_then(|prop| prop.object_value())
+                    .and_then(|entry| entry.get("args"))
+                    .and_then(|args| args.array_value())
+                    .and_then(|args| args.elements().into_iter().nth(*index))
+                    .and_then(|element| element.as_string_lit());
+                // A missing element is caught by `verify`.
+                if let (Some(element), Ok(raw)) = (element, serde_json::to_string(value)) {
+                    element.set_raw_value(raw);
+                }
+            }
             Edit::SetEnabled { name, enabled } => {
                 let Some(entry) = servers.get(name).and_then(|prop| prop.object_value()) else {
                     return;
@@ -680,6 +707,15 @@ mod yaml {
             }
             Edit::Remove { name } => {
                 servers.remove(name.as_str());
+            }
+            Edit::SetArg { name, index, value } => {
+                let args = servers
+                    .get_mapping(name.as_str())
+                    .and_then(|entry| entry.get_sequence("args"))
+                    .ok_or_else(|| format!("entry `{name}` has no `args` sequence"))?;
+                if !args.set(*index, value.as_str()) {
+                    return Err(format!("entry `{name}` has no argument {index}"));
+                }
             }
             Edit::SetEnabled { name, enabled } => {
                 let entry = servers

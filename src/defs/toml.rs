@@ -149,6 +149,20 @@ pub fn apply(path: &Path, text: &str, edits: &[Edit]) -> Result<String, DefsErro
             Edit::Remove { name } => {
                 servers.remove(name);
             }
+            Edit::SetArg { name, index, value } => {
+                let arg = servers
+                    .get_mut(name)
+                    .and_then(Item::as_table_like_mut)
+                    .and_then(|entry| entry.get_mut("args"))
+                    .and_then(Item::as_array_mut)
+                    .and_then(|args| args.get_mut(*index));
+                // A missing argument is caught by the edit's verification.
+                if let Some(arg) = arg {
+                    let decor = arg.decor().clone();
+                    *arg = toml_edit::Value::from(value.as_str());
+                    *arg.decor_mut() = decor;
+                }
+            }
             Edit::SetEnabled { name, enabled } => {
                 let Some(entry) = servers.get_mut(name).and_then(Item::as_table_like_mut) else {
                     continue;

@@ -59,18 +59,62 @@ pub struct PackageSpec {
 
 /// Find the package a launch command installs, if the launcher is known.
 pub fn find_package(command: &str, args: &[String]) -> Option<PackageSpec> {
+    locate(command, args).map(|found| found.spec)
+}
+
+/// Where in the arguments a launch command names its package, so that
+/// `mcpctl pin` can rewrite exactly that argument.
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub struct Located {
+    /// The index in `args` of the argument holding the spec.
+    pub index: usize,
+    /// What precedes the spec in that argument (`--package=`), or nothing.
+    pub prefix: String,
+    /// The spec.
+    pub spec: PackageSpec,
+}
+
+/// [`find_package`], with the position of the spec.
+pub fn locate(command: &str, args: &[String]) -> Option<Located> {
     let base = Path::new(command).file_name()?.to_str()?;
     let args: Vec<&str> = args.iter().map(String::as_str).collect();
-    let (rest, launcher) = match (base, args.first().copied()) {
-        ("npx" | "bunx", _) => (&args[..], &NPM),
-        ("pnpm" | "yarn", Some("dlx")) | ("npm", Some("exec")) => (&args[1..], &NPM),
-        ("uvx", _) => (&args[..], &UV),
-        ("uv", Some("tool")) if args.get(1) == Some(&"run") => (&args[2..], &UV),
-        ("pipx", Some("run")) => (&args[1..], &PIPX),
-        ("docker" | "podman", Some("run")) => (&args[1..], &CONTAINER),
+    let (skip, launcher) = match (base, args.first().copied()) {
+        ("npx" | "bunx", _) => (0, &NPM),
+        ("pnpm" | "yarn", Some("dlx")) | ("npm", Some("exec")) => (1, &NPM),
+        ("uvx", _) => (0, &UV),
+        ("uv", Some("tool")) if args.get(1) == Some(&"run") => (2, &UV),
+        ("pipx", Some("run")) => (1, &PIPX),
+        ("docker" | "podman", Some("run")) => (1, &CONTAINER),
         _ => return None,
     };
-    launcher.find(rest)
+    let (index, prefix, spec) = launcher.find(args.get(skip..)?)?;
+    Some(Located {
+        index: index + skip,
+        prefix,
+        spec,
+    })
+}
+
+/// The argument that pins `located` to exactly `version`, in the
+/// launcher's syntax: `pkg@1.2.3` for npm (scoped names too), `pkg==1.2.3`
+/// for PyPI (extras kept); `None` for an image.
+pub fn pinned_arg(located: &Located, version: &str) -> Option<String> {
+    let spec = &located.spec;
+    let pinned = match spec.ecosystem {
+        Ecosystem::Npm => format!("{}@{version}", spec.package),
+        Ecosystem::Pypi => {
+            let rest = &spec.spec[spec.package.len()..];
+            let extras = rest
+                .trim_start()
+                .strip_prefix('[')
+                .and_then(|e| e.split_once(']'))
+                .map(|(inside, _)| format!("[{inside}]"))
+                .unwrap_or_default();
+            format!("{}{extras}=={version}", spec.package)
+        }
+        Ecosystem::Oci => return None,
+    };
+    Some(format!("{}{pinned}", located.prefix))
 }
 
 /// How one launcher's command line names its package.
@@ -84,18 +128,21 @@ struct Launcher {
 }
 
 impl Launcher {
-    /// The spec named by a spec flag, else the first positional argument.
-    fn find(&self, args: &[&str]) -> Option<PackageSpec> {
-        let mut iter = args.iter();
-        while let Some(arg) = iter.next() {
+    /// The spec named by a spec flag, else the first positional argument:
+    /// its index, what precedes it in that argument, and the spec.
+    fn find(&self, args: &[&str]) -> Option<(usize, String, PackageSpec)> {
+        let mut iter = args.iter().enumerate();
+        while let Some((i, arg)) = iter.next() {
             if let Some((flag, value)) = arg.split_once('=').filter(|_| arg.starts_with('-')) {
                 if self.spec_flags.contains(&flag) {
-                    return Some((self.parse)(value));
+                    return Some((i, format!("{flag}="), (self.parse)(value)));
                 }
                 continue;
             }
             if self.spec_flags.contains(arg) {
-                return iter.next().map(|value| (self.parse)(value));
+                return iter
+                    .next()
+                    .map(|(i, value)| (i, String::new(), (self.parse)(value)));
             }
             if self.value_flags.contains(arg) {
                 iter.next();
@@ -104,7 +151,7 @@ impl Launcher {
             if arg.starts_with('-') {
                 continue;
             }
-            return Some((self.parse)(arg));
+            return Some((i, String::new(), (self.parse)(arg)));
         }
         None
     }
@@ -545,6 +592,24 @@ mod tests {
             Pin::Invalid(_)
         ));
         assert!(find_package("docker", &["ps".to_string()]).is_none());
+    }
+
+    #[test]
+    fn pinned_args_keep_the_launcher_syntax() {
+        let at = |command: &str, args: &[&str]| {
+            let args: Vec<String> = args.iter().map(|s| s.to_string()).collect();
+            locate(command, &args).expect("package found")
+        };
+        let found = at("npx", &["-y", "--package=@a/b@^1", "b"]);
+        assert_eq!(found.index, 1);
+        assert_eq!(pinned_arg(&found, "1.4.0").unwrap(), "--package=@a/b@1.4.0");
+        let found = at("uvx", &["--from", "pkg[cli]>=1", "cmd"]);
+        assert_eq!(found.index, 1);
+        assert_eq!(pinned_arg(&found, "2.0").unwrap(), "pkg[cli]==2.0");
+        let found = at("uv", &["tool", "run", "pkg@latest"]);
+        assert_eq!(found.index, 2);
+        assert_eq!(pinned_arg(&found, "3").unwrap(), "pkg==3");
+        assert!(pinned_arg(&at("docker", &["run", "img"]), "1").is_none());
     }
 
     #[test]

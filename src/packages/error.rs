@@ -1,0 +1,62 @@
+//! What can go wrong asking a package registry. Every message names the
+//! registry that was asked (credentials masked) and says what to do.
+
+use crate::error::{Diagnostic, ExitCode};
+
+/// A package registry problem.
+#[derive(Debug, thiserror::Error)]
+pub enum PackageError {
+    /// The registry could not be reached or answered something unusable.
+    #[error("{registry}: {detail}")]
+    Lookup {
+        /// The URL asked (credentials masked).
+        registry: String,
+        /// What went wrong.
+        detail: String,
+    },
+    /// The registry does not know the package (HTTP 404).
+    #[error("{registry} has no package `{package}`")]
+    NoPackage {
+        /// The URL asked (credentials masked).
+        registry: String,
+        /// The package.
+        package: String,
+    },
+    /// No published version satisfies what the definition asks for.
+    #[error("no version of {package} matches {wanted} at {registry}; available: {available}")]
+    NoMatch {
+        /// The registry asked (credentials masked).
+        registry: String,
+        /// The package.
+        package: String,
+        /// The range, specifier or tag.
+        wanted: String,
+        /// The newest versions it does have.
+        available: String,
+    },
+    /// Image registries are not asked for digests.
+    #[error("cannot pin docker image `{image}`: mcpctl does not ask image registries for digests")]
+    Oci {
+        /// The image.
+        image: String,
+    },
+}
+
+impl Diagnostic for PackageError {
+    fn exit_code(&self) -> ExitCode {
+        match self {
+            PackageError::Lookup { .. } => ExitCode::Failed,
+            PackageError::NoPackage { .. } | PackageError::NoMatch { .. } => ExitCode::NotFound,
+            PackageError::Oci { .. } => ExitCode::Usage,
+        }
+    }
+
+    fn hint(&self) -> Option<String> {
+        Some(match self {
+            PackageError::Lookup { .. } => "check the registry configuration (npm_config_registry, .npmrc; UV_DEFAULT_INDEX, UV_INDEX_URL, PIP_INDEX_URL) and the network, then run it again".into(),
+            PackageError::NoPackage { .. } => "check the package name, or the registry it is asked from (a scoped package may need `@scope:registry=` in .npmrc)".into(),
+            PackageError::NoMatch { .. } => "widen the range in the definition, or pin one of the available versions by hand".into(),
+            PackageError::Oci { .. } => "pin the image by digest by hand: `docker pull IMAGE:TAG`, then use `IMAGE@sha256:…` from `docker inspect --format '{{index .RepoDigests 0}}' IMAGE:TAG`".into(),
+        })
+    }
+}
