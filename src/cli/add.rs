@@ -288,6 +288,7 @@ impl SaveFlags {
             entry: None,
             note_outside_sources: self.scope.is_some(),
             registry_notes: None,
+            extra_warnings: Vec::new(),
         }
     }
 }
@@ -302,11 +303,14 @@ pub fn run(ctx: &Context, args: Args) -> Result<ExitCode> {
     // The registry's notes name the entry; they are printed once its saved
     // name is known.
     let mut registry_notes = None;
+    // The registry's supply-chain warnings, in `--json`'s `warnings` too.
+    let mut extra_warnings = Vec::new();
     let mut def = match &args.registry_name {
         Some(spec) => {
-            let (def, secrets, notes) = registry_definition(ctx, &args, spec, &target)?;
+            let (def, secrets, notes, supply) = registry_definition(ctx, &args, spec, &target)?;
             stored_secrets = secrets;
             registry_notes = Some(notes);
+            extra_warnings = supply;
             def
         }
         None => definition_from_args(&args, &target)?,
@@ -318,6 +322,7 @@ pub fn run(ctx: &Context, args: Args) -> Result<ExitCode> {
     }
     let save = Save {
         registry_notes,
+        extra_warnings,
         ..args.save.save(target, args.name.is_some())
     };
     let Some((def, format)) = save_definition(ctx, &catalog, def, &save, &stored_secrets)? else {
@@ -358,6 +363,9 @@ pub(super) struct Save {
     pub note_outside_sources: bool,
     /// The registry's notes, printed once the saved name is known.
     pub registry_notes: Option<RegistryNotes>,
+    /// Warnings found before validation (the registry's supply-chain
+    /// checks), already printed; reported in `--json` with the others.
+    pub extra_warnings: Vec<Finding>,
 }
 
 /// Validate, check and write `def` to `save.target`: the steps every kind of
@@ -412,7 +420,7 @@ pub(super) fn save_definition(
     }
 
     let findings = validate_for_save(&def, save);
-    let (errors, warnings): (Vec<Finding>, Vec<Finding>) = findings
+    let (errors, mut warnings): (Vec<Finding>, Vec<Finding>) = findings
         .into_iter()
         .partition(|f| f.severity == Severity::Error);
     if !errors.is_empty() {
@@ -424,6 +432,7 @@ pub(super) fn save_definition(
     if !ctx.json {
         output::warn_findings(&warnings);
     }
+    warnings.extend(save.extra_warnings.iter().cloned());
 
     let other_names: Vec<String> = catalog
         .servers()
@@ -672,6 +681,15 @@ fn note_if_outside_sources(ctx: &Context, target: &Path) {
 /// the saved name is known.
 type RegistryNotes = (String, Vec<String>);
 
+/// What the registry path of `add` hands back: the definition, the secrets
+/// stored literally, the notes, and the supply-chain warnings.
+type RegistryDefinition = (
+    ServerDef,
+    Vec<crate::registry::install::SecretValue>,
+    RegistryNotes,
+    Vec<Finding>,
+);
+
 /// Resolve a registry entry into a definition (issue 4): exact name,
 /// chosen package or remote, inputs from flags or prompts, `${VAR}` secrets.
 fn registry_definition(
@@ -679,11 +697,7 @@ fn registry_definition(
     args: &Args,
     spec: &str,
     target: &Path,
-) -> Result<(
-    ServerDef,
-    Vec<crate::registry::install::SecretValue>,
-    RegistryNotes,
-)> {
+) -> Result<RegistryDefinition> {
     use crate::registry::install::{self, InstallRequest, Selector};
     use crate::registry::{ClientOptions, RegistryClient};
 
@@ -713,6 +727,7 @@ fn registry_definition(
         client.base_url(),
         plan.chosen
     ));
+    let supply = supply_chain_checks(&runtime, &client, &plan, target, args.save.force)?;
     let notes = (plan.suggested_name.clone(), plan.notes);
     let mut def = plan.def;
     def.name = args
@@ -725,7 +740,101 @@ fn registry_definition(
     for (name, value) in &plan.secret_env {
         vars::provide(name, value.expose());
     }
-    Ok((def, plan.stored_secrets, notes))
+    Ok((def, plan.stored_secrets, notes, supply))
+}
+
+/// Issue 11's registry checks on the package `add NAME` chose: its
+/// ownership marker must name the entry (refused unless `--force`), and a
+/// near-identical name with more versions is a warning. A package registry
+/// that cannot be asked is a warning: nothing was verified either way.
+fn supply_chain_checks(
+    runtime: &tokio::runtime::Runtime,
+    client: &crate::registry::RegistryClient,
+    plan: &crate::registry::InstallPlan,
+    target: &Path,
+    force: bool,
+) -> Result<Vec<Finding>> {
+    use crate::registry::supply_chain::{self, Ownership};
+    let mut warnings = Vec::new();
+    let warn =
+        |message: String, hint: &str| Finding::warning(Rule::Registry, message, hint.to_string());
+    if let Some(spec) = crate::lock::artifact::package(&plan.def) {
+        let registries = crate::packages::Registries::for_file(target);
+        let package = format!(
+            "{}:{}",
+            serde_json::to_value(spec.ecosystem)
+                .ok()
+                .and_then(|v| v.as_str().map(str::to_string))
+                .unwrap_or_default(),
+            spec.spec
+        );
+        let marker = match spec.ecosystem {
+            pins::Ecosystem::Npm => "mcpName",
+            _ => "mcp-name",
+        };
+        let refuse = |found: String| -> Result<()> {
+            let err = crate::registry::RegistryError::NotOwned {
+                name: plan.registry_name.clone(),
+                package: package.clone(),
+                found,
+            };
+            if force { Ok(()) } else { Err(err.into()) }
+        };
+        match runtime.block_on(supply_chain::ownership(
+            &registries,
+            &spec,
+            &plan.registry_name,
+        )) {
+            Ok(Ownership::Verified) => output::note(format!(
+                "ownership verified: {} names `{}` ({marker})",
+                output::sanitize(&package),
+                output::sanitize(&plan.registry_name)
+            )),
+            Ok(Ownership::Mismatch { found }) => {
+                let found = format!("{marker} is `{found}`");
+                refuse(found.clone())?;
+                warnings.push(warn(
+                    format!("{package} does not belong to `{}`: {found} (added anyway because of --force)", plan.registry_name),
+                    "check you have the right server",
+                ));
+            }
+            Ok(Ownership::Missing) => {
+                let found = format!("it has no {marker}");
+                refuse(found.clone())?;
+                warnings.push(warn(
+                    format!(
+                        "{package} does not name `{}`: {found} (added anyway because of --force)",
+                        plan.registry_name
+                    ),
+                    "check you have the right server",
+                ));
+            }
+            Ok(Ownership::Unchecked(why)) => {
+                warnings.push(warn(why, "check the image's publisher by hand"))
+            }
+            Err(err) => warnings.push(warn(
+                format!("the ownership of {package} was not verified: {err}"),
+                "check the package registry configuration; `mcpctl pin --help` lists it",
+            )),
+        }
+    }
+    if let Some((other, theirs, ours)) =
+        runtime.block_on(supply_chain::typo_twin(client, &plan.registry_name))
+    {
+        warnings.push(warn(
+            format!(
+                "`{}` is within edit distance {} of `{other}`, which has more versions ({theirs} to {ours}): a likely typo-squat",
+                plan.registry_name,
+                supply_chain::TYPO_DISTANCE
+            ),
+            "check the name; if you meant the other, `mcpctl add` it instead",
+        ));
+    }
+    if !warnings.is_empty() {
+        // Printed now, before the check connects: the operator may want to stop.
+        output::warn_findings(&warnings);
+    }
+    Ok(warnings)
 }
 
 /// `target` as parsed now (an empty `mcpServers` file when missing) and

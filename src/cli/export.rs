@@ -74,6 +74,7 @@ pub fn run(ctx: &Context, args: Args) -> Result<ExitCode> {
         entry: None,
         note_outside_sources: false,
         registry_notes: None,
+        extra_warnings: Vec::new(),
     };
     transfer::copy(ctx, chosen, &against, &save, args.replace)
 }

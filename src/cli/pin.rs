@@ -307,6 +307,12 @@ fn record_in_lock(file: &Path, plans: &[&Planned]) -> Result<Option<(PathBuf, Ve
         match current.servers.get(&p.def.name) {
             Some(block) => {
                 let mut block = block.clone();
+                block.artifact.kind = match p.located.spec.ecosystem {
+                    Ecosystem::Npm => "npm",
+                    Ecosystem::Pypi => "pypi",
+                    Ecosystem::Oci => "oci",
+                }
+                .into();
                 block.artifact.source = p.located.spec.package.clone();
                 block.artifact.version = Some(p.resolved.version.clone());
                 block.artifact.pinned = true;

@@ -113,6 +113,7 @@ pub fn copy(
     let save = Save {
         force: save.force || replace,
         registry_notes: None,
+        extra_warnings: Vec::new(),
         entry: None,
         target: save.target.clone(),
         ..*save

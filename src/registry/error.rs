@@ -125,6 +125,17 @@ pub enum RegistryError {
         /// The deleted version.
         version: String,
     },
+    /// The package's ownership marker names another registry entry, or
+    /// none: the package may not be the one the entry describes.
+    #[error("{package} does not belong to `{name}` by its ownership marker: {found}")]
+    NotOwned {
+        /// The registry entry name.
+        name: String,
+        /// The package as launched (`npm:@scope/pkg@1.2.3`).
+        package: String,
+        /// What the marker says (`mcpName is "x"`, `no mcpName`).
+        found: String,
+    },
     /// Several packages or remotes fit and nothing chose one.
     #[error("`{name}` can be installed in {} ways; choose one:{}", options.len(), options_list(options))]
     ChoiceNeeded {
@@ -255,7 +266,7 @@ impl Diagnostic for RegistryError {
             | InvalidChoice { .. }
             | InvalidFlag { .. } => ExitCode::Usage,
             NoExactMatch { .. } | VersionNotFound { .. } | Deleted { .. } => ExitCode::NotFound,
-            Deprecated { .. } => ExitCode::Conflict,
+            Deprecated { .. } | NotOwned { .. } => ExitCode::Conflict,
             Unreachable { .. }
             | Redirect { .. }
             | Timeout { .. }
@@ -306,6 +317,9 @@ impl Diagnostic for RegistryError {
             },
             Deprecated { name, version, .. } => format!(
                 "to install it anyway: `mcpctl add {name}@{version} --allow-deprecated`"
+            ),
+            NotOwned { name, .. } => format!(
+                "the MCP Registry requires the package to name its entry (npm `mcpName`, `mcp-name: {name}` in the PyPI description); check you have the right server, or add it anyway with --force"
             ),
             Deleted { name, .. } => {
                 format!("list its versions with `mcpctl search {name} --include-deprecated`")

@@ -11,6 +11,7 @@ pub mod cache;
 pub mod client;
 pub mod error;
 pub mod install;
+pub mod supply_chain;
 pub mod types;
 
 pub use cache::Cache;

@@ -36,6 +36,8 @@ pub enum Rule {
     Pin,
     /// A remote URL.
     Url,
+    /// The MCP Registry's supply-chain checks (ownership, look-alike names).
+    Registry,
 }
 
 /// One problem found in a definition.

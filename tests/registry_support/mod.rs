@@ -55,7 +55,19 @@ impl TestRegistry {
 
     /// Start serving the fixture directory with some quirks.
     pub fn start_with(quirks: Quirks) -> TestRegistry {
-        let entries = load_fixtures();
+        TestRegistry::start_with_entries(load_fixtures(), quirks)
+    }
+
+    /// Serve the fixture directory plus `extra` entries (`server.json`
+    /// documents as the registry lists them).
+    pub fn start_with_extra(extra: Vec<Value>) -> TestRegistry {
+        let mut entries = load_fixtures();
+        entries.extend(extra);
+        entries.sort_by_key(name_of);
+        TestRegistry::start_with_entries(entries, Quirks::default())
+    }
+
+    fn start_with_entries(entries: Vec<Value>, quirks: Quirks) -> TestRegistry {
         let hits = Arc::new(AtomicUsize::new(0));
         let log = Arc::new(Mutex::new(Vec::new()));
         let (addr_tx, addr_rx) = std::sync::mpsc::channel::<SocketAddr>();

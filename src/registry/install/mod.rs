@@ -302,6 +302,12 @@ const NEAR_SHOWN: usize = 5;
 /// whole name and to its last segment, and only those reasonably close are
 /// kept. A failing search just yields none.
 pub async fn near_matches(client: &RegistryClient, name: &str) -> Vec<String> {
+    rank_near(name, near_candidates(client, name).await)
+}
+
+/// The registry names a search finds for `name`: by its last segment and,
+/// when that finds nothing, by each of its words.
+pub async fn near_candidates(client: &RegistryClient, name: &str) -> Vec<String> {
     let term = name
         .rsplit('/')
         .next()
@@ -312,6 +318,7 @@ pub async fn near_matches(client: &RegistryClient, name: &str) -> Vec<String> {
         return Vec::new();
     }
     let mut candidates = search_names(client, &term).await;
+    candidates.retain(|c| c != name);
     if candidates.is_empty() {
         let words = term.split(['-', '_', '.']).filter(|w| w.len() >= 3);
         for word in words.take(3) {
@@ -322,7 +329,7 @@ pub async fn near_matches(client: &RegistryClient, name: &str) -> Vec<String> {
             }
         }
     }
-    rank_near(name, candidates)
+    candidates
 }
 
 /// The names the registry finds for `term` (latest versions only).
