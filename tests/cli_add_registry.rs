@@ -14,6 +14,10 @@ fn mcpctl(dir: &Path, registry: &str, args: &[&str]) -> Output {
     Command::new(env!("CARGO_BIN_EXE_mcpctl"))
         .args(args)
         .env("MCPCTL_REGISTRY_URL", registry)
+        // Package registries on loopback too (the ownership checks ask
+        // them); this one has no packages, so nothing is verified.
+        .env("MCPCTL_NPM_REGISTRY", format!("{registry}/no-packages"))
+        .env("MCPCTL_PYPI_URL", format!("{registry}/no-packages"))
         .env("MCPCTL_CACHE_DIR", dir.join("cache"))
         .env("MCPCTL_FILE", dir.join("servers.json"))
         .env("MCPCTL_REGISTRY_TIMEOUT", "2")
@@ -297,6 +301,10 @@ fn on_a_terminal(dir: &Path, registry: &str, args: &str, answer: &str) -> String
     let mut child = Command::new(script)
         .args(["-qec", &cmd, "/dev/null"])
         .env("MCPCTL_REGISTRY_URL", registry)
+        // Package registries on loopback too (the ownership checks ask
+        // them); this one has no packages, so nothing is verified.
+        .env("MCPCTL_NPM_REGISTRY", format!("{registry}/no-packages"))
+        .env("MCPCTL_PYPI_URL", format!("{registry}/no-packages"))
         .env("MCPCTL_CACHE_DIR", dir.join("cache"))
         .env("MCPCTL_FILE", dir.join("servers.json"))
         .env_remove("CI")

@@ -352,6 +352,11 @@ fn registry_add_messages_are_escaped() {
     let cache = sandbox.path("cache");
     let with_registry = |cmd: &mut std::process::Command| {
         cmd.env("MCPCTL_REGISTRY_URL", &registry.url)
+            .env(
+                "MCPCTL_NPM_REGISTRY",
+                format!("{}/no-packages", registry.url),
+            )
+            .env("MCPCTL_PYPI_URL", format!("{}/no-packages", registry.url))
             .env("MCPCTL_CACHE_DIR", &cache)
             .env("MCPCTL_FILE", sandbox.path("servers.json"));
     };
