@@ -41,6 +41,7 @@ Register-ArgumentCompleter -Native -CommandName 'mcpctl' -ScriptBlock {
             [CompletionResult]::new('add-json', 'add-json', [CompletionResultType]::ParameterValue, 'Add a server from its JSON entry (Claude Code''s `mcp add-json`)')
             [CompletionResult]::new('check', 'check', [CompletionResultType]::ParameterValue, 'Connect to servers, list their tools, and report what is wrong')
             [CompletionResult]::new('lock', 'lock', [CompletionResultType]::ParameterValue, 'Pin what each server launches and what its tools claim, in a lockfile')
+            [CompletionResult]::new('pin', 'pin', [CompletionResultType]::ParameterValue, 'Resolve unpinned package launches to exact versions, in place')
             [CompletionResult]::new('approve', 'approve', [CompletionResultType]::ParameterValue, 'Accept a server''s drift from the lockfile: show it, then update the lock')
             [CompletionResult]::new('clients', 'clients', [CompletionResultType]::ParameterValue, 'List the agent hosts'' MCP configuration files found here')
             [CompletionResult]::new('import', 'import', [CompletionResultType]::ParameterValue, 'Copy servers from an agent host''s file into mcpctl''s')
@@ -170,6 +171,7 @@ Register-ArgumentCompleter -Native -CommandName 'mcpctl' -ScriptBlock {
             [CompletionResult]::new('--refresh', '--refresh', [CompletionResultType]::ParameterName, 'Registry: ask the registry again instead of using cached answers')
             [CompletionResult]::new('--disabled', '--disabled', [CompletionResultType]::ParameterName, 'Add it disabled')
             [CompletionResult]::new('--autostart', '--autostart', [CompletionResultType]::ParameterName, 'Start it when the supervisor starts')
+            [CompletionResult]::new('--pin', '--pin', [CompletionResultType]::ParameterName, 'Resolve an unpinned or ranged npm/PyPI package to the exact version its registry serves now, and write that (see `mcpctl pin --help`)')
             [CompletionResult]::new('--allow-http', '--allow-http', [CompletionResultType]::ParameterName, 'Accept plain http:// to a public host (private, link-local, single-label and .internal/.local hosts need no flag)')
             [CompletionResult]::new('--force', '--force', [CompletionResultType]::ParameterName, 'Replace an existing server of that name; accept a launcher that is not installed here; drop comments an edit cannot keep')
             [CompletionResult]::new('--require-pin', '--require-pin', [CompletionResultType]::ParameterName, 'Treat unpinned package versions as errors')
@@ -240,6 +242,23 @@ Register-ArgumentCompleter -Native -CommandName 'mcpctl' -ScriptBlock {
             [CompletionResult]::new('--color', '--color', [CompletionResultType]::ParameterName, 'Colour output: auto (a terminal, unless NO_COLOR is set; CLICOLOR_FORCE=1 forces it), always or never')
             [CompletionResult]::new('--project', '--project', [CompletionResultType]::ParameterName, 'In Claude Code''s `~/.claude.json`, read and edit the servers of this project (`projects.<PATH>.mcpServers`) instead of the user''s (default: the current directory, when the file has an entry for it)')
             [CompletionResult]::new('--check', '--check', [CompletionResultType]::ParameterName, 'Compare with the lockfile instead of writing it; drift exits 4')
+            [CompletionResult]::new('--json', '--json', [CompletionResultType]::ParameterName, 'Print machine-readable JSON on stdout instead of text')
+            [CompletionResult]::new('-q', '-q', [CompletionResultType]::ParameterName, 'Print no notes or progress on stderr (warnings and errors still)')
+            [CompletionResult]::new('--quiet', '--quiet', [CompletionResultType]::ParameterName, 'Print no notes or progress on stderr (warnings and errors still)')
+            [CompletionResult]::new('--no-spawn', '--no-spawn', [CompletionResultType]::ParameterName, 'Never start the supervisor implicitly (also MCPCTL_NO_SPAWN=1)')
+            [CompletionResult]::new('--allow-insecure-file', '--allow-insecure-file', [CompletionResultType]::ParameterName, 'Launch from a definition file even when another user could change it (group- or world-writable, or owned by someone else), for this run')
+            [CompletionResult]::new('-h', '-h', [CompletionResultType]::ParameterName, 'Print help (see more with ''--help'')')
+            [CompletionResult]::new('--help', '--help', [CompletionResultType]::ParameterName, 'Print help (see more with ''--help'')')
+            [CompletionResult]::new('-V', '-V ', [CompletionResultType]::ParameterName, 'Print version')
+            [CompletionResult]::new('--version', '--version', [CompletionResultType]::ParameterName, 'Print version')
+            break
+        }
+        'mcpctl;pin' {
+            [CompletionResult]::new('--file', '--file', [CompletionResultType]::ParameterName, 'Definition file to read and edit (repeatable; default: MCPCTL_FILE or ~/.config/mcpctl/servers.json)')
+            [CompletionResult]::new('--color', '--color', [CompletionResultType]::ParameterName, 'Colour output: auto (a terminal, unless NO_COLOR is set; CLICOLOR_FORCE=1 forces it), always or never')
+            [CompletionResult]::new('--project', '--project', [CompletionResultType]::ParameterName, 'In Claude Code''s `~/.claude.json`, read and edit the servers of this project (`projects.<PATH>.mcpServers`) instead of the user''s (default: the current directory, when the file has an entry for it)')
+            [CompletionResult]::new('--all', '--all', [CompletionResultType]::ParameterName, 'Pin every server whose package launch is not pinned yet')
+            [CompletionResult]::new('--dry-run', '--dry-run', [CompletionResultType]::ParameterName, 'Resolve and print what would change, but write nothing')
             [CompletionResult]::new('--json', '--json', [CompletionResultType]::ParameterName, 'Print machine-readable JSON on stdout instead of text')
             [CompletionResult]::new('-q', '-q', [CompletionResultType]::ParameterName, 'Print no notes or progress on stderr (warnings and errors still)')
             [CompletionResult]::new('--quiet', '--quiet', [CompletionResultType]::ParameterName, 'Print no notes or progress on stderr (warnings and errors still)')
@@ -773,6 +792,7 @@ Register-ArgumentCompleter -Native -CommandName 'mcpctl' -ScriptBlock {
             [CompletionResult]::new('add-json', 'add-json', [CompletionResultType]::ParameterValue, 'Add a server from its JSON entry (Claude Code''s `mcp add-json`)')
             [CompletionResult]::new('check', 'check', [CompletionResultType]::ParameterValue, 'Connect to servers, list their tools, and report what is wrong')
             [CompletionResult]::new('lock', 'lock', [CompletionResultType]::ParameterValue, 'Pin what each server launches and what its tools claim, in a lockfile')
+            [CompletionResult]::new('pin', 'pin', [CompletionResultType]::ParameterValue, 'Resolve unpinned package launches to exact versions, in place')
             [CompletionResult]::new('approve', 'approve', [CompletionResultType]::ParameterValue, 'Accept a server''s drift from the lockfile: show it, then update the lock')
             [CompletionResult]::new('clients', 'clients', [CompletionResultType]::ParameterValue, 'List the agent hosts'' MCP configuration files found here')
             [CompletionResult]::new('import', 'import', [CompletionResultType]::ParameterValue, 'Copy servers from an agent host''s file into mcpctl''s')
@@ -813,6 +833,9 @@ Register-ArgumentCompleter -Native -CommandName 'mcpctl' -ScriptBlock {
             break
         }
         'mcpctl;help;lock' {
+            break
+        }
+        'mcpctl;help;pin' {
             break
         }
         'mcpctl;help;approve' {

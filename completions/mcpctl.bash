@@ -76,6 +76,9 @@ _mcpctl() {
             mcpctl,ls)
                 cmd="mcpctl__subcmd__list"
                 ;;
+            mcpctl,pin)
+                cmd="mcpctl__subcmd__pin"
+                ;;
             mcpctl,refresh)
                 cmd="mcpctl__subcmd__refresh"
                 ;;
@@ -175,6 +178,9 @@ _mcpctl() {
             mcpctl__subcmd__help,logs)
                 cmd="mcpctl__subcmd__help__subcmd__logs"
                 ;;
+            mcpctl__subcmd__help,pin)
+                cmd="mcpctl__subcmd__help__subcmd__pin"
+                ;;
             mcpctl__subcmd__help,refresh)
                 cmd="mcpctl__subcmd__help__subcmd__refresh"
                 ;;
@@ -266,7 +272,7 @@ _mcpctl() {
 
     case "${cmd}" in
         mcpctl)
-            opts="-q -h -V --file --json --quiet --color --no-spawn --allow-insecure-file --project --help --version list ls show get add add-json check lock approve clients import export remove rm enable disable search start stop restart refresh status tools call logs login logout auth supervisor completions help"
+            opts="-q -h -V --file --json --quiet --color --no-spawn --allow-insecure-file --project --help --version list ls show get add add-json check lock pin approve clients import export remove rm enable disable search start stop restart refresh status tools call logs login logout auth supervisor completions help"
             if [[ ${cur} == -* || ${COMP_CWORD} -eq 1 ]] ; then
                 COMPREPLY=( $(compgen -W "${opts}" -- "${cur}") )
                 return 0
@@ -292,7 +298,7 @@ _mcpctl() {
             return 0
             ;;
         mcpctl__subcmd__add)
-            opts="-t -H -e -s -q -h -V --package --remote --as-remote --arg --allow-deprecated --store-secret --refresh --registry --url --transport --header --command --args --env --cwd --name --label --disabled --autostart --restart --connect-timeout --protocol --auth --grant --client-id --client-secret --token-endpoint-auth --client-key --oauth-scope --client-metadata-url --to --scope --allow-http --force --require-pin --no-check --dry-run --show-secrets --file --json --quiet --color --no-spawn --allow-insecure-file --project --help --version"
+            opts="-t -H -e -s -q -h -V --package --remote --as-remote --arg --allow-deprecated --store-secret --refresh --registry --url --transport --header --command --args --env --cwd --name --label --disabled --autostart --restart --connect-timeout --protocol --pin --auth --grant --client-id --client-secret --token-endpoint-auth --client-key --oauth-scope --client-metadata-url --to --scope --allow-http --force --require-pin --no-check --dry-run --show-secrets --file --json --quiet --color --no-spawn --allow-insecure-file --project --help --version"
             if [[ ${cur} == -* || ${COMP_CWORD} -eq 2 ]] ; then
                 COMPREPLY=( $(compgen -W "${opts}" -- "${cur}") )
                 return 0
@@ -822,7 +828,7 @@ _mcpctl() {
             return 0
             ;;
         mcpctl__subcmd__help)
-            opts="list show add add-json check lock approve clients import export remove enable disable search start stop restart refresh status tools call logs login logout auth supervisor completions help"
+            opts="list show add add-json check lock pin approve clients import export remove enable disable search start stop restart refresh status tools call logs login logout auth supervisor completions help"
             if [[ ${cur} == -* || ${COMP_CWORD} -eq 2 ]] ; then
                 COMPREPLY=( $(compgen -W "${opts}" -- "${cur}") )
                 return 0
@@ -1088,6 +1094,20 @@ _mcpctl() {
             return 0
             ;;
         mcpctl__subcmd__help__subcmd__logs)
+            opts=""
+            if [[ ${cur} == -* || ${COMP_CWORD} -eq 3 ]] ; then
+                COMPREPLY=( $(compgen -W "${opts}" -- "${cur}") )
+                return 0
+            fi
+            case "${prev}" in
+                *)
+                    COMPREPLY=()
+                    ;;
+            esac
+            COMPREPLY=( $(compgen -W "${opts}" -- "${cur}") )
+            return 0
+            ;;
+        mcpctl__subcmd__help__subcmd__pin)
             opts=""
             if [[ ${cur} == -* || ${COMP_CWORD} -eq 3 ]] ; then
                 COMPREPLY=( $(compgen -W "${opts}" -- "${cur}") )
@@ -1492,6 +1512,32 @@ _mcpctl() {
                     COMPREPLY=($(compgen -f "${cur}"))
                     return 0
                     ;;
+                --file)
+                    COMPREPLY=($(compgen -f "${cur}"))
+                    return 0
+                    ;;
+                --color)
+                    COMPREPLY=($(compgen -W "auto always never" -- "${cur}"))
+                    return 0
+                    ;;
+                --project)
+                    COMPREPLY=($(compgen -f "${cur}"))
+                    return 0
+                    ;;
+                *)
+                    COMPREPLY=()
+                    ;;
+            esac
+            COMPREPLY=( $(compgen -W "${opts}" -- "${cur}") )
+            return 0
+            ;;
+        mcpctl__subcmd__pin)
+            opts="-q -h -V --all --dry-run --file --json --quiet --color --no-spawn --allow-insecure-file --project --help --version"
+            if [[ ${cur} == -* || ${COMP_CWORD} -eq 2 ]] ; then
+                COMPREPLY=( $(compgen -W "${opts}" -- "${cur}") )
+                return 0
+            fi
+            case "${prev}" in
                 --file)
                     COMPREPLY=($(compgen -f "${cur}"))
                     return 0

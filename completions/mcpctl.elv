@@ -38,6 +38,7 @@ set edit:completion:arg-completer[mcpctl] = {|@words|
             cand add-json 'Add a server from its JSON entry (Claude Code''s `mcp add-json`)'
             cand check 'Connect to servers, list their tools, and report what is wrong'
             cand lock 'Pin what each server launches and what its tools claim, in a lockfile'
+            cand pin 'Resolve unpinned package launches to exact versions, in place'
             cand approve 'Accept a server''s drift from the lockfile: show it, then update the lock'
             cand clients 'List the agent hosts'' MCP configuration files found here'
             cand import 'Copy servers from an agent host''s file into mcpctl''s'
@@ -162,6 +163,7 @@ set edit:completion:arg-completer[mcpctl] = {|@words|
             cand --refresh 'Registry: ask the registry again instead of using cached answers'
             cand --disabled 'Add it disabled'
             cand --autostart 'Start it when the supervisor starts'
+            cand --pin 'Resolve an unpinned or ranged npm/PyPI package to the exact version its registry serves now, and write that (see `mcpctl pin --help`)'
             cand --allow-http 'Accept plain http:// to a public host (private, link-local, single-label and .internal/.local hosts need no flag)'
             cand --force 'Replace an existing server of that name; accept a launcher that is not installed here; drop comments an edit cannot keep'
             cand --require-pin 'Treat unpinned package versions as errors'
@@ -229,6 +231,22 @@ set edit:completion:arg-completer[mcpctl] = {|@words|
             cand --color 'Colour output: auto (a terminal, unless NO_COLOR is set; CLICOLOR_FORCE=1 forces it), always or never'
             cand --project 'In Claude Code''s `~/.claude.json`, read and edit the servers of this project (`projects.<PATH>.mcpServers`) instead of the user''s (default: the current directory, when the file has an entry for it)'
             cand --check 'Compare with the lockfile instead of writing it; drift exits 4'
+            cand --json 'Print machine-readable JSON on stdout instead of text'
+            cand -q 'Print no notes or progress on stderr (warnings and errors still)'
+            cand --quiet 'Print no notes or progress on stderr (warnings and errors still)'
+            cand --no-spawn 'Never start the supervisor implicitly (also MCPCTL_NO_SPAWN=1)'
+            cand --allow-insecure-file 'Launch from a definition file even when another user could change it (group- or world-writable, or owned by someone else), for this run'
+            cand -h 'Print help (see more with ''--help'')'
+            cand --help 'Print help (see more with ''--help'')'
+            cand -V 'Print version'
+            cand --version 'Print version'
+        }
+        &'mcpctl;pin'= {
+            cand --file 'Definition file to read and edit (repeatable; default: MCPCTL_FILE or ~/.config/mcpctl/servers.json)'
+            cand --color 'Colour output: auto (a terminal, unless NO_COLOR is set; CLICOLOR_FORCE=1 forces it), always or never'
+            cand --project 'In Claude Code''s `~/.claude.json`, read and edit the servers of this project (`projects.<PATH>.mcpServers`) instead of the user''s (default: the current directory, when the file has an entry for it)'
+            cand --all 'Pin every server whose package launch is not pinned yet'
+            cand --dry-run 'Resolve and print what would change, but write nothing'
             cand --json 'Print machine-readable JSON on stdout instead of text'
             cand -q 'Print no notes or progress on stderr (warnings and errors still)'
             cand --quiet 'Print no notes or progress on stderr (warnings and errors still)'
@@ -723,6 +741,7 @@ set edit:completion:arg-completer[mcpctl] = {|@words|
             cand add-json 'Add a server from its JSON entry (Claude Code''s `mcp add-json`)'
             cand check 'Connect to servers, list their tools, and report what is wrong'
             cand lock 'Pin what each server launches and what its tools claim, in a lockfile'
+            cand pin 'Resolve unpinned package launches to exact versions, in place'
             cand approve 'Accept a server''s drift from the lockfile: show it, then update the lock'
             cand clients 'List the agent hosts'' MCP configuration files found here'
             cand import 'Copy servers from an agent host''s file into mcpctl''s'
@@ -757,6 +776,8 @@ set edit:completion:arg-completer[mcpctl] = {|@words|
         &'mcpctl;help;check'= {
         }
         &'mcpctl;help;lock'= {
+        }
+        &'mcpctl;help;pin'= {
         }
         &'mcpctl;help;approve'= {
         }

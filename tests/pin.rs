@@ -104,6 +104,25 @@ impl World {
     }
 }
 
+/// Panic unless `doc` is valid against `docs/json/<name>.schema.json`.
+#[track_caller]
+fn matches_schema(name: &str, doc: &Value) {
+    let path = Path::new(env!("CARGO_MANIFEST_DIR"))
+        .join("docs/json")
+        .join(format!("{name}.schema.json"));
+    let schema: Value = serde_json::from_str(&std::fs::read_to_string(&path).unwrap()).unwrap();
+    let validator = jsonschema::options()
+        .with_draft(jsonschema::Draft::Draft202012)
+        .with_retriever(mcpctl::mcp::lint::RefuseAll)
+        .build(&schema)
+        .unwrap_or_else(|e| panic!("{name}.schema.json does not compile: {e}"));
+    let errors: Vec<String> = validator
+        .iter_errors(doc)
+        .map(|e| format!("{e} at {}", e.instance_path()))
+        .collect();
+    assert!(errors.is_empty(), "{name}: {}\n{doc}", errors.join("\n"));
+}
+
 /// A copy of the saved documents that a test may change.
 fn fixtures_copy() -> tempfile::TempDir {
     let copy = tempfile::tempdir().unwrap();
@@ -173,6 +192,7 @@ fn pin_rewrites_npx_and_uvx_in_a_jsonc_file_keeping_comments() {
         registry.requests()
     );
     let doc: Value = serde_json::from_str(&w.ok(&["pin", "--all", "--json"], 0).0).unwrap();
+    matches_schema("pin", &doc);
     assert_eq!(doc["servers"][0]["status"], "already_pinned", "{doc}");
     assert_eq!(doc["servers"][1]["version"], "2026.10.19", "{doc}");
     assert_eq!(w.text(), expected);
@@ -458,6 +478,9 @@ fn docker_images_are_not_pinned_and_say_so() {
     // --all passes over it with a note.
     let (_, stderr) = w.ok(&["pin", "--all"], 0);
     assert!(stderr.contains("skipped gh"), "{stderr}");
+    let doc: Value = serde_json::from_str(&w.ok(&["pin", "--all", "--json"], 0).0).unwrap();
+    matches_schema("pin", &doc);
+    assert_eq!(doc["servers"][0]["status"], "skipped", "{doc}");
 }
 
 /// `add NAME` from the loopback MCP Registry with package registries at `packages`.

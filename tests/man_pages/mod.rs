@@ -25,7 +25,7 @@ pub const EXIT_STATUS: &[(u8, &str)] = &[
     (3, "not found (server, file, launcher, registry entry)"),
     (
         4,
-        "conflict (already exists, deprecated entry, busy, stale; drift from the lockfile under check --locked, lock --check, and a call to a held tool)",
+        "conflict (already exists, deprecated entry, a package whose ownership marker does not name the registry entry, busy, stale; drift from the lockfile under check --locked, lock --check, and a call to a held tool)",
     ),
     (5, "the supervisor cannot be reached"),
     (
@@ -65,12 +65,22 @@ pub const ENVIRONMENT: &[(&str, &str)] = &[
     ),
     (
         "MCPCTL_NPM_REGISTRY",
-        "npm registry lock asks for versions and dist.integrity (else npm_config_registry, else https://registry.npmjs.org)",
+        "npm registry lock, pin and add NAME ask for versions, dist.integrity and mcpName (else npm_config_registry, else .npmrc, else https://registry.npmjs.org)",
+    ),
+    (
+        "npm_config_registry",
+        "npm registry, as npm reads it (below MCPCTL_NPM_REGISTRY, above .npmrc)",
     ),
     (
         "MCPCTL_PYPI_URL",
-        "PyPI base URL whose JSON API lock asks for versions and file hashes (default https://pypi.org)",
+        "PyPI base URL whose JSON API lock, pin and add NAME ask (else the simple index below, else https://pypi.org)",
     ),
+    (
+        "UV_DEFAULT_INDEX",
+        "a simple index (PEP 691 JSON) lock and pin ask for versions, file hashes and yanked flags (credentials in it are masked)",
+    ),
+    ("UV_INDEX_URL", "the same, when UV_DEFAULT_INDEX is not set"),
+    ("PIP_INDEX_URL", "the same, when neither uv variable is set"),
     (
         "MCPCTL_REGISTRY_TIMEOUT",
         "registry request timeout in seconds (default 15)",
