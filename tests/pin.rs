@@ -15,6 +15,7 @@ use base64::Engine;
 use package_registry_support::{PackageRegistry, fixtures_dir};
 use registry_support::TestRegistry;
 use serde_json::{Value, json};
+use sha2::Digest;
 
 const EVERYTHING: &str = "@modelcontextprotocol/server-everything";
 const EVERYTHING_INTEGRITY: &str = "sha512-5U3OZh8Xq0Li4nA26l6uNvV9/1suMDuWSn+NjLZIhzinhMY6N3A4DCrxVecBGPf2PsNFKTEv5krxGPRwzxc7jQ==";
@@ -461,26 +462,242 @@ fn pin_records_the_new_artifact_in_the_lockfile() {
     assert!(text.contains(EVERYTHING_INTEGRITY), "{text}");
 }
 
+/// A loopback OCI registry (distribution API) with one image,
+/// `acme/server`, tagged `1.0` and `latest`: an image index pointing at a
+/// linux/amd64 manifest whose config carries `label` as the MCP name label.
+/// Like Docker Hub and ghcr.io it answers 401 with a bearer challenge until
+/// the client fetches the anonymous token.
+struct OciRegistry {
+    /// `127.0.0.1:PORT`.
+    host: String,
+    /// The digest the tags point at.
+    digest: String,
+    log: std::sync::Arc<std::sync::Mutex<Vec<String>>>,
+    _stop: tokio::sync::oneshot::Sender<()>,
+}
+
+fn sha256(bytes: &[u8]) -> String {
+    let hex: String = sha2::Sha256::digest(bytes)
+        .iter()
+        .map(|b| format!("{b:02x}"))
+        .collect();
+    format!("sha256:{hex}")
+}
+
+impl OciRegistry {
+    fn start(label: &str) -> OciRegistry {
+        use axum::http::{HeaderMap, StatusCode, Uri};
+        use axum::response::IntoResponse;
+        let config = serde_json::to_vec(&json!({"architecture": "amd64", "os": "linux",
+            "config": {"Labels": {"io.modelcontextprotocol.server.name": label}},
+            "rootfs": {"type": "layers", "diff_ids": []}}))
+        .unwrap();
+        let config_digest = sha256(&config);
+        let manifest = serde_json::to_vec(&json!({"schemaVersion": 2,
+            "mediaType": "application/vnd.oci.image.manifest.v1+json",
+            "config": {"mediaType": "application/vnd.oci.image.config.v1+json",
+                "digest": config_digest, "size": config.len()},
+            "layers": []}))
+        .unwrap();
+        let manifest_digest = sha256(&manifest);
+        let index = serde_json::to_vec(&json!({"schemaVersion": 2,
+            "mediaType": "application/vnd.oci.image.index.v1+json",
+            "manifests": [
+                {"mediaType": "application/vnd.oci.image.manifest.v1+json", "digest": format!("sha256:{}", "0".repeat(64)),
+                 "size": 1, "platform": {"os": "linux", "architecture": "arm64"}},
+                {"mediaType": "application/vnd.oci.image.manifest.v1+json", "digest": manifest_digest,
+                 "size": manifest.len(), "platform": {"os": "linux", "architecture": "amd64"}}]}))
+        .unwrap();
+        let index_digest = sha256(&index);
+        let log = std::sync::Arc::new(std::sync::Mutex::new(Vec::new()));
+        let (addr_tx, addr_rx) = std::sync::mpsc::channel();
+        let (stop_tx, stop_rx) = tokio::sync::oneshot::channel::<()>();
+        let state_log = log.clone();
+        let index_digest_served = index_digest.clone();
+        std::thread::spawn(move || {
+            let rt = tokio::runtime::Builder::new_current_thread()
+                .enable_all()
+                .build()
+                .unwrap();
+            rt.block_on(async move {
+                let listener = tokio::net::TcpListener::bind("127.0.0.1:0").await.unwrap();
+                let addr = listener.local_addr().unwrap();
+                addr_tx.send(addr).unwrap();
+                let app = axum::Router::new().fallback(move |uri: Uri, headers: HeaderMap| {
+                    let log = state_log.clone();
+                    let (config, manifest, index) = (config.clone(), manifest.clone(), index.clone());
+                    let (config_digest, manifest_digest, index_digest) = (
+                        config_digest.clone(),
+                        manifest_digest.clone(),
+                        index_digest_served.clone(),
+                    );
+                    async move {
+                        let path = uri.path().to_string();
+                        log.lock().unwrap().push(path.clone());
+                        if path == "/token" {
+                            return axum::Json(json!({"token": "anon-tok"})).into_response();
+                        }
+                        let authorized = headers
+                            .get("authorization")
+                            .is_some_and(|v| v == "Bearer anon-tok");
+                        if !authorized {
+                            let challenge = format!(
+                                "Bearer realm=\"http://{addr}/token\",service=\"test\",scope=\"repository:acme/server:pull\""
+                            );
+                            return (StatusCode::UNAUTHORIZED, [("www-authenticate", challenge)], "")
+                                .into_response();
+                        }
+                        let reply = |media: &str, digest: &str, body: Vec<u8>| {
+                            (
+                                [
+                                    ("content-type", media.to_string()),
+                                    ("docker-content-digest", digest.to_string()),
+                                ],
+                                body,
+                            )
+                                .into_response()
+                        };
+                        match path.as_str() {
+                            "/v2/acme/server/manifests/1.0" | "/v2/acme/server/manifests/latest" => {
+                                reply("application/vnd.oci.image.index.v1+json", &index_digest, index)
+                            }
+                            p if p == format!("/v2/acme/server/manifests/{manifest_digest}") => {
+                                reply("application/vnd.oci.image.manifest.v1+json", &manifest_digest, manifest)
+                            }
+                            p if p == format!("/v2/acme/server/blobs/{config_digest}") => {
+                                reply("application/vnd.oci.image.config.v1+json", &config_digest, config)
+                            }
+                            _ => (StatusCode::NOT_FOUND, "").into_response(),
+                        }
+                    }
+                });
+                axum::serve(listener, app)
+                    .with_graceful_shutdown(async {
+                        let _ = stop_rx.await;
+                    })
+                    .await
+                    .unwrap();
+            });
+        });
+        let addr: std::net::SocketAddr = addr_rx.recv().unwrap();
+        OciRegistry {
+            host: addr.to_string(),
+            digest: index_digest,
+            log,
+            _stop: stop_tx,
+        }
+    }
+
+    fn requests(&self) -> Vec<String> {
+        self.log.lock().unwrap().clone()
+    }
+}
+
 #[test]
-fn docker_images_are_not_pinned_and_say_so() {
+fn docker_images_are_pinned_to_the_digest_their_registry_serves() {
+    let oci = OciRegistry::start("io.github.acme/server");
     let w = World::new("servers.json");
+    let image = format!("{}/acme/server:latest", oci.host);
     std::fs::write(
         &w.file,
-        r#"{"mcpServers": {"gh": {"command": "docker", "args": ["run", "-i", "--rm", "ghcr.io/github/github-mcp-server"]}}}"#,
+        serde_json::to_vec(&json!({"mcpServers": {"acme": {"command": "docker",
+            "args": ["run", "-i", "--rm", "-e", "TOKEN", image]}}}))
+        .unwrap(),
     )
     .unwrap();
-    let (_, stderr) = w.ok(&["pin", "gh"], 2);
+    let (stdout, _) = w.ok(&["pin", "acme"], 0);
     assert!(
-        stderr.contains("cannot pin docker image `ghcr.io/github/github-mcp-server`"),
+        stdout.contains(&format!("{image} → {image}@{}", oci.digest)),
+        "{stdout}"
+    );
+    let file: Value = serde_json::from_str(&w.text()).unwrap();
+    assert_eq!(
+        file["mcpServers"]["acme"]["args"],
+        json!([
+            "run",
+            "-i",
+            "--rm",
+            "-e",
+            "TOKEN",
+            format!("{image}@{}", oci.digest)
+        ])
+    );
+    assert!(
+        oci.requests().contains(&"/token".to_string()),
+        "{:?}",
+        oci.requests()
+    );
+    // The digest counts as a pin.
+    let (stdout, _) = w.ok(&["pin", "acme"], 0);
+    assert!(stdout.contains("acme is already pinned"), "{stdout}");
+}
+
+#[test]
+fn a_docker_image_whose_registry_cannot_be_asked_is_not_pinned() {
+    let w = World::new("servers.json");
+    let closed = common::free_port();
+    let before = format!(
+        r#"{{"mcpServers": {{"gh": {{"command": "docker", "args": ["run", "-i", "--rm", "127.0.0.1:{closed}/github/github-mcp-server"]}}}}}}"#
+    );
+    std::fs::write(&w.file, &before).unwrap();
+    let (_, stderr) = w.ok(&["pin", "gh"], 1);
+    assert!(
+        stderr.contains(&format!(
+            "cannot pin docker image `127.0.0.1:{closed}/github/github-mcp-server`: its registry could not be asked"
+        )),
         "{stderr}"
     );
     assert!(stderr.contains("IMAGE@sha256:"), "{stderr}");
+    assert_eq!(w.text(), before);
     // --all passes over it with a note.
     let (_, stderr) = w.ok(&["pin", "--all"], 0);
     assert!(stderr.contains("skipped gh"), "{stderr}");
     let doc: Value = serde_json::from_str(&w.ok(&["pin", "--all", "--json"], 0).0).unwrap();
     matches_schema("pin", &doc);
     assert_eq!(doc["servers"][0]["status"], "skipped", "{doc}");
+}
+
+/// A registry entry whose package is the loopback OCI image.
+fn oci_entry(host: &str) -> Value {
+    json!({
+        "server": {
+            "name": "io.github.acme/server",
+            "description": "An image on a loopback registry",
+            "version": "1.0.0",
+            "packages": [{"registryType": "oci", "identifier": format!("{host}/acme/server:1.0"),
+                "transport": {"type": "stdio"}}]
+        },
+        "_meta": {"io.modelcontextprotocol.registry/official": {
+            "status": "active", "isLatest": true,
+            "publishedAt": "2026-09-01T10:12:44.120Z", "updatedAt": "2026-09-01T10:12:44.120Z"}}
+    })
+}
+
+#[test]
+fn the_oci_name_label_must_name_the_registry_entry() {
+    let oci = OciRegistry::start("io.github.acme/server");
+    let registry = TestRegistry::start_with_extra(vec![oci_entry(&oci.host)]);
+    let packages = PackageRegistry::start();
+    let w = add_world(&registry, &packages);
+    let (_, stderr) = w.ok(
+        &["add", "io.github.acme/server", "--no-check", "--force"],
+        0,
+    );
+    assert!(
+        stderr.contains("ownership verified: oci:")
+            && stderr.contains("(label io.modelcontextprotocol.server.name)"),
+        "{stderr}"
+    );
+
+    let other = OciRegistry::start("io.github.mallory/server");
+    let registry = TestRegistry::start_with_extra(vec![oci_entry(&other.host)]);
+    let w = add_world(&registry, &packages);
+    let (_, stderr) = w.ok(&["add", "io.github.acme/server", "--no-check"], 4);
+    assert!(
+        stderr.contains("by its ownership marker: label io.modelcontextprotocol.server.name is `io.github.mallory/server`"),
+        "{stderr}"
+    );
+    assert!(!w.file.exists(), "nothing may be written");
 }
 
 /// `add NAME` from the loopback MCP Registry with package registries at `packages`.

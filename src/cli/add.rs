@@ -770,7 +770,8 @@ fn supply_chain_checks(
         );
         let marker = match spec.ecosystem {
             pins::Ecosystem::Npm => "mcpName",
-            _ => "mcp-name",
+            pins::Ecosystem::Pypi => "mcp-name",
+            pins::Ecosystem::Oci => "label io.modelcontextprotocol.server.name",
         };
         let refuse = |found: String| -> Result<()> {
             let err = crate::registry::RegistryError::NotOwned {

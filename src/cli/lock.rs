@@ -32,7 +32,7 @@ Per server it records:
     version and the registry's dist.integrity; for uvx/pipx the PyPI package,
     its exact version and the sha256 of each of its files; for docker/podman
     the image, and its digest only when the definition pins one (image
-    registries are not asked); the URL of a remote server; else the command;
+    registries are not asked; `mcpctl pin` writes it); the URL of a remote server; else the command;
   - serverInfo name and version, and the negotiated protocol version;
   - every tool, prompt and resource template: the canonical JSON (sorted
     keys) of what it claims (a tool's title, description, inputSchema,

@@ -41,14 +41,17 @@ override both. Credentials in an index URL are sent and never printed;
 
 When the definitions file has a lockfile and the server has a block in it,
 the block's artifact gets the new version and its integrity hashes (run
-`mcpctl lock NAME` for a server not locked yet). Docker images are not
-pinned: mcpctl does not ask image registries; pin them by digest by hand.
+`mcpctl lock NAME` for a server not locked yet). A docker/podman image
+gets the digest its tag points at now (`image:tag@sha256:…`), asked of its
+registry through the OCI distribution API (anonymous tokens only; a
+loopback registry over plain HTTP); when the registry cannot be asked, the
+error says so and nothing is written.
 
 Nothing is written unless every named server resolves.
 
 Exit status: 0 pinned (or already pinned); 1 a registry could not be asked;
-2 a server has nothing to pin (a local command, a URL, an image); 3 no
-version matches, or the registry has no such package.";
+2 a server has nothing to pin (a local command, a URL); 3 no version
+matches, or the registry has no such package.";
 
 const EXAMPLES: &str = "\
 Examples:
@@ -188,7 +191,7 @@ impl crate::Diagnostic for NamedError {
 enum PlanError {
     /// Nothing to pin: a local command, a URL, a git or path spec.
     Nothing(String),
-    /// An image.
+    /// An image whose registry could not be asked.
     Oci(PackageError),
     /// The registry could not say.
     Registry(PackageError),
@@ -223,16 +226,14 @@ fn plan(
         }
         _ => {}
     }
-    if located.spec.ecosystem == Ecosystem::Oci {
-        return Err(PlanError::Oci(PackageError::Oci {
-            image: located.spec.package.clone(),
-        }));
-    }
     let registries = Registries::for_file(&def.source);
     let registry = shown_registry(&registries, &located);
     let resolved = runtime
         .block_on(packages::resolve(&registries, &located.spec))
-        .map_err(PlanError::Registry)?;
+        .map_err(|err| match err {
+            PackageError::Oci { .. } => PlanError::Oci(err),
+            other => PlanError::Registry(other),
+        })?;
     let new_arg = pins::pinned_arg(&located, &resolved.version).unwrap_or_default();
     Ok(Found::Plan(Box::new(Planned {
         def: def.clone(),
@@ -248,7 +249,11 @@ fn shown_registry(registries: &Registries, located: &Located) -> String {
         Ecosystem::Npm => {
             crate::defs::redact::mask_userinfo(registries.npm.for_package(&located.spec.package))
         }
-        _ => registries.pypi.shown(),
+        Ecosystem::Pypi => registries.pypi.shown(),
+        Ecosystem::Oci => {
+            let image = packages::oci::ImageRef::parse(&located.spec.spec);
+            crate::defs::redact::mask_userinfo(&format!("{}/{}", image.registry, image.repository))
+        }
     }
 }
 

@@ -79,7 +79,7 @@ pub async fn resolve(def: &ServerDef, registries: &Registries) -> Artifact {
             Some((_, digest)) => artifact.integrity = vec![format!("sha256:{digest}")],
             None => {
                 artifact.note = Some(
-                    "no OCI digest: mcpctl does not query image registries; pin the image by digest (image@sha256:…) to lock it"
+                    "no OCI digest: the lock records an image's digest only when the definition pins one; `mcpctl pin` writes it (image:tag@sha256:…)"
                         .into(),
                 )
             }

@@ -34,20 +34,21 @@ pub enum PackageError {
         /// The newest versions it does have.
         available: String,
     },
-    /// Image registries are not asked for digests.
-    #[error("cannot pin docker image `{image}`: mcpctl does not ask image registries for digests")]
+    /// The image's registry could not say which digest its tag points at.
+    #[error("cannot pin docker image `{image}`: {detail}")]
     Oci {
         /// The image.
         image: String,
+        /// Why (the registry asked, and what went wrong).
+        detail: String,
     },
 }
 
 impl Diagnostic for PackageError {
     fn exit_code(&self) -> ExitCode {
         match self {
-            PackageError::Lookup { .. } => ExitCode::Failed,
+            PackageError::Lookup { .. } | PackageError::Oci { .. } => ExitCode::Failed,
             PackageError::NoPackage { .. } | PackageError::NoMatch { .. } => ExitCode::NotFound,
-            PackageError::Oci { .. } => ExitCode::Usage,
         }
     }
 
@@ -56,7 +57,7 @@ impl Diagnostic for PackageError {
             PackageError::Lookup { .. } => "check the registry configuration (npm_config_registry, .npmrc; UV_DEFAULT_INDEX, UV_INDEX_URL, PIP_INDEX_URL) and the network, then run it again".into(),
             PackageError::NoPackage { .. } => "check the package name, or the registry it is asked from (a scoped package may need `@scope:registry=` in .npmrc)".into(),
             PackageError::NoMatch { .. } => "widen the range in the definition, or pin one of the available versions by hand".into(),
-            PackageError::Oci { .. } => "pin the image by digest by hand: `docker pull IMAGE:TAG`, then use `IMAGE@sha256:…` from `docker inspect --format '{{index .RepoDigests 0}}' IMAGE:TAG`".into(),
+            PackageError::Oci { .. } => "mcpctl pins an image only when its registry answers (the OCI distribution API, anonymous tokens only); otherwise pin it by hand: `docker pull IMAGE:TAG`, then use `IMAGE@sha256:…` from `docker inspect --format '{{index .RepoDigests 0}}' IMAGE:TAG`".into(),
         })
     }
 }

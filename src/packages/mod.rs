@@ -7,12 +7,13 @@
 //! One client for every caller: `mcpctl lock` (the artifact), `mcpctl pin`
 //! and `add --pin` (the version to write), and `add NAME` (the ownership
 //! check). `config` owns where to ask, `fetch` the HTTP side, `npm` and
-//! `pypi` the documents.
+//! `pypi` the documents, `oci` image registries (digests and labels).
 
 pub mod config;
 pub mod error;
 pub mod fetch;
 pub mod npm;
+pub mod oci;
 pub mod pypi;
 
 pub use config::Registries;
@@ -33,7 +34,8 @@ pub struct Resolved {
 /// registry: npm's `latest` dist-tag (or the highest version satisfying a
 /// range, or the version a dist-tag names), PyPI's newest version that is
 /// neither yanked nor a pre-release (satisfying the specifier, if any). An
-/// exact pin resolves to itself, with its hashes.
+/// exact pin resolves to itself, with its hashes. An image resolves to the
+/// digest its tag points at now.
 pub async fn resolve(
     registries: &Registries,
     spec: &PackageSpec,
@@ -41,8 +43,17 @@ pub async fn resolve(
     match spec.ecosystem {
         Ecosystem::Npm => npm::resolve(registries, spec).await,
         Ecosystem::Pypi => pypi::resolve(registries, spec).await,
-        Ecosystem::Oci => Err(PackageError::Oci {
-            image: spec.package.clone(),
-        }),
+        Ecosystem::Oci => {
+            let image = oci::inspect(&spec.spec, false)
+                .await
+                .map_err(|err| PackageError::Oci {
+                    image: spec.spec.clone(),
+                    detail: format!("its registry could not be asked ({err})"),
+                })?;
+            Ok(Resolved {
+                version: image.digest.clone(),
+                integrity: vec![image.digest],
+            })
+        }
     }
 }

@@ -6,8 +6,8 @@
 //! Ownership markers, per package registry:
 //! - npm: `mcpName` in the version's package metadata;
 //! - PyPI: `mcp-name: <name>` in the project description (JSON API);
-//! - OCI: the image label `io.modelcontextprotocol.server.name`: not read,
-//!   since mcpctl does not ask image registries; the check says so.
+//! - OCI: the image label `io.modelcontextprotocol.server.name`, from the
+//!   image config the registry serves (OCI distribution API).
 
 use crate::packages::{self, PackageError, Registries};
 use crate::validate::pins::{Ecosystem, PackageSpec, Pin};
@@ -26,7 +26,7 @@ pub enum Ownership {
     },
     /// The package carries no marker.
     Missing,
-    /// Not checked (an image, or a launch that is not a registry package).
+    /// Not checked, and why.
     Unchecked(String),
 }
 
@@ -46,12 +46,7 @@ pub async fn ownership(
             packages::npm::mcp_name(registries, &spec.package, &version).await?
         }
         (Ecosystem::Pypi, _) => packages::pypi::mcp_name(registries, &spec.package).await?,
-        (Ecosystem::Oci, _) => {
-            return Ok(Ownership::Unchecked(format!(
-                "the OCI label io.modelcontextprotocol.server.name of `{}` was not checked: mcpctl does not ask image registries",
-                spec.package
-            )));
-        }
+        (Ecosystem::Oci, _) => packages::oci::inspect(&spec.spec, true).await?.name_label,
     };
     Ok(match found {
         Some(name) if name == registry_name => Ownership::Verified,

@@ -97,7 +97,8 @@ pub fn locate(command: &str, args: &[String]) -> Option<Located> {
 
 /// The argument that pins `located` to exactly `version`, in the
 /// launcher's syntax: `pkg@1.2.3` for npm (scoped names too), `pkg==1.2.3`
-/// for PyPI (extras kept); `None` for an image.
+/// for PyPI (extras kept), `image:tag@sha256:…` for an image (`version` is
+/// then the digest).
 pub fn pinned_arg(located: &Located, version: &str) -> Option<String> {
     let spec = &located.spec;
     let pinned = match spec.ecosystem {
@@ -112,7 +113,8 @@ pub fn pinned_arg(located: &Located, version: &str) -> Option<String> {
                 .unwrap_or_default();
             format!("{}{extras}=={version}", spec.package)
         }
-        Ecosystem::Oci => return None,
+        // The tag stays readable; the digest is what runs.
+        Ecosystem::Oci => format!("{}@{version}", spec.spec),
     };
     Some(format!("{}{pinned}", located.prefix))
 }
@@ -609,7 +611,10 @@ mod tests {
         let found = at("uv", &["tool", "run", "pkg@latest"]);
         assert_eq!(found.index, 2);
         assert_eq!(pinned_arg(&found, "3").unwrap(), "pkg==3");
-        assert!(pinned_arg(&at("docker", &["run", "img"]), "1").is_none());
+        assert_eq!(
+            pinned_arg(&at("docker", &["run", "-i", "img:latest"]), "sha256:ab").unwrap(),
+            "img:latest@sha256:ab"
+        );
     }
 
     #[test]
