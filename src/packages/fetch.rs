@@ -66,11 +66,21 @@ pub async fn get_json(url: &str, accept: &str) -> Result<Fetched, PackageError> 
         .map_err(|e| fail(format!("not JSON ({e})")))
 }
 
-/// A reqwest error without the URL it appends (which may carry credentials).
-fn without_url(err: &reqwest::Error) -> String {
+/// A reqwest error with its causes (`error sending request: … dns error …`)
+/// and without the URL it appends (which may carry credentials).
+pub fn without_url(err: &reqwest::Error) -> String {
     let mut text = err.to_string();
     if let Some(url) = err.url() {
         text = text.replace(&format!(" ({url})"), "");
+    }
+    let mut source = std::error::Error::source(err);
+    while let Some(cause) = source {
+        let cause_text = cause.to_string();
+        if !text.contains(&cause_text) {
+            text.push_str(": ");
+            text.push_str(&cause_text);
+        }
+        source = cause.source();
     }
     text
 }

@@ -218,7 +218,7 @@ impl Session {
             let response = request
                 .send()
                 .await
-                .map_err(|e| e.without_url().to_string())?;
+                .map_err(|e| super::fetch::without_url(&e))?;
             let status = response.status().as_u16();
             if status == 401 && attempt == 0 {
                 let challenge = response
@@ -240,7 +240,7 @@ impl Session {
             let body = response
                 .bytes()
                 .await
-                .map_err(|e| e.without_url().to_string())?;
+                .map_err(|e| super::fetch::without_url(&e))?;
             if body.len() > MAX_BLOB {
                 return Err(format!("a document is larger than {MAX_BLOB} bytes"));
             }
@@ -276,17 +276,19 @@ impl Session {
             .get(url)
             .send()
             .await
-            .map_err(|e| e.without_url().to_string())?;
+            .map_err(|e| super::fetch::without_url(&e))?;
         if !response.status().is_success() {
             return Err(format!(
                 "the token service answered HTTP {}",
                 response.status().as_u16()
             ));
         }
-        let doc: Value = response
-            .json()
-            .await
-            .map_err(|e| format!("the token service answered no JSON ({})", e.without_url()))?;
+        let doc: Value = response.json().await.map_err(|e| {
+            format!(
+                "the token service answered no JSON ({})",
+                super::fetch::without_url(&e)
+            )
+        })?;
         doc.get("token")
             .or_else(|| doc.get("access_token"))
             .and_then(Value::as_str)
