@@ -235,6 +235,19 @@ fn pin_resolves_ranges_in_a_yaml_file_keeping_comments() {
 }
 
 #[test]
+fn pin_keeps_a_codex_toml_file_intact() {
+    let registry = PackageRegistry::start();
+    let w = World::with("config.toml", &registry);
+    let before = "# codex config\nmodel = \"o4\"\n\n[mcp_servers.time]\ncommand = \"uvx\"\nargs = [\"mcp-server-time\"] # the package\nenv = { TZ = \"UTC\" }\n";
+    std::fs::write(&w.file, before).unwrap();
+    w.ok(&["pin", "time"], 0);
+    assert_eq!(
+        w.text(),
+        before.replace("\"mcp-server-time\"", "\"mcp-server-time==2026.10.19\"")
+    );
+}
+
+#[test]
 fn a_range_with_no_match_names_the_registry_and_what_is_available() {
     let registry = PackageRegistry::start();
     let w = World::with("servers.json", &registry);

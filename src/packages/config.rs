@@ -1,7 +1,7 @@
 //! Where the launchers would download a package from, read the way they
 //! read it, so that what mcpctl pins is what `npx` or `uvx` would run.
 //!
-//! npm: `MCPCTL_NPM_REGISTRY` (mcpctl's own override), else
+//! npm: `MCPCTL_NPM_REGISTRY` (mcpctl's own override, for every scope), else
 //! `npm_config_registry`, else `registry=` in the project's `.npmrc` (beside
 //! the definitions file, then in the current directory), else in
 //! `~/.npmrc`, else `https://registry.npmjs.org`; `@scope:registry=` lines
@@ -106,7 +106,12 @@ impl Registries {
                 files.push(user);
             }
         }
-        let mut default = lookup("MCPCTL_NPM_REGISTRY").or_else(|| lookup("npm_config_registry"));
+        // mcpctl's own override wins over every scope too.
+        let forced = lookup("MCPCTL_NPM_REGISTRY");
+        if forced.is_some() {
+            files.clear();
+        }
+        let mut default = forced.or_else(|| lookup("npm_config_registry"));
         let mut scoped = BTreeMap::new();
         for file in &files {
             let Ok(text) = std::fs::read_to_string(file) else {
