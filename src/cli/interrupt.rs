@@ -66,6 +66,39 @@ pub fn block_on<F: Future>(
     })
 }
 
+/// Like [`block_on`], for work that has something to say before it is
+/// stopped (`call --direct` tells the server the call is cancelled): on a
+/// signal, `work` is told through the watch it was built with and given
+/// `grace` to end on its own; then every group is ended as in [`block_on`].
+pub fn block_on_graceful<F: Future>(
+    runtime: &tokio::runtime::Runtime,
+    grace: std::time::Duration,
+    work: impl FnOnce(tokio::sync::watch::Receiver<Option<Signal>>) -> F,
+) -> Result<F::Output, Interrupted> {
+    runtime.block_on(async {
+        let listen = |kind| signal(kind).ok();
+        let (mut int, mut term, mut hup) = (
+            listen(SignalKind::interrupt()),
+            listen(SignalKind::terminate()),
+            listen(SignalKind::hangup()),
+        );
+        let (told, stop) = tokio::sync::watch::channel(None);
+        let mut work = Box::pin(work(stop));
+        let caught = tokio::select! {
+            biased;
+            done = &mut work => return Ok(done),
+            Some(()) = recv(&mut int) => Signal::SIGINT,
+            Some(()) = recv(&mut term) => Signal::SIGTERM,
+            Some(()) = recv(&mut hup) => Signal::SIGHUP,
+        };
+        let _ = told.send(Some(caught));
+        let _ = tokio::time::timeout(grace, &mut work).await;
+        groups::end_all(DEFAULT_KILL_GRACE).await;
+        drop(work);
+        Err(Interrupted { signal: caught })
+    })
+}
+
 /// The next delivery of a signal we listen for; never, if we could not listen.
 async fn recv(listener: &mut Option<tokio::signal::unix::Signal>) -> Option<()> {
     match listener {

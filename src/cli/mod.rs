@@ -22,6 +22,7 @@ mod completions;
 mod disable;
 mod enable;
 pub mod interrupt;
+pub mod talkback;
 mod lifecycle;
 mod list;
 mod lock;
