@@ -12,9 +12,11 @@
 //! serves Streamable HTTP at `http://127.0.0.1:PORT/mcp` (and an HTML page
 //! at `/`); with `--oauth` that endpoint is protected by an OAuth 2.1
 //! authorization server on the same origin (see the `oauth` module for its
-//! flags).
+//! flags). `--talk` adds tools that elicit, answer `input_required`,
+//! report progress and record cancellations (see the `talk` module).
 
 mod oauth;
+mod talk;
 
 use std::borrow::Cow;
 use std::sync::Arc;
@@ -54,6 +56,8 @@ struct Config {
     stderr_flood: usize,
     oauth: oauth::Options,
     drift: Option<String>,
+    talk: bool,
+    record: Option<String>,
 }
 
 /// What `--hostile` puts in its tool names, descriptions, serverInfo,
@@ -97,6 +101,8 @@ fn parse_args() -> Config {
             "--list-changed" => cfg.list_changed = true,
             "--hostile" => cfg.hostile = true,
             "--drift" => cfg.drift = Some(value()),
+            "--talk" => cfg.talk = true,
+            "--record" => cfg.record = Some(value()),
             "--no-tools-capability" => cfg.no_tools_capability = true,
             "--stderr-flood" => cfg.stderr_flood = value().parse().expect("--stderr-flood BYTES"),
             "--grandchild-sleeper" => sleeper(),
@@ -213,6 +219,9 @@ fn build_tools(cfg: &Config) -> Vec<Tool> {
             schema(json!({"type":"object"})),
         ));
     }
+    if cfg.talk {
+        tools.extend(talk::tools(schema));
+    }
     if cfg.bad_schema {
         tools.push(Tool::new(
             "pairs",
@@ -311,6 +320,16 @@ impl ServerHandler for Fixture {
         request: CallToolRequestParams,
         context: RequestContext<RoleServer>,
     ) -> Result<CallToolResponse, ErrorData> {
+        if self.cfg.talk {
+            let stateless = context
+                .protocol_version()
+                .is_some_and(|v| v >= ProtocolVersion::V_2026_07_28);
+            if let Some(result) =
+                talk::call(&request, &context, stateless, self.cfg.record.as_deref()).await
+            {
+                return result;
+            }
+        }
         let text = match request.name.as_ref() {
             "add_tool" => {
                 let n = self.added.fetch_add(1, std::sync::atomic::Ordering::SeqCst);

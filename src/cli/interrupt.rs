@@ -106,3 +106,62 @@ async fn recv(listener: &mut Option<tokio::signal::unix::Signal>) -> Option<()> 
         None => std::future::pending().await,
     }
 }
+
+/// For a blocking command whose work lives elsewhere (a call through the
+/// supervisor): on SIGINT, SIGTERM or SIGHUP, say so and exit at once with
+/// 128 + the signal. Exiting closes the socket, and the supervisor cancels
+/// the call on the server when its caller goes away.
+///
+/// The handler only writes the signal's number to a pipe (which is
+/// async-signal-safe); a thread reads it and exits. Children started later
+/// get the default dispositions back at `exec`.
+pub fn exit_on_signal(what: &'static str) {
+    use std::io::Read;
+    use std::sync::atomic::{AtomicI32, Ordering};
+    use std::os::fd::IntoRawFd;
+
+    static PIPE: AtomicI32 = AtomicI32::new(-1);
+    extern "C" fn on_signal(signal: nix::libc::c_int) {
+        let byte = signal as u8;
+        // SAFETY: write(2) is async-signal-safe; the fd stays open for the
+        // life of the process.
+        unsafe {
+            nix::libc::write(
+                PIPE.load(Ordering::Relaxed),
+                (&byte as *const u8).cast(),
+                1,
+            );
+        }
+    }
+    let Ok((read, write)) = nix::unistd::pipe() else {
+        return;
+    };
+    PIPE.store(write.into_raw_fd(), Ordering::Relaxed);
+    let action = nix::sys::signal::SigAction::new(
+        nix::sys::signal::SigHandler::Handler(on_signal),
+        nix::sys::signal::SaFlags::SA_RESTART,
+        nix::sys::signal::SigSet::empty(),
+    );
+    for signal in [Signal::SIGINT, Signal::SIGTERM, Signal::SIGHUP] {
+        // SAFETY: the handler only calls write(2).
+        let _ = unsafe { nix::sys::signal::sigaction(signal, &action) };
+    }
+    std::thread::spawn(move || {
+        let mut read = std::fs::File::from(read);
+        let mut byte = [0u8];
+        if read.read_exact(&mut byte).is_err() {
+            return;
+        }
+        let signal = Signal::try_from(i32::from(byte[0])).unwrap_or(Signal::SIGINT);
+        let code = match signal {
+            Signal::SIGTERM => ExitCode::Terminated,
+            Signal::SIGHUP => ExitCode::HungUp,
+            _ => ExitCode::Interrupted,
+        };
+        crate::output::error(
+            &format!("stopped by {}; {what}", signal.as_str()),
+            Some("run the command again to finish it"),
+        );
+        std::process::exit(i32::from(code.code()));
+    });
+}

@@ -48,6 +48,9 @@ pub const MAX_ROUNDS: usize = 10;
 /// The most fields one elicitation may ask for.
 pub const MAX_FIELDS: usize = 64;
 
+/// How long a server is given to read a cancellation before it is stopped.
+const CANCEL_SETTLE: Duration = Duration::from_millis(200);
+
 /// Progress notifications kept for a call whose token is not bound yet.
 const ORPHANS: usize = 64;
 
@@ -138,6 +141,8 @@ struct Routes {
 
 struct Route {
     talk: Talk,
+    /// Questions asked so far; more than [`MAX_ROUNDS`] ends the call.
+    asked: usize,
     tokens: Vec<ProgressToken>,
     abort: mpsc::UnboundedSender<String>,
 }
@@ -163,6 +168,7 @@ impl Router {
             id,
             Route {
                 talk,
+                asked: 0,
                 tokens: Vec::new(),
                 abort,
             },
@@ -213,23 +219,33 @@ impl Router {
     /// asked of the only call in flight. `Err` is the reason it was
     /// refused, which also ends that call.
     pub async fn elicit(&self, params: Value) -> Result<Value, String> {
-        let (talk, abort) = {
-            let routes = self.lock();
-            let mut calls = routes.calls.values();
-            match (calls.next(), calls.next()) {
-                (Some(only), None) => (only.talk.clone(), only.abort.clone()),
-                (None, _) => {
+        let (talk, abort, asked) = {
+            let mut routes = self.lock();
+            let several = routes.calls.len() > 1;
+            match routes.calls.values_mut().next() {
+                Some(only) if !several => {
+                    only.asked += 1;
+                    (only.talk.clone(), only.abort.clone(), only.asked)
+                }
+                None => {
                     return Err(
                         "mcpctl asks the user only during a tools/call, and none is in flight"
                             .into(),
                     );
                 }
-                (Some(_), Some(_)) => {
+                Some(_) => {
                     return Err("several calls are in flight; mcpctl cannot tell which caller to ask (use one call at a time, or the 2026-07-28 protocol)".into());
                 }
             }
         };
-        if let Err(why) = check_question(&params) {
+        let checked = if asked > MAX_ROUNDS {
+            Err(format!(
+                "the server asked {asked} questions in one call; mcpctl answers at most {MAX_ROUNDS}"
+            ))
+        } else {
+            check_question(&params)
+        };
+        if let Err(why) = checked {
             let _ = abort.send(why.clone());
             return Err(why);
         }
@@ -249,11 +265,17 @@ impl Router {
     }
 
     /// Wait (at most `within`) until every `notifications/cancelled` queued
-    /// by an abandoned call has been handed to the transport, so a close
-    /// right after a Ctrl-C does not swallow it.
+    /// by an abandoned call has been handed to the transport, and then a
+    /// moment for the server to act on it, so a close right after a Ctrl-C
+    /// neither swallows the cancellation nor stops the server before it
+    /// has read it.
     pub async fn flush(&self, within: Duration) {
         let pending = std::mem::take(&mut self.lock().cancels);
+        if pending.is_empty() {
+            return;
+        }
         let _ = tokio::time::timeout(within, futures::future::join_all(pending)).await;
+        tokio::time::sleep(CANCEL_SETTLE).await;
     }
 }
 
