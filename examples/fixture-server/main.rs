@@ -13,7 +13,9 @@
 //! at `/`); with `--oauth` that endpoint is protected by an OAuth 2.1
 //! authorization server on the same origin (see the `oauth` module for its
 //! flags). `--talk` adds tools that elicit, answer `input_required`,
-//! report progress and record cancellations (see the `talk` module).
+//! report progress and record cancellations (see the `talk` module);
+//! `--elicit-on-list` elicits during `tools/list` whether or not the client
+//! advertised the capability.
 
 mod oauth;
 mod talk;
@@ -58,6 +60,7 @@ struct Config {
     drift: Option<String>,
     talk: bool,
     record: Option<String>,
+    elicit_on_list: bool,
 }
 
 /// What `--hostile` puts in its tool names, descriptions, serverInfo,
@@ -103,6 +106,7 @@ fn parse_args() -> Config {
             "--drift" => cfg.drift = Some(value()),
             "--talk" => cfg.talk = true,
             "--record" => cfg.record = Some(value()),
+            "--elicit-on-list" => cfg.elicit_on_list = true,
             "--no-tools-capability" => cfg.no_tools_capability = true,
             "--stderr-flood" => cfg.stderr_flood = value().parse().expect("--stderr-flood BYTES"),
             "--grandchild-sleeper" => sleeper(),
@@ -283,6 +287,9 @@ impl ServerHandler for Fixture {
         }
         if self.cfg.tools_error {
             return Err(ErrorData::internal_error("tool registry unavailable", None));
+        }
+        if self.cfg.elicit_on_list {
+            talk::elicit_anyway(&_context, self.cfg.record.as_deref()).await;
         }
         let added = self.added.load(std::sync::atomic::Ordering::SeqCst);
         let mut all = self.tools.as_ref().clone();

@@ -152,6 +152,16 @@ async fn elicit(ctx: &RequestContext<RoleServer>, params: Value) -> Result<Value
     }
 }
 
+/// `--elicit-on-list`: ask during `tools/list`, capability or not, and
+/// record what the client said (`elicit-on-list ok|refused: …`).
+pub async fn elicit_anyway(ctx: &RequestContext<RoleServer>, record_to: Option<&str>) {
+    let line = match elicit(ctx, field("unasked")).await {
+        Ok(answer) => format!("elicit-on-list ok: {answer}"),
+        Err(e) => format!("elicit-on-list refused: {}", e.message),
+    };
+    record(record_to, line);
+}
+
 /// Call a `--talk` tool; `None` when `request` names another tool.
 pub async fn call(
     request: &CallToolRequestParams,

@@ -623,6 +623,7 @@ impl Diagnostic for ConnectError {
                 Phase::Spawn | Phase::Initialize | Phase::Discover => {
                     "the server did not answer in time; raise `connect_timeout` or pass --timeout, or check that it speaks MCP on stdio/this URL".into()
                 }
+                Phase::CallTool => "the tool did not finish in time and the server was told the call is cancelled; raise --timeout, or check the server's logs".into(),
                 _ => "the server answered initialize but stalled listing; raise --timeout or check the server's logs".into(),
             },
             ConnectError::AuthRequired { .. } => {

@@ -116,7 +116,7 @@ impl Owner {
             Err(_) => Err(WireError::new(
                 ErrorCode::Timeout,
                 format!(
-                    "no answer from `{}` within {} s; the call was not retried",
+                    "no answer from `{}` within {} s; the server was told the call is cancelled, and it was not retried",
                     self.name,
                     timeout.as_secs_f64()
                 ),
