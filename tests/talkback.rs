@@ -19,9 +19,10 @@ fn setup(sb: &Sandbox) -> (String, PathBuf) {
     let rec = sb.path("rec");
     let fx = common::fixture().display().to_string();
     let rec_s = rec.display().to_string();
+    let marker = marker(sb);
     let defs = serde_json::json!({
-        "fx": {"command": fx, "args": ["--talk", "--record", rec_s]},
-        "fxs": {"command": fx, "args": ["--talk", "--stateless-only", "--record", rec_s], "protocol": "2026-07-28"},
+        "fx": {"command": fx, "args": ["--talk", "--record", rec_s, "--marker", marker]},
+        "fxs": {"command": fx, "args": ["--talk", "--stateless-only", "--record", rec_s, "--marker", marker], "protocol": "2026-07-28"},
     });
     let file = sb.path("servers.json");
     std::fs::write(&file, defs.to_string()).unwrap();
@@ -41,8 +42,24 @@ fn call(sb: &Sandbox, file: &str, direct: bool, server: &str, tool: &str, args: 
     sb.run(&all)
 }
 
+/// What the fixture's command line carries, to find its processes.
+fn marker(sb: &Sandbox) -> String {
+    format!("talkback-{}", sb.dir.path().file_name().unwrap().to_string_lossy())
+}
+
 fn stop_supervisor(sb: &Sandbox, file: &str) {
     sb.run(&["--file", file, "supervisor", "stop"]);
+}
+
+/// No fixture process of this sandbox is left (a few seconds' grace).
+#[track_caller]
+fn no_orphans(sb: &Sandbox) {
+    let marker = marker(sb);
+    assert!(
+        common::wait_until(common::within(5), || common::processes_with(&marker).is_empty()),
+        "left running: {:?}",
+        common::processes_with(&marker)
+    );
 }
 
 fn recorded(rec: &Path) -> String {
@@ -252,6 +269,10 @@ fn ctrl_c_cancels_the_call_on_the_server_and_exits_130() {
             .unwrap();
             let run = support::to_run(child.wait_with_output().unwrap());
             run.expect_code(130).stderr_has("stopped by SIGINT");
+            if direct {
+                // Only the supervisor's two servers are left.
+                assert_eq!(common::processes_with(&marker(&sb)).len(), 2);
+            }
             assert!(
                 common::wait_until(common::within(5), || recorded(&rec).contains("cancelled slow")),
                 "{server} direct={direct}: the server never saw the cancellation\n{run}"
@@ -294,8 +315,12 @@ fn hostile_questions_end_the_call_clearly_and_never_hang() {
             .expect_code(1)
             .stdout_has("sampling declined: mcpctl has no model");
         assert!(started.elapsed() < Duration::from_secs(60), "too slow: {:?}", started.elapsed());
+        if direct {
+            no_orphans(&sb);
+        }
     }
     stop_supervisor(&sb, &file);
+    no_orphans(&sb);
 }
 
 #[test]
@@ -409,6 +434,10 @@ fn on_a_terminal_each_field_is_asked_with_its_default() {
             );
         }
     }
+    // Progress on a terminal is a bar on stderr.
+    let (ok, transcript) = on_a_terminal(&sb, &["--file", &file, "call", "fx", "progress", "--direct"], &[]);
+    assert!(ok, "{transcript}");
+    assert!(transcript.contains("5/5 step 5"), "{transcript}");
     // Declining at the end sends nothing and fails the call.
     let decline = [
         ("Your name", "\r"),
