@@ -44,7 +44,10 @@ fn call(sb: &Sandbox, file: &str, direct: bool, server: &str, tool: &str, args: 
 
 /// What the fixture's command line carries, to find its processes.
 fn marker(sb: &Sandbox) -> String {
-    format!("talkback-{}", sb.dir.path().file_name().unwrap().to_string_lossy())
+    format!(
+        "talkback-{}",
+        sb.dir.path().file_name().unwrap().to_string_lossy()
+    )
 }
 
 fn stop_supervisor(sb: &Sandbox, file: &str) {
@@ -56,7 +59,8 @@ fn stop_supervisor(sb: &Sandbox, file: &str) {
 fn no_orphans(sb: &Sandbox) {
     let marker = marker(sb);
     assert!(
-        common::wait_until(common::within(5), || common::processes_with(&marker).is_empty()),
+        common::wait_until(common::within(5), || common::processes_with(&marker)
+            .is_empty()),
         "left running: {:?}",
         common::processes_with(&marker)
     );
@@ -72,8 +76,11 @@ const ERAS: [&str; 2] = ["fx", "fxs"];
 fn forms_are_answered_from_defaults_or_answers_without_a_tty() {
     let sb = Sandbox::new();
     let (file, _) = setup(&sb);
-    std::fs::write(sb.path("answers.json"), r#"{"name": "Kay", "color": "blue", "count": 3}"#)
-        .unwrap();
+    std::fs::write(
+        sb.path("answers.json"),
+        r#"{"name": "Kay", "color": "blue", "count": 3}"#,
+    )
+    .unwrap();
     let at_file = format!("@{}", sb.path("answers.json").display());
     for server in ERAS {
         for direct in [true, false] {
@@ -81,13 +88,27 @@ fn forms_are_answered_from_defaults_or_answers_without_a_tty() {
                 .expect_code(0)
                 .stdout_has(r#"accepted: {"name":"Ada","color":"green","confirm":true}"#)
                 .stderr_has("elicitation (form) accepted");
-            call(&sb, &file, direct, server, "ask", &["--answers", r#"{"name":"Lin","color":"red"}"#])
-                .expect_code(0)
-                .stdout_has(r#""name":"Lin","color":"red""#);
+            call(
+                &sb,
+                &file,
+                direct,
+                server,
+                "ask",
+                &["--answers", r#"{"name":"Lin","color":"red"}"#],
+            )
+            .expect_code(0)
+            .stdout_has(r#""name":"Lin","color":"red""#);
             call(&sb, &file, direct, server, "ask", &["--answers", &at_file])
                 .expect_code(0)
                 .stdout_has(r#""name":"Kay","color":"blue","count":3"#);
-            let json = call(&sb, &file, direct, server, "ask", &["--accept-defaults", "--json"]);
+            let json = call(
+                &sb,
+                &file,
+                direct,
+                server,
+                "ask",
+                &["--accept-defaults", "--json"],
+            );
             json.expect_code(0);
             assert_eq!(json.json()["elicitations"][0]["action"], "accept", "{json}");
         }
@@ -105,9 +126,18 @@ fn a_declined_question_fails_the_call_with_the_reason() {
                 .expect_code(1)
                 .stderr_has("elicitation (form) declined: no terminal to ask on")
                 .stdout_has("the user chose decline");
-            call(&sb, &file, direct, server, "ask", &["--answers", r#"{"color": "purple"}"#])
-                .expect_code(1)
-                .stderr_has(r#"declined: --answers: field `color`: "purple" is not one of red, green, blue"#);
+            call(
+                &sb,
+                &file,
+                direct,
+                server,
+                "ask",
+                &["--answers", r#"{"color": "purple"}"#],
+            )
+            .expect_code(1)
+            .stderr_has(
+                r#"declined: --answers: field `color`: "purple" is not one of red, green, blue"#,
+            );
         }
     }
     sb.run(&["--file", &file, "call", "fx", "ask", "--answers", "{nope"])
@@ -129,7 +159,8 @@ fn a_url_is_printed_and_opened_only_with_open_and_never_fetched() {
     .unwrap();
     use std::os::unix::fs::PermissionsExt;
     std::fs::set_permissions(&browser, std::fs::Permissions::from_mode(0o755)).unwrap();
-    sb.run(&["--file", &file, "start", "fx", "fxs"]).expect_code(0);
+    sb.run(&["--file", &file, "start", "fx", "fxs"])
+        .expect_code(0);
     for server in ERAS {
         for direct in [true, false] {
             let mut args = vec!["--file", &file, "call", server, "ask_url"];
@@ -151,7 +182,10 @@ fn a_url_is_printed_and_opened_only_with_open_and_never_fetched() {
     // The browser script is the only thing that saw the URL, once per --open.
     let seen = std::fs::read_to_string(&opened).unwrap();
     assert_eq!(seen.lines().count(), 4, "{seen}");
-    assert!(seen.lines().all(|l| l == "https://example.com/approve?id=42"));
+    assert!(
+        seen.lines()
+            .all(|l| l == "https://example.com/approve?id=42")
+    );
     stop_supervisor(&sb, &file);
 }
 
@@ -162,9 +196,16 @@ fn two_rounds_echo_the_request_state_exactly() {
     for server in ERAS {
         for direct in [true, false] {
             let _ = std::fs::remove_file(&rec);
-            call(&sb, &file, direct, server, "rounds", &["--answers", r#"{"a": "x1", "b": "y2"}"#])
-                .expect_code(0)
-                .stdout_has("a=x1 b=y2");
+            call(
+                &sb,
+                &file,
+                direct,
+                server,
+                "rounds",
+                &["--answers", r#"{"a": "x1", "b": "y2"}"#],
+            )
+            .expect_code(0)
+            .stdout_has("a=x1 b=y2");
             if server == "fxs" {
                 let rounds = recorded(&rec);
                 assert!(
@@ -186,9 +227,17 @@ fn parallel_stateless_calls_through_the_supervisor_keep_their_own_answers() {
         .map(|i| {
             let answers = format!(r#"{{"a": "a{i}", "b": "b{i}"}}"#);
             let mut cmd = sb.command();
-            cmd.args(["--file", &file, "call", "fxs", "rounds", "--answers", &answers])
-                .stdout(Stdio::piped())
-                .stderr(Stdio::piped());
+            cmd.args([
+                "--file",
+                &file,
+                "call",
+                "fxs",
+                "rounds",
+                "--answers",
+                &answers,
+            ])
+            .stdout(Stdio::piped())
+            .stderr(Stdio::piped());
             (i, cmd.spawn().unwrap())
         })
         .collect();
@@ -205,16 +254,29 @@ fn progress_goes_to_stderr_as_json_lines_and_never_to_stdout() {
     let (file, _) = setup(&sb);
     for server in ERAS {
         for direct in [true, false] {
-            let run = call(&sb, &file, direct, server, "progress", &["--json", "--progress", "json"]);
+            let run = call(
+                &sb,
+                &file,
+                direct,
+                server,
+                "progress",
+                &["--json", "--progress", "json"],
+            );
             run.expect_code(0);
-            assert_eq!(run.json()["result"]["content"][0]["text"], "done after 5 steps");
+            assert_eq!(
+                run.json()["result"]["content"][0]["text"],
+                "done after 5 steps"
+            );
             let lines: Vec<serde_json::Value> = run
                 .stderr
                 .lines()
                 .filter_map(|l| serde_json::from_str(l).ok())
                 .collect();
             assert_eq!(lines.len(), 5, "{run}");
-            assert_eq!(lines[4], serde_json::json!({"progress": 5.0, "total": 5.0, "message": "step 5"}));
+            assert_eq!(
+                lines[4],
+                serde_json::json!({"progress": 5.0, "total": 5.0, "message": "step 5"})
+            );
             // Without a terminal and without --progress json: nothing at all.
             let quiet = call(&sb, &file, direct, server, "progress", &[]);
             quiet.expect_code(0).stdout_has("done after 5 steps");
@@ -236,7 +298,8 @@ fn a_timeout_cancels_the_call_on_the_server() {
             call(&sb, &file, direct, server, "slow", &["--timeout", "1"]).expect_code(1);
             assert!(started.elapsed() < Duration::from_secs(15));
             assert!(
-                common::wait_until(common::within(5), || recorded(&rec).contains("cancelled slow")),
+                common::wait_until(common::within(5), || recorded(&rec)
+                    .contains("cancelled slow")),
                 "{server} direct={direct}: the server never saw the cancellation: {:?}",
                 recorded(&rec)
             );
@@ -249,7 +312,8 @@ fn a_timeout_cancels_the_call_on_the_server() {
 fn ctrl_c_cancels_the_call_on_the_server_and_exits_130() {
     let sb = Sandbox::new();
     let (file, rec) = setup(&sb);
-    sb.run(&["--file", &file, "start", "fx", "fxs"]).expect_code(0);
+    sb.run(&["--file", &file, "start", "fx", "fxs"])
+        .expect_code(0);
     for server in ERAS {
         for direct in [true, false] {
             let _ = std::fs::remove_file(&rec);
@@ -274,7 +338,8 @@ fn ctrl_c_cancels_the_call_on_the_server_and_exits_130() {
                 assert_eq!(common::processes_with(&marker(&sb)).len(), 2);
             }
             assert!(
-                common::wait_until(common::within(5), || recorded(&rec).contains("cancelled slow")),
+                common::wait_until(common::within(5), || recorded(&rec)
+                    .contains("cancelled slow")),
                 "{server} direct={direct}: the server never saw the cancellation\n{run}"
             );
         }
@@ -287,14 +352,36 @@ fn hostile_questions_end_the_call_clearly_and_never_hang() {
     let sb = Sandbox::new();
     let (file, _) = setup(&sb);
     let cases: [(&str, &str, &str); 4] = [
-        ("fx", "ask_many", "the server asked for 1000 fields in one elicitation; mcpctl asks at most 64"),
-        ("fxs", "ask_many", "the server asked for 1000 fields in one elicitation; mcpctl asks at most 64"),
-        ("fx", "ask_malformed", "malformed elicitation/create request"),
-        ("fxs", "ask_malformed", "`input_required` result is malformed"),
+        (
+            "fx",
+            "ask_many",
+            "the server asked for 1000 fields in one elicitation; mcpctl asks at most 64",
+        ),
+        (
+            "fxs",
+            "ask_many",
+            "the server asked for 1000 fields in one elicitation; mcpctl asks at most 64",
+        ),
+        (
+            "fx",
+            "ask_malformed",
+            "malformed elicitation/create request",
+        ),
+        (
+            "fxs",
+            "ask_malformed",
+            "`input_required` result is malformed",
+        ),
     ];
     let forever: [(&str, &str); 2] = [
-        ("fx", "the server asked 11 questions in one call; mcpctl answers at most 10"),
-        ("fxs", "answered `input_required` 10 times without a result; mcpctl stops after 10 rounds"),
+        (
+            "fx",
+            "the server asked 11 questions in one call; mcpctl answers at most 10",
+        ),
+        (
+            "fxs",
+            "answered `input_required` 10 times without a result; mcpctl stops after 10 rounds",
+        ),
     ];
     for direct in [true, false] {
         let started = Instant::now();
@@ -304,9 +391,16 @@ fn hostile_questions_end_the_call_clearly_and_never_hang() {
                 .stderr_has(message);
         }
         for (server, message) in forever {
-            call(&sb, &file, direct, server, "ask_forever", &["--answers", r#"{"again": "yes"}"#])
-                .expect_code(1)
-                .stderr_has(message);
+            call(
+                &sb,
+                &file,
+                direct,
+                server,
+                "ask_forever",
+                &["--answers", r#"{"again": "yes"}"#],
+            )
+            .expect_code(1)
+            .stderr_has(message);
         }
         call(&sb, &file, direct, "fxs", "sample", &[])
             .expect_code(1)
@@ -314,7 +408,11 @@ fn hostile_questions_end_the_call_clearly_and_never_hang() {
         call(&sb, &file, direct, "fx", "sample", &[])
             .expect_code(1)
             .stdout_has("sampling declined: mcpctl has no model");
-        assert!(started.elapsed() < Duration::from_secs(60), "too slow: {:?}", started.elapsed());
+        assert!(
+            started.elapsed() < Duration::from_secs(60),
+            "too slow: {:?}",
+            started.elapsed()
+        );
         if direct {
             no_orphans(&sb);
         }
@@ -328,10 +426,12 @@ fn a_server_that_elicits_without_the_capability_is_refused_cleanly() {
     let sb = Sandbox::new();
     let rec = sb.path("rec");
     let fx = common::fixture().display().to_string();
-    let defs = serde_json::json!({"e": {"command": fx, "args": ["--elicit-on-list", "--record", rec]}});
+    let defs =
+        serde_json::json!({"e": {"command": fx, "args": ["--elicit-on-list", "--record", rec]}});
     let file = sb.path("servers.json");
     std::fs::write(&file, defs.to_string()).unwrap();
-    sb.run(&["--file", file.to_str().unwrap(), "check", "e"]).expect_code(0);
+    sb.run(&["--file", file.to_str().unwrap(), "check", "e"])
+        .expect_code(0);
     assert!(
         recorded(&rec).contains("mcpctl did not advertise the elicitation capability"),
         "{}",
@@ -344,7 +444,10 @@ fn a_server_that_elicits_without_the_capability_is_refused_cleanly() {
 fn on_a_terminal(sb: &Sandbox, args: &[&str], steps: &[(&str, &str)]) -> (bool, String) {
     use std::io::{Read, Write};
     let script = common::require("script", "apt-get install bsdutils (tests/run.sh does)");
-    let quoted: Vec<String> = args.iter().map(|a| shlex::try_quote(a).unwrap().into_owned()).collect();
+    let quoted: Vec<String> = args
+        .iter()
+        .map(|a| shlex::try_quote(a).unwrap().into_owned())
+        .collect();
     let cmd = format!("{} {}", env!("CARGO_BIN_EXE_mcpctl"), quoted.join(" "));
     let mut child = Command::new(script)
         .args(["-qec", &cmd, "/dev/null"])
@@ -378,7 +481,11 @@ fn on_a_terminal(sb: &Sandbox, args: &[&str], steps: &[(&str, &str)]) -> (bool, 
                 seen += at + wait_for.len();
                 break;
             }
-            assert!(Instant::now() < deadline, "no {wait_for:?} in {}", String::from_utf8_lossy(&transcript));
+            assert!(
+                Instant::now() < deadline,
+                "no {wait_for:?} in {}",
+                String::from_utf8_lossy(&transcript)
+            );
             if let Ok(chunk) = rx.recv_timeout(Duration::from_millis(200)) {
                 transcript.extend(chunk);
             }
@@ -395,14 +502,21 @@ fn on_a_terminal(sb: &Sandbox, args: &[&str], steps: &[(&str, &str)]) -> (bool, 
         if let Some(status) = child.try_wait().unwrap() {
             break status;
         }
-        assert!(Instant::now() < deadline, "still running: {}", String::from_utf8_lossy(&transcript));
+        assert!(
+            Instant::now() < deadline,
+            "still running: {}",
+            String::from_utf8_lossy(&transcript)
+        );
         std::thread::sleep(Duration::from_millis(50));
     };
     std::thread::sleep(Duration::from_millis(100));
     while let Ok(chunk) = rx.try_recv() {
         transcript.extend(chunk);
     }
-    (status.success(), String::from_utf8_lossy(&transcript).into_owned())
+    (
+        status.success(),
+        String::from_utf8_lossy(&transcript).into_owned(),
+    )
 }
 
 #[test]
@@ -418,7 +532,8 @@ fn on_a_terminal_each_field_is_asked_with_its_default() {
         ("confirm", "\r"),
         ("Send these answers?", "\r"),
     ];
-    sb.run(&["--file", &file, "start", "fx", "fxs"]).expect_code(0);
+    sb.run(&["--file", &file, "start", "fx", "fxs"])
+        .expect_code(0);
     for server in ERAS {
         for direct in [true, false] {
             let mut args = vec!["--file", file.as_str(), "call", server, "ask"];
@@ -435,7 +550,11 @@ fn on_a_terminal_each_field_is_asked_with_its_default() {
         }
     }
     // Progress on a terminal is a bar on stderr.
-    let (ok, transcript) = on_a_terminal(&sb, &["--file", &file, "call", "fx", "progress", "--direct"], &[]);
+    let (ok, transcript) = on_a_terminal(
+        &sb,
+        &["--file", &file, "call", "fx", "progress", "--direct"],
+        &[],
+    );
     assert!(ok, "{transcript}");
     assert!(transcript.contains("5/5 step 5"), "{transcript}");
     // Declining at the end sends nothing and fails the call.
@@ -448,7 +567,10 @@ fn on_a_terminal_each_field_is_asked_with_its_default() {
     ];
     let (ok, transcript) = on_a_terminal(&sb, &["--file", &file, "call", "fxs", "ask"], &decline);
     assert!(!ok, "{transcript}");
-    assert!(transcript.contains("the user chose decline"), "{transcript}");
+    assert!(
+        transcript.contains("the user chose decline"),
+        "{transcript}"
+    );
     stop_supervisor(&sb, &file);
 }
 
@@ -477,30 +599,55 @@ fn the_python_sdk_server_talks_back_in_2026_07_28() {
         call(&sb, &file, direct, "py", "ask", &["--accept-defaults"])
             .expect_code(0)
             .stdout_has("python: Grace likes blue");
-        call(&sb, &file, direct, "py", "ask", &["--answers", r#"{"name": "Lin", "color": "red"}"#])
-            .expect_code(0)
-            .stdout_has("python: Lin likes red");
+        call(
+            &sb,
+            &file,
+            direct,
+            "py",
+            "ask",
+            &["--answers", r#"{"name": "Lin", "color": "red"}"#],
+        )
+        .expect_code(0)
+        .stdout_has("python: Lin likes red");
         call(&sb, &file, direct, "py", "ask", &[])
             .expect_code(1)
             .stderr_has("declined: no terminal to ask on");
-        call(&sb, &file, direct, "py", "rounds", &["--answers", r#"{"a": "p", "b": "q"}"#])
-            .expect_code(0)
-            .stdout_has("python: a=p b=q");
+        call(
+            &sb,
+            &file,
+            direct,
+            "py",
+            "rounds",
+            &["--answers", r#"{"a": "p", "b": "q"}"#],
+        )
+        .expect_code(0)
+        .stdout_has("python: a=p b=q");
         call(&sb, &file, direct, "py", "ask_url", &[])
             .expect_code(0)
             .stdout_has("python: url decline")
             .stderr_has("https://example.com/py-approve");
-        let run = call(&sb, &file, direct, "py", "progress", &["--progress", "json"]);
+        let run = call(
+            &sb,
+            &file,
+            direct,
+            "py",
+            "progress",
+            &["--progress", "json"],
+        );
         run.expect_code(0).stdout_has("python: done after 3 steps");
         assert_eq!(run.stderr.matches("py step").count(), 3, "{run}");
         call(&sb, &file, direct, "py", "slow", &["--timeout", "3"]).expect_code(1);
         assert!(
-            common::wait_until(common::within(5), || recorded(&rec).contains("cancelled slow")),
+            common::wait_until(common::within(5), || recorded(&rec)
+                .contains("cancelled slow")),
             "direct={direct}: {}",
             recorded(&rec)
         );
         let rounds = recorded(&rec);
-        assert!(rounds.contains("round rounds py-1\nround rounds py-2:p\n"), "{rounds}");
+        assert!(
+            rounds.contains("round rounds py-1\nround rounds py-2:p\n"),
+            "{rounds}"
+        );
     }
     stop_supervisor(&sb, &file);
 }

@@ -28,8 +28,8 @@ use std::time::Duration;
 use rmcp::ErrorData;
 use rmcp::model::{
     CallToolRequestParams, CallToolResponse, CallToolResult, ClientResult, ContentBlock,
-    CustomRequest, ElicitRequest, ElicitRequestParams, InputRequest, InputRequests, InputRequiredResult,
-    ProgressNotificationParam, ResultType, ServerRequest, Tool,
+    CustomRequest, ElicitRequest, ElicitRequestParams, InputRequest, InputRequests,
+    InputRequiredResult, ProgressNotificationParam, ResultType, ServerRequest, Tool,
 };
 use rmcp::service::{RequestContext, RoleServer};
 use serde_json::{Value, json};
@@ -106,7 +106,11 @@ fn failure(t: impl Into<String>) -> CallToolResponse {
 fn record(path: Option<&str>, line: String) {
     if let Some(path) = path {
         use std::io::Write;
-        if let Ok(mut f) = std::fs::OpenOptions::new().create(true).append(true).open(path) {
+        if let Ok(mut f) = std::fs::OpenOptions::new()
+            .create(true)
+            .append(true)
+            .open(path)
+        {
             let _ = writeln!(f, "{line}");
         }
     }
@@ -147,8 +151,13 @@ async fn elicit(ctx: &RequestContext<RoleServer>, params: Value) -> Result<Value
         .await
         .map_err(|e| ErrorData::internal_error(format!("elicitation failed: {e}"), None))?;
     match answer {
-        ClientResult::ElicitResult(answer) => Ok(serde_json::to_value(answer).unwrap_or(Value::Null)),
-        other => Err(ErrorData::internal_error(format!("unexpected answer {other:?}"), None)),
+        ClientResult::ElicitResult(answer) => {
+            Ok(serde_json::to_value(answer).unwrap_or(Value::Null))
+        }
+        other => Err(ErrorData::internal_error(
+            format!("unexpected answer {other:?}"),
+            None,
+        )),
     }
 }
 
@@ -178,7 +187,10 @@ pub async fn call(
     let result = match (name, stateless) {
         ("ask" | "ask_url" | "ask_many", true) => match answers.get("q") {
             Some(answer) if state.as_deref() == Some("asked") => Ok(outcome(answer)),
-            Some(_) => Err(ErrorData::invalid_params("request state was not echoed", None)),
+            Some(_) => Err(ErrorData::invalid_params(
+                "request state was not echoed",
+                None,
+            )),
             None => Ok(input_required(
                 "q",
                 match name {
@@ -228,12 +240,13 @@ pub async fn call(
                 b["content"]["b"].as_str().unwrap_or("")
             )))
         }
-        ("ask_forever", true) => Ok(CallToolResponse::InputRequired(
-            InputRequiredResult::new(
-                Some(InputRequests::from([("q".to_string(), ask_request(field("again")))])),
-                Some(format!("{}x", state.unwrap_or_default())),
-            ),
-        )),
+        ("ask_forever", true) => Ok(CallToolResponse::InputRequired(InputRequiredResult::new(
+            Some(InputRequests::from([(
+                "q".to_string(),
+                ask_request(field("again")),
+            )])),
+            Some(format!("{}x", state.unwrap_or_default())),
+        ))),
         ("ask_forever", false) => loop {
             if let Err(e) = elicit(ctx, field("again")).await {
                 break Err(e);
@@ -247,7 +260,11 @@ pub async fn call(
         }
         ("ask_malformed", false) => {
             let raw = CustomRequest::new("elicitation/create", Some(malformed()));
-            match ctx.peer.send_request(ServerRequest::CustomRequest(raw)).await {
+            match ctx
+                .peer
+                .send_request(ServerRequest::CustomRequest(raw))
+                .await
+            {
                 Ok(_) => Ok(text("the client accepted a malformed question")),
                 Err(e) => Ok(failure(format!("the client refused: {e}"))),
             }
@@ -268,7 +285,8 @@ pub async fn call(
                 "messages": [{"role": "user", "content": {"type": "text", "text": "hi"}}], "maxTokens": 10
             }))
             .expect("sampling params");
-            let request = ServerRequest::CreateMessageRequest(rmcp::model::CreateMessageRequest::new(params));
+            let request =
+                ServerRequest::CreateMessageRequest(rmcp::model::CreateMessageRequest::new(params));
             match ctx.peer.send_request(request).await {
                 Ok(_) => Ok(text("sampled")),
                 Err(e) => Ok(failure(format!("sampling refused: {e}"))),

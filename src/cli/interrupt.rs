@@ -117,8 +117,8 @@ async fn recv(listener: &mut Option<tokio::signal::unix::Signal>) -> Option<()> 
 /// get the default dispositions back at `exec`.
 pub fn exit_on_signal(what: &'static str) {
     use std::io::Read;
-    use std::sync::atomic::{AtomicI32, Ordering};
     use std::os::fd::IntoRawFd;
+    use std::sync::atomic::{AtomicI32, Ordering};
 
     static PIPE: AtomicI32 = AtomicI32::new(-1);
     extern "C" fn on_signal(signal: nix::libc::c_int) {
@@ -126,11 +126,7 @@ pub fn exit_on_signal(what: &'static str) {
         // SAFETY: write(2) is async-signal-safe; the fd stays open for the
         // life of the process.
         unsafe {
-            nix::libc::write(
-                PIPE.load(Ordering::Relaxed),
-                (&byte as *const u8).cast(),
-                1,
-            );
+            nix::libc::write(PIPE.load(Ordering::Relaxed), (&byte as *const u8).cast(), 1);
         }
     }
     let Ok((read, write)) = nix::unistd::pipe() else {

@@ -22,7 +22,6 @@ mod completions;
 mod disable;
 mod enable;
 pub mod interrupt;
-pub mod talkback;
 mod lifecycle;
 mod list;
 mod lock;
@@ -38,6 +37,7 @@ mod start;
 mod status;
 mod stop;
 mod supervisor;
+pub mod talkback;
 mod toggle;
 mod tools;
 

@@ -236,7 +236,9 @@ impl Answerer {
             .map(|r| r.iter().filter_map(Value::as_str).collect())
             .unwrap_or_default();
         match &self.source {
-            Source::Terminal => self.progress.suspend(|| ask_form(message, props, &required)),
+            Source::Terminal => self
+                .progress
+                .suspend(|| ask_form(message, props, &required)),
             Source::Given(given) => match fill(props, &required, |name| given.get(name).cloned()) {
                 Ok(content) => (json!({"action": "accept", "content": content}), None),
                 Err(why) => (talk::decline(), Some(format!("--answers: {why}"))),
@@ -295,7 +297,9 @@ fn fill(
         let value = match given(name).or_else(|| field.get("default").cloned()) {
             Some(value) => value,
             None if required.contains(&name.as_str()) => {
-                return Err(format!("the required field `{shown}` has no value and no default"));
+                return Err(format!(
+                    "the required field `{shown}` has no value and no default"
+                ));
             }
             None => continue,
         };
@@ -312,7 +316,9 @@ fn check_value(kind: &FieldKind, value: &Value) -> std::result::Result<(), Strin
         FieldKind::Number { integer: true } => value.is_i64() || value.is_u64(),
         FieldKind::Number { integer: false } => value.is_number(),
         FieldKind::Boolean => value.is_boolean(),
-        FieldKind::Choice(options) => value.as_str().is_some_and(|v| options.iter().any(|o| o == v)),
+        FieldKind::Choice(options) => value
+            .as_str()
+            .is_some_and(|v| options.iter().any(|o| o == v)),
         FieldKind::Many(options) => value.as_array().is_some_and(|vs| {
             vs.iter()
                 .all(|v| v.as_str().is_some_and(|v| options.iter().any(|o| o == v)))
@@ -348,7 +354,11 @@ fn action(choice: Option<usize>) -> Value {
 }
 
 /// Ask each field on the terminal, then whether to send, decline or cancel.
-fn ask_form(message: &str, props: &Map<String, Value>, required: &[&str]) -> (Value, Option<String>) {
+fn ask_form(
+    message: &str,
+    props: &Map<String, Value>,
+    required: &[&str],
+) -> (Value, Option<String>) {
     eprintln!("{}", output::sanitize_block(message));
     let mut content = Map::new();
     for (name, field) in props {
@@ -358,7 +368,12 @@ fn ask_form(message: &str, props: &Map<String, Value>, required: &[&str]) -> (Va
                 content.insert(name.clone(), value);
             }
             Ok(None) => {}
-            Err(_) => return (json!({"action": "cancel"}), Some("the prompt was interrupted".into())),
+            Err(_) => {
+                return (
+                    json!({"action": "cancel"}),
+                    Some("the prompt was interrupted".into()),
+                );
+            }
         }
     }
     let choice = dialoguer::Select::new()
@@ -397,7 +412,10 @@ fn ask_field(
                 .interact()?,
         )),
         FieldKind::Choice(options) => {
-            let mut items: Vec<String> = options.iter().map(|o| output::sanitize(o).into_owned()).collect();
+            let mut items: Vec<String> = options
+                .iter()
+                .map(|o| output::sanitize(o).into_owned())
+                .collect();
             if !required {
                 items.push("(leave empty)".into());
             }
@@ -421,14 +439,20 @@ fn ask_field(
                         .is_some_and(|d| d.iter().any(|v| v.as_str() == Some(o)))
                 })
                 .collect();
-            let items: Vec<String> = options.iter().map(|o| output::sanitize(o).into_owned()).collect();
+            let items: Vec<String> = options
+                .iter()
+                .map(|o| output::sanitize(o).into_owned())
+                .collect();
             let picked = dialoguer::MultiSelect::new()
                 .with_prompt(label)
                 .items(&items)
                 .defaults(&chosen)
                 .interact()?;
             Some(Value::Array(
-                picked.into_iter().map(|i| Value::String(options[i].clone())).collect(),
+                picked
+                    .into_iter()
+                    .map(|i| Value::String(options[i].clone()))
+                    .collect(),
             ))
         }
         FieldKind::Text | FieldKind::Number { .. } => {

@@ -303,11 +303,8 @@ impl Drop for CancelOnDrop {
         if let Ok(rt) = tokio::runtime::Handle::try_current() {
             let task = rt.spawn(async move {
                 let param = CancelledNotificationParam::new(Some(id), Some(reason));
-                let _ = tokio::time::timeout(
-                    Duration::from_secs(2),
-                    peer.notify_cancelled(param),
-                )
-                .await;
+                let _ = tokio::time::timeout(Duration::from_secs(2), peer.notify_cancelled(param))
+                    .await;
             });
             self.router.lock().cancels.push(task);
         }
@@ -412,7 +409,10 @@ async fn fulfil(
         };
         responses.insert(key, response);
     }
-    Ok(((!responses.is_empty()).then_some(responses), asked.request_state))
+    Ok((
+        (!responses.is_empty()).then_some(responses),
+        asked.request_state,
+    ))
 }
 
 /// Why `params` (an `elicitation/create`'s) must not be put to a person,

@@ -220,8 +220,8 @@ impl Client {
         )
         .map_err(|e| unreachable(&self.paths, e))?;
         loop {
-            let reply: Reply =
-                protocol::read_blocking(&mut self.stream).map_err(|e| unreachable(&self.paths, e))?;
+            let reply: Reply = protocol::read_blocking(&mut self.stream)
+                .map_err(|e| unreachable(&self.paths, e))?;
             match reply.outcome {
                 Outcome::Result(body @ (Body::Asked { .. } | Body::Progress { .. }))
                     if reply.id == id =>

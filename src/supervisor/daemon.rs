@@ -382,8 +382,8 @@ impl Daemon {
                         "frame of {n} bytes is over the {} byte cap",
                         protocol::MAX_FRAME
                     );
-                    let _ = protocol::write_async(&mut wr, &refusal(0, ErrorCode::Invalid, &msg))
-                        .await;
+                    let _ =
+                        protocol::write_async(&mut wr, &refusal(0, ErrorCode::Invalid, &msg)).await;
                     return;
                 }
                 _ => return,

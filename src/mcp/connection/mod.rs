@@ -303,9 +303,7 @@ impl Connection {
         );
         match within(self.tap.as_deref(), timeout, call).await {
             Ok(Ok(result)) => Ok(result),
-            Ok(Err(TalkError::Service(err))) => {
-                Err(self.request_error(Phase::CallTool, err).await)
-            }
+            Ok(Err(TalkError::Service(err))) => Err(self.request_error(Phase::CallTool, err).await),
             Ok(Err(TalkError::Refused(why))) => Err(ConnectError::Refused {
                 server: self.server.clone(),
                 detail: why,
