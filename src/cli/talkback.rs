@@ -218,11 +218,11 @@ impl Answerer {
                     .interact();
                 (action(choice.ok()), None)
             }),
+            // Opened for the user: accepting says they may go on there.
             _ if opened => (json!({"action": "accept"}), None),
-            Source::Defaults | Source::Given(_) => (json!({"action": "accept"}), None),
-            Source::Nobody => (
+            _ => (
                 talk::decline(),
-                Some("no terminal to ask on (pass --open, --accept-defaults or --answers)".into()),
+                Some("no terminal to ask on and the URL was not opened (pass --open)".into()),
             ),
         }
     }
