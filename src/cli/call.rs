@@ -183,7 +183,7 @@ fn supervised(
         timeout_ms: Some(timeout.as_millis() as u64),
         validate: !args.no_validate,
     };
-    let body = client.talk(request, |interim| match interim {
+    let talked = client.talk(request.clone(), |interim| match interim {
         Body::Asked { question, params } => Some(Op::Answer {
             question,
             result: answerer.answer(&params),
@@ -193,7 +193,21 @@ fn supervised(
             None
         }
         _ => None,
-    })?;
+    });
+    let body = match talked {
+        // A supervisor older than `talk` refused it unread: nothing ran,
+        // so a plain call (its questions declined) is not a retry.
+        Err(SupervisorError::Remote(e))
+            if e.code == crate::supervisor::protocol::ErrorCode::Invalid
+                && e.message.contains("unknown variant `talk`") =>
+        {
+            output::note(
+                "the running supervisor is older than interactive calls: its questions are declined and progress is not shown (`mcpctl supervisor stop` lets the next command start a new one)",
+            );
+            client.request(Op::Call(request))?
+        }
+        other => other?,
+    };
     {
         let Body::Call {
             binding_id,
