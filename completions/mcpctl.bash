@@ -606,7 +606,7 @@ _mcpctl() {
             return 0
             ;;
         mcpctl__subcmd__call)
-            opts="-q -h -V --args --arg --catalog-id --binding-id --timeout --output-dir --direct --no-validate --file --json --quiet --color --no-spawn --allow-insecure-file --project --help --version"
+            opts="-q -h -V --args --arg --catalog-id --binding-id --timeout --output-dir --direct --no-validate --answers --accept-defaults --open --progress --file --json --quiet --color --no-spawn --allow-insecure-file --project --help --version"
             if [[ ${cur} == -* || ${COMP_CWORD} -eq 2 ]] ; then
                 COMPREPLY=( $(compgen -W "${opts}" -- "${cur}") )
                 return 0
@@ -634,6 +634,14 @@ _mcpctl() {
                     ;;
                 --output-dir)
                     COMPREPLY=($(compgen -f "${cur}"))
+                    return 0
+                    ;;
+                --answers)
+                    COMPREPLY=($(compgen -f "${cur}"))
+                    return 0
+                    ;;
+                --progress)
+                    COMPREPLY=($(compgen -W "auto json none" -- "${cur}"))
                     return 0
                     ;;
                 --file)

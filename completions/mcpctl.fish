@@ -443,6 +443,10 @@ complete -c mcpctl -n "__fish_mcpctl_using_subcommand call" -l catalog-id -d 'Re
 complete -c mcpctl -n "__fish_mcpctl_using_subcommand call" -l binding-id -d 'Refuse the call unless this is still the server\'s binding id' -r
 complete -c mcpctl -n "__fish_mcpctl_using_subcommand call" -l timeout -d 'Seconds to wait for the answer (default 60)' -r
 complete -c mcpctl -n "__fish_mcpctl_using_subcommand call" -l output-dir -d 'Write images and audio here' -r -F
+complete -c mcpctl -n "__fish_mcpctl_using_subcommand call" -l answers -d 'Answer the server\'s questions (elicitation) with these values, by field name: a JSON object, or @FILE holding one' -r
+complete -c mcpctl -n "__fish_mcpctl_using_subcommand call" -l progress -d 'How to show the server\'s progress on stderr: a bar on a terminal (auto), JSON lines (json), or nothing (none). Never on stdout' -r -f -a "auto\t'A bar on stderr when it is a terminal, else nothing'
+json\t'One JSON object per notification on stderr'
+none\t'Nothing'"
 complete -c mcpctl -n "__fish_mcpctl_using_subcommand call" -l file -d 'Definition file to read and edit (repeatable; default: MCPCTL_FILE or ~/.config/mcpctl/servers.json)' -r -F
 complete -c mcpctl -n "__fish_mcpctl_using_subcommand call" -l color -d 'Colour output: auto (a terminal, unless NO_COLOR is set; CLICOLOR_FORCE=1 forces it), always or never' -r -f -a "auto\t'Colour a terminal, unless NO_COLOR is set; CLICOLOR_FORCE forces it'
 always\t'Always colour, even into a pipe or file'
@@ -450,6 +454,8 @@ never\t'Never colour'"
 complete -c mcpctl -n "__fish_mcpctl_using_subcommand call" -l project -d 'In Claude Code\'s `~/.claude.json`, read and edit the servers of this project (`projects.<PATH>.mcpServers`) instead of the user\'s (default: the current directory, when the file has an entry for it)' -r -F
 complete -c mcpctl -n "__fish_mcpctl_using_subcommand call" -l direct -d 'Connect directly, without the supervisor (spawns and ends the server)'
 complete -c mcpctl -n "__fish_mcpctl_using_subcommand call" -l no-validate -d 'Send the arguments even if the schema cannot be compiled or they do not match'
+complete -c mcpctl -n "__fish_mcpctl_using_subcommand call" -l accept-defaults -d 'Accept a question whose every required field has a default, with the defaults, instead of declining it (no terminal needed)'
+complete -c mcpctl -n "__fish_mcpctl_using_subcommand call" -l open -d 'Open a URL the server asks the user to visit with $BROWSER (it is always printed; mcpctl never fetches it)'
 complete -c mcpctl -n "__fish_mcpctl_using_subcommand call" -l json -d 'Print machine-readable JSON on stdout instead of text'
 complete -c mcpctl -n "__fish_mcpctl_using_subcommand call" -s q -l quiet -d 'Print no notes or progress on stderr (warnings and errors still)'
 complete -c mcpctl -n "__fish_mcpctl_using_subcommand call" -l no-spawn -d 'Never start the supervisor implicitly (also MCPCTL_NO_SPAWN=1)'

@@ -12,9 +12,13 @@
 //! serves Streamable HTTP at `http://127.0.0.1:PORT/mcp` (and an HTML page
 //! at `/`); with `--oauth` that endpoint is protected by an OAuth 2.1
 //! authorization server on the same origin (see the `oauth` module for its
-//! flags).
+//! flags). `--talk` adds tools that elicit, answer `input_required`,
+//! report progress and record cancellations (see the `talk` module);
+//! `--elicit-on-list` elicits during `tools/list` whether or not the client
+//! advertised the capability.
 
 mod oauth;
+mod talk;
 
 use std::borrow::Cow;
 use std::sync::Arc;
@@ -54,6 +58,9 @@ struct Config {
     stderr_flood: usize,
     oauth: oauth::Options,
     drift: Option<String>,
+    talk: bool,
+    record: Option<String>,
+    elicit_on_list: bool,
 }
 
 /// What `--hostile` puts in its tool names, descriptions, serverInfo,
@@ -97,6 +104,9 @@ fn parse_args() -> Config {
             "--list-changed" => cfg.list_changed = true,
             "--hostile" => cfg.hostile = true,
             "--drift" => cfg.drift = Some(value()),
+            "--talk" => cfg.talk = true,
+            "--record" => cfg.record = Some(value()),
+            "--elicit-on-list" => cfg.elicit_on_list = true,
             "--no-tools-capability" => cfg.no_tools_capability = true,
             "--stderr-flood" => cfg.stderr_flood = value().parse().expect("--stderr-flood BYTES"),
             "--grandchild-sleeper" => sleeper(),
@@ -213,6 +223,9 @@ fn build_tools(cfg: &Config) -> Vec<Tool> {
             schema(json!({"type":"object"})),
         ));
     }
+    if cfg.talk {
+        tools.extend(talk::tools(schema));
+    }
     if cfg.bad_schema {
         tools.push(Tool::new(
             "pairs",
@@ -275,6 +288,9 @@ impl ServerHandler for Fixture {
         if self.cfg.tools_error {
             return Err(ErrorData::internal_error("tool registry unavailable", None));
         }
+        if self.cfg.elicit_on_list {
+            talk::elicit_anyway(&_context, self.cfg.record.as_deref()).await;
+        }
         let added = self.added.load(std::sync::atomic::Ordering::SeqCst);
         let mut all = self.tools.as_ref().clone();
         for n in 0..added {
@@ -311,6 +327,16 @@ impl ServerHandler for Fixture {
         request: CallToolRequestParams,
         context: RequestContext<RoleServer>,
     ) -> Result<CallToolResponse, ErrorData> {
+        if self.cfg.talk {
+            let stateless = context
+                .protocol_version()
+                .is_some_and(|v| v >= ProtocolVersion::V_2026_07_28);
+            if let Some(result) =
+                talk::call(&request, &context, stateless, self.cfg.record.as_deref()).await
+            {
+                return result;
+            }
+        }
         let text = match request.name.as_ref() {
             "add_tool" => {
                 let n = self.added.fetch_add(1, std::sync::atomic::Ordering::SeqCst);

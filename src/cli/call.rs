@@ -4,8 +4,16 @@
 //! Arguments are validated against the tool's `inputSchema` before
 //! anything is sent (no `$schema` means 2020-12, draft-07 is respected,
 //! remote `$ref`s are never fetched); a call is never retried.
+//!
+//! A call may talk back (see [`crate::mcp::talk`] and [`super::talkback`]):
+//! the server's questions are asked on the terminal or answered from
+//! `--answers`/`--accept-defaults`, `input_required` rounds are followed,
+//! progress is shown on stderr, and Ctrl-C or `--timeout` tells the server
+//! the call is cancelled. Through the supervisor the same happens over the
+//! socket ([`crate::supervisor::protocol::Op::Talk`]).
 
 use std::path::{Path, PathBuf};
+use std::sync::Arc;
 use std::time::Duration;
 
 use base64::Engine;
@@ -13,7 +21,9 @@ use serde_json::{Map, Value, json};
 
 use super::Context;
 use super::lifecycle;
+use super::talkback::{Answerer, Progress, ProgressMode};
 use crate::error::{ExitCode, Result, UsageError};
+use crate::mcp::talk::{Router, Talk};
 use crate::mcp::{ConnectOptions, Connection};
 use crate::output;
 use crate::supervisor::SupervisorError;
@@ -26,16 +36,26 @@ audio are written to --output-dir (else summarised). A result with
 isError exits 1. Stale --catalog-id / --binding-id and schema-invalid
 arguments are refused before anything is sent (exit 4 and 2).
 
-Exit codes: 0 ok, 1 the tool failed (isError) or the call failed,
-2 invalid arguments, 3 unknown server or tool, 4 not running or stale id,
-5 supervisor unreachable.
+When the server asks for input (elicitation), each field is asked on a
+terminal; without one the question is declined unless --answers or
+--accept-defaults answers it. A URL is printed, and opened with --open.
+Progress is a bar on a terminal's stderr (--progress json: JSON lines on
+stderr). Ctrl-C or --timeout cancels the call on the server too.
+
+Exit codes: 0 ok, 1 the tool failed (isError), the call failed or timed
+out, 2 invalid arguments, 3 unknown server or tool, 4 not running or stale
+id, 5 supervisor unreachable, 130 interrupted (Ctrl-C).
 
 Examples:
   mcpctl call time get_current_time --arg timezone=Europe/Paris
   mcpctl call everything echo --args '{\"message\": \"hi\"}'
   mcpctl call everything get-tiny-image --output-dir ./out
   mcpctl call billing refund --catalog-id \"$(mcpctl tools billing --json | jq -r .catalog_id)\" --arg id=42
-  mcpctl call time get_current_time --direct --arg timezone=UTC   # no supervisor";
+  mcpctl call time get_current_time --direct --arg timezone=UTC   # no supervisor
+  mcpctl call deploy release --answers '{\"confirm\": true}'        # answer a form unattended
+  mcpctl call deploy release --answers @answers.json --progress json
+  mcpctl call deploy release --accept-defaults                    # accept every default
+  mcpctl call github login --open                                 # open a URL the server sends";
 
 /// Arguments of `mcpctl call`.
 #[derive(Debug, clap::Args)]
@@ -72,6 +92,22 @@ pub struct Args {
     /// Send the arguments even if the schema cannot be compiled or they do not match.
     #[arg(long)]
     pub no_validate: bool,
+    /// Answer the server's questions (elicitation) with these values, by
+    /// field name: a JSON object, or @FILE holding one.
+    #[arg(long, value_name = "JSON|@FILE")]
+    pub answers: Option<String>,
+    /// Accept a question whose every required field has a default, with
+    /// the defaults, instead of declining it (no terminal needed).
+    #[arg(long)]
+    pub accept_defaults: bool,
+    /// Open a URL the server asks the user to visit with $BROWSER (it is
+    /// always printed; mcpctl never fetches it).
+    #[arg(long)]
+    pub open: bool,
+    /// How to show the server's progress on stderr: a bar on a terminal
+    /// (auto), JSON lines (json), or nothing (none). Never on stdout.
+    #[arg(long, value_name = "MODE", value_enum, default_value_t = ProgressMode::Auto)]
+    pub progress: ProgressMode,
 }
 
 fn parse_arguments(args: &Args) -> Result<Map<String, Value>> {
@@ -110,19 +146,69 @@ pub fn run(ctx: &Context, args: Args) -> Result<ExitCode> {
     let arguments = parse_arguments(&args)?;
     let timeout = crate::validate::seconds::duration("--timeout", args.timeout)
         .map_err(|why| UsageError::new(why, "e.g. --timeout 30"))?;
-    let (binding, catalog, result) = if args.direct {
-        direct(ctx, &args, arguments, timeout)?
+    let progress = Arc::new(Progress::new(args.progress));
+    let answerer = Arc::new(Answerer::new(
+        args.answers.as_deref(),
+        args.accept_defaults,
+        args.open,
+        progress.clone(),
+    )?);
+    let called = if args.direct {
+        direct(ctx, &args, arguments, timeout, &answerer, &progress)
     } else {
-        let mut client = lifecycle::connect(ctx)?;
-        let body = client.request(Op::Call(CallRequest {
-            name: args.name.clone(),
-            tool: args.tool.clone(),
-            arguments,
-            catalog_id: args.catalog_id.clone(),
-            binding_id: args.binding_id.clone(),
-            timeout_ms: Some(timeout.as_millis() as u64),
-            validate: !args.no_validate,
-        }))?;
+        supervised(ctx, &args, arguments, timeout, &answerer, &progress)
+    };
+    progress.finish();
+    let (binding, catalog, result) = called?;
+    print_result(ctx, &args, binding, catalog, &result, &answerer.outcomes())
+}
+
+/// Through the supervisor: an [`Op::Talk`], answering its questions here.
+fn supervised(
+    ctx: &Context,
+    args: &Args,
+    arguments: Map<String, Value>,
+    timeout: Duration,
+    answerer: &Answerer,
+    progress: &Progress,
+) -> Result<Called> {
+    let mut client = lifecycle::connect(ctx)?;
+    super::interrupt::exit_on_signal("the supervisor cancels the call on the server");
+    let request = CallRequest {
+        name: args.name.clone(),
+        tool: args.tool.clone(),
+        arguments,
+        catalog_id: args.catalog_id.clone(),
+        binding_id: args.binding_id.clone(),
+        timeout_ms: Some(timeout.as_millis() as u64),
+        validate: !args.no_validate,
+    };
+    let talked = client.talk(request.clone(), |interim| match interim {
+        Body::Asked { question, params } => Some(Op::Answer {
+            question,
+            result: answerer.answer(&params),
+        }),
+        Body::Progress { progress: p } => {
+            progress.show(&p);
+            None
+        }
+        _ => None,
+    });
+    let body = match talked {
+        // A supervisor older than `talk` refused it unread: nothing ran,
+        // so a plain call (its questions declined) is not a retry.
+        Err(SupervisorError::Remote(e))
+            if e.code == crate::supervisor::protocol::ErrorCode::Invalid
+                && e.message.contains("unknown variant `talk`") =>
+        {
+            output::note(
+                "the running supervisor is older than interactive calls: its questions are declined and progress is not shown (`mcpctl supervisor stop` lets the next command start a new one)",
+            );
+            client.request(Op::Call(request))?
+        }
+        other => other?,
+    };
+    {
         let Body::Call {
             binding_id,
             catalog_id,
@@ -131,9 +217,8 @@ pub fn run(ctx: &Context, args: Args) -> Result<ExitCode> {
         else {
             return Err(UsageError::new("unexpected answer", "restart the supervisor").into());
         };
-        (Some(binding_id), Some(catalog_id), result)
-    };
-    print_result(ctx, &args, binding, catalog, &result)
+        Ok((Some(binding_id), Some(catalog_id), result))
+    }
 }
 
 type Called = (Option<String>, Option<String>, Value);
@@ -143,15 +228,27 @@ fn direct(
     args: &Args,
     arguments: Map<String, Value>,
     timeout: Duration,
+    answerer: &Arc<Answerer>,
+    progress: &Arc<Progress>,
 ) -> Result<Called> {
     let catalog = ctx.catalog()?;
     let def = catalog.get(&args.name)?.clone();
     ctx.require_trusted(&def.source)?;
     let rt = super::runtime()?;
-    super::interrupt::block_on(&rt, async move {
-        let opts = ConnectOptions::default();
-        let (mut conn, deadline) = Connection::connect(&def, &opts).await?;
-        let outcome: Result<Value> = async {
+    // The grace lets a Ctrl-C'd call tell the server before it is stopped.
+    let grace = Duration::from_secs(3);
+    super::interrupt::block_on_graceful(&rt, grace, |mut stop| async move {
+        let opts = ConnectOptions {
+            router: Some(Router::default()),
+            ..ConnectOptions::default()
+        };
+        let connected = tokio::select! {
+            connected = Connection::connect(&def, &opts) => connected,
+            _ = stop.changed() => return Ok((None, None, Value::Null)),
+        };
+        let (mut conn, deadline) = connected?;
+        let talk = answer_here(answerer.clone(), progress.clone());
+        let work = async {
             let budget = opts.budget.unwrap_or_else(|| def.connect_budget());
             let pages = conn
                 .list_tools(deadline, budget, crate::mcp::connection::DEFAULT_MAX_PAGES)
@@ -168,13 +265,46 @@ fn direct(
                 )
                 .map_err(SupervisorError::Remote)?;
             }
-            let result = conn.call_tool(&args.tool, Some(arguments), timeout).await?;
-            Ok(serde_json::to_value(result).unwrap_or(Value::Null))
-        }
-        .await;
+            let result = conn
+                .call_tool_talking(&args.tool, Some(arguments), timeout, talk)
+                .await?;
+            Ok::<_, crate::error::Error>(serde_json::to_value(result).unwrap_or(Value::Null))
+        };
+        // Dropping the call on a signal sends `notifications/cancelled`;
+        // `close` waits for it to be sent before stopping the server.
+        let outcome = tokio::select! {
+            outcome = work => Some(outcome),
+            _ = stop.changed() => None,
+        };
         conn.close().await;
-        Ok((None, None, outcome?))
+        match outcome {
+            Some(outcome) => Ok((None, None, outcome?)),
+            None => Ok((None, None, Value::Null)),
+        }
     })?
+}
+
+/// A [`Talk`] answered in this process: questions on a blocking thread
+/// (prompts), progress shown as it comes.
+fn answer_here(answerer: Arc<Answerer>, progress: Arc<Progress>) -> Talk {
+    let (questions, mut asked) = tokio::sync::mpsc::channel::<crate::mcp::talk::Question>(1);
+    let (progress_tx, mut progress_rx) = tokio::sync::mpsc::unbounded_channel();
+    tokio::spawn(async move {
+        while let Some(question) = asked.recv().await {
+            let answerer = answerer.clone();
+            let params = question.params;
+            let answer = tokio::task::spawn_blocking(move || answerer.answer(&params))
+                .await
+                .unwrap_or_else(|_| crate::mcp::talk::decline());
+            let _ = question.reply.send(answer);
+        }
+    });
+    tokio::spawn(async move {
+        while let Some(p) = progress_rx.recv().await {
+            progress.show(&serde_json::to_value(p).unwrap_or(Value::Null));
+        }
+    });
+    Talk::new(Some(questions), Some(progress_tx))
 }
 
 fn extension(mime: &str) -> &str {
@@ -211,6 +341,7 @@ fn print_result(
     binding: Option<String>,
     catalog: Option<String>,
     result: &Value,
+    elicitations: &[Value],
 ) -> Result<ExitCode> {
     let is_error = result
         .get("isError")
@@ -262,6 +393,7 @@ fn print_result(
         output::print_json(&json!({
             "server": args.name, "tool": args.tool, "binding_id": binding, "catalog_id": catalog,
             "is_error": is_error, "files": files, "result": result,
+            "elicitations": elicitations,
         }))?;
     } else {
         for line in &lines {

@@ -66,10 +66,98 @@ pub fn block_on<F: Future>(
     })
 }
 
+/// Like [`block_on`], for work that has something to say before it is
+/// stopped (`call --direct` tells the server the call is cancelled): on a
+/// signal, `work` is told through the watch it was built with and given
+/// `grace` to end on its own; then every group is ended as in [`block_on`].
+pub fn block_on_graceful<F: Future>(
+    runtime: &tokio::runtime::Runtime,
+    grace: std::time::Duration,
+    work: impl FnOnce(tokio::sync::watch::Receiver<Option<Signal>>) -> F,
+) -> Result<F::Output, Interrupted> {
+    runtime.block_on(async {
+        let listen = |kind| signal(kind).ok();
+        let (mut int, mut term, mut hup) = (
+            listen(SignalKind::interrupt()),
+            listen(SignalKind::terminate()),
+            listen(SignalKind::hangup()),
+        );
+        let (told, stop) = tokio::sync::watch::channel(None);
+        let mut work = Box::pin(work(stop));
+        let caught = tokio::select! {
+            biased;
+            done = &mut work => return Ok(done),
+            Some(()) = recv(&mut int) => Signal::SIGINT,
+            Some(()) = recv(&mut term) => Signal::SIGTERM,
+            Some(()) = recv(&mut hup) => Signal::SIGHUP,
+        };
+        let _ = told.send(Some(caught));
+        let _ = tokio::time::timeout(grace, &mut work).await;
+        groups::end_all(DEFAULT_KILL_GRACE).await;
+        drop(work);
+        Err(Interrupted { signal: caught })
+    })
+}
+
 /// The next delivery of a signal we listen for; never, if we could not listen.
 async fn recv(listener: &mut Option<tokio::signal::unix::Signal>) -> Option<()> {
     match listener {
         Some(listener) => listener.recv().await,
         None => std::future::pending().await,
     }
+}
+
+/// For a blocking command whose work lives elsewhere (a call through the
+/// supervisor): on SIGINT, SIGTERM or SIGHUP, say so and exit at once with
+/// 128 + the signal. Exiting closes the socket, and the supervisor cancels
+/// the call on the server when its caller goes away.
+///
+/// The handler only writes the signal's number to a pipe (which is
+/// async-signal-safe); a thread reads it and exits. Children started later
+/// get the default dispositions back at `exec`.
+pub fn exit_on_signal(what: &'static str) {
+    use std::io::Read;
+    use std::os::fd::IntoRawFd;
+    use std::sync::atomic::{AtomicI32, Ordering};
+
+    static PIPE: AtomicI32 = AtomicI32::new(-1);
+    extern "C" fn on_signal(signal: nix::libc::c_int) {
+        let byte = signal as u8;
+        // SAFETY: write(2) is async-signal-safe; the fd stays open for the
+        // life of the process.
+        unsafe {
+            nix::libc::write(PIPE.load(Ordering::Relaxed), (&byte as *const u8).cast(), 1);
+        }
+    }
+    let Ok((read, write)) = nix::unistd::pipe() else {
+        return;
+    };
+    PIPE.store(write.into_raw_fd(), Ordering::Relaxed);
+    let action = nix::sys::signal::SigAction::new(
+        nix::sys::signal::SigHandler::Handler(on_signal),
+        nix::sys::signal::SaFlags::SA_RESTART,
+        nix::sys::signal::SigSet::empty(),
+    );
+    for signal in [Signal::SIGINT, Signal::SIGTERM, Signal::SIGHUP] {
+        // SAFETY: the handler only calls write(2).
+        let _ = unsafe { nix::sys::signal::sigaction(signal, &action) };
+    }
+    std::thread::spawn(move || {
+        let mut read = std::fs::File::from(read);
+        let mut byte = [0u8];
+        if read.read_exact(&mut byte).is_err() {
+            return;
+        }
+        let signal = Signal::try_from(i32::from(byte[0])).unwrap_or(Signal::SIGINT);
+        let code = match signal {
+            Signal::SIGTERM => ExitCode::Terminated,
+            Signal::SIGHUP => ExitCode::HungUp,
+            _ => ExitCode::Interrupted,
+        };
+        crate::output::error(
+            &format!("stopped by {}; {what}", signal.as_str()),
+            Some("run the command again to finish it"),
+        );
+        std::process::exit(i32::from(code.code()));
+    });
 }

@@ -38,6 +38,7 @@ mod start;
 mod status;
 mod stop;
 mod supervisor;
+pub mod talkback;
 mod toggle;
 mod tools;
 

@@ -1,5 +1,8 @@
 //! mcpctl's side of the MCP handshake: who it says it is, what it offers,
-//! and the one server request it answers (`roots/list`).
+//! and the server requests it answers: `roots/list`, and, on a connection
+//! that makes calls (a [`Router`]), `elicitation/create` and progress,
+//! routed to the call they belong to (see [`super::talk`]). Sampling is
+//! always refused: mcpctl has no model.
 
 // Roots are deprecated by SEP-2577 but still part of the spec versions
 // mcpctl negotiates, and DESIGN §5 asks stdio servers to get one.
@@ -8,10 +11,14 @@
 use rmcp::ClientHandler;
 
 use rmcp::model::{
-    ClientCapabilities, ClientConfig, Implementation, ListRootsResult, ProtocolVersion, Root,
-    RootsCapabilities,
+    ClientCapabilities, ClientConfig, CreateMessageRequestParams, CreateMessageResult,
+    CustomRequest, CustomResult, ElicitRequestParams, ElicitResult, ElicitationCapability,
+    FormElicitationCapability, Implementation, ListRootsResult, ProgressNotificationParam,
+    ProtocolVersion, Root, RootsCapabilities, UrlElicitationCapability,
 };
-use rmcp::service::{RequestContext, RoleClient};
+use rmcp::service::{NotificationContext, RequestContext, RoleClient};
+
+use super::talk::Router;
 
 /// The protocol version mcpctl offers in `initialize`.
 ///
@@ -32,6 +39,7 @@ pub struct McpClient {
     info: ClientConfig,
     roots: Vec<Root>,
     tools_changed: Option<ToolsChanged>,
+    router: Option<Router>,
 }
 
 /// Called when the server sends `notifications/tools/list_changed`, so the
@@ -63,7 +71,23 @@ impl McpClient {
             info,
             roots,
             tools_changed: None,
+            router: None,
         }
+    }
+
+    /// Route elicitation and progress to the calls made on this
+    /// connection, and advertise elicitation (form and URL) for it; a
+    /// connection without a router (`check`, discovery) advertises none.
+    pub fn with_router(mut self, router: Option<Router>) -> Self {
+        let mut capabilities = self.info.capabilities.clone();
+        capabilities.elicitation = router.as_ref().map(|_| {
+            ElicitationCapability::new()
+                .with_form(FormElicitationCapability::new())
+                .with_url(UrlElicitationCapability::new())
+        });
+        self.info.capabilities = capabilities;
+        self.router = router;
+        self
     }
 
     /// Call `hook` on every `notifications/tools/list_changed`.
@@ -100,6 +124,69 @@ impl ClientHandler for McpClient {
         _context: RequestContext<RoleClient>,
     ) -> Result<ListRootsResult, rmcp::ErrorData> {
         Ok(ListRootsResult::new(self.roots.clone()))
+    }
+
+    async fn create_elicitation(
+        &self,
+        request: ElicitRequestParams,
+        _context: RequestContext<RoleClient>,
+    ) -> Result<ElicitResult, rmcp::ErrorData> {
+        let Some(router) = &self.router else {
+            return Err(rmcp::ErrorData::invalid_request(
+                "mcpctl did not advertise the elicitation capability on this connection",
+                None,
+            ));
+        };
+        let params = serde_json::to_value(&request)
+            .map_err(|e| rmcp::ErrorData::internal_error(e.to_string(), None))?;
+        let answer = router
+            .elicit(params)
+            .await
+            .map_err(|why| rmcp::ErrorData::invalid_params(why, None))?;
+        serde_json::from_value(answer)
+            .map_err(|e| rmcp::ErrorData::internal_error(format!("mcpctl's answer: {e}"), None))
+    }
+
+    async fn create_message(
+        &self,
+        _params: CreateMessageRequestParams,
+        _context: RequestContext<RoleClient>,
+    ) -> Result<CreateMessageResult, rmcp::ErrorData> {
+        Err(rmcp::ErrorData::invalid_request(
+            "sampling declined: mcpctl has no model",
+            None,
+        ))
+    }
+
+    async fn on_custom_request(
+        &self,
+        request: CustomRequest,
+        _context: RequestContext<RoleClient>,
+    ) -> Result<CustomResult, rmcp::ErrorData> {
+        // An `elicitation/create` lands here only when its params did not
+        // parse: a malformed question ends the call it came with.
+        if request.method == "elicitation/create" {
+            let why = "the server sent a malformed elicitation/create request (its params are not a valid form or URL elicitation)";
+            if let Some(router) = &self.router {
+                router.refuse(why);
+            }
+            return Err(rmcp::ErrorData::invalid_params(why, None));
+        }
+        Err(rmcp::ErrorData::new(
+            rmcp::model::ErrorCode::METHOD_NOT_FOUND,
+            format!("mcpctl does not answer `{}`", request.method),
+            None,
+        ))
+    }
+
+    async fn on_progress(
+        &self,
+        params: ProgressNotificationParam,
+        _context: NotificationContext<RoleClient>,
+    ) {
+        if let Some(router) = &self.router {
+            router.progress(params);
+        }
     }
 
     async fn on_tool_list_changed(&self, _context: rmcp::service::NotificationContext<RoleClient>) {

@@ -246,6 +246,17 @@ pub enum ConnectError {
         message: String,
     },
 
+    /// mcpctl ended a call because the server asked for something it
+    /// refuses (a malformed or oversized question, sampling, endless
+    /// `input_required` rounds); see [`crate::mcp::talk`].
+    #[error("{server}: mcpctl ended the call: {detail}")]
+    Refused {
+        /// The server.
+        server: String,
+        /// What the server asked, and why it was refused.
+        detail: String,
+    },
+
     /// The server answered `initialize` with a version mcpctl does not speak.
     #[error(
         "{server}: protocol version mismatch during {phase}: offered {offered}, server answered {answered}"
@@ -340,6 +351,7 @@ impl ConnectError {
             ConnectError::Redirect { .. } => "redirect",
             ConnectError::Http { .. } => "http",
             ConnectError::JsonRpc { .. } => "json_rpc",
+            ConnectError::Refused { .. } => "refused",
             ConnectError::ProtocolMismatch { .. } => "protocol_mismatch",
             ConnectError::NonJsonStdout { .. } => "non_json_stdout",
             ConnectError::ReplyTooLarge { .. } => "reply_too_large",
@@ -373,6 +385,7 @@ impl ConnectError {
             | ConnectError::UnknownResponseId { phase, .. }
             | ConnectError::OAuth { phase, .. }
             | ConnectError::Transport { phase, .. } => Some(*phase),
+            ConnectError::Refused { .. } => Some(Phase::CallTool),
         }
     }
 }
@@ -520,6 +533,10 @@ impl ConnectError {
                 code,
                 message: f(message),
             },
+            ConnectError::Refused { server, detail } => ConnectError::Refused {
+                server,
+                detail: f(detail),
+            },
             ConnectError::ProtocolMismatch {
                 server,
                 phase,
@@ -606,6 +623,7 @@ impl Diagnostic for ConnectError {
                 Phase::Spawn | Phase::Initialize | Phase::Discover => {
                     "the server did not answer in time; raise `connect_timeout` or pass --timeout, or check that it speaks MCP on stdio/this URL".into()
                 }
+                Phase::CallTool => "the tool did not finish in time and the server was told the call is cancelled; raise --timeout, or check the server's logs".into(),
                 _ => "the server answered initialize but stalled listing; raise --timeout or check the server's logs".into(),
             },
             ConnectError::AuthRequired { .. } => {
@@ -637,6 +655,9 @@ impl Diagnostic for ConnectError {
             },
             ConnectError::Http { .. } => "check `url` and the server's logs".into(),
             ConnectError::JsonRpc { .. } => "the server rejected the request; check its logs".into(),
+            ConnectError::Refused { .. } => {
+                "nothing was retried; report the request to the server's authors".into()
+            }
             ConnectError::ProtocolMismatch { .. } => {
                 "set `protocol` in the definition (e.g. \"2026-07-28\" for stateless servers), or upgrade the server".into()
             }

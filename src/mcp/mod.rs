@@ -23,6 +23,7 @@ pub mod reply_ids;
 pub mod sse;
 pub mod stderr;
 pub mod stdout_tap;
+pub mod talk;
 
 pub use connection::{ConnectOptions, Connection, PageEnd, ToolPages};
 pub use discover::{DiscoverOptions, DiscoveryReport, Timings, discover};

@@ -195,6 +195,54 @@ impl Client {
     }
 }
 
+impl Client {
+    /// Send an [`Op::Talk`] call and follow it to its final reply: each
+    /// interim reply goes to `on_interim`, and the [`Op`] it returns (an
+    /// [`Op::Answer`]) is sent back at once.
+    pub fn talk(
+        &mut self,
+        call: protocol::CallRequest,
+        mut on_interim: impl FnMut(Body) -> Option<Op>,
+    ) -> Result<Body, SupervisorError> {
+        let unreachable = |paths: &Paths, e: protocol::FrameError| SupervisorError::Unreachable {
+            socket: paths.socket.clone(),
+            detail: e.to_string(),
+        };
+        let id = self.next_id;
+        self.next_id += 1;
+        let _sigpipe = crate::mcp::child::ignore_sigpipe();
+        protocol::write_blocking(
+            &mut self.stream,
+            &Request {
+                id,
+                op: Op::Talk(call),
+            },
+        )
+        .map_err(|e| unreachable(&self.paths, e))?;
+        loop {
+            let reply: Reply = protocol::read_blocking(&mut self.stream)
+                .map_err(|e| unreachable(&self.paths, e))?;
+            match reply.outcome {
+                Outcome::Result(body @ (Body::Asked { .. } | Body::Progress { .. }))
+                    if reply.id == id =>
+                {
+                    if let Some(op) = on_interim(body) {
+                        let answer = Request {
+                            id: self.next_id,
+                            op,
+                        };
+                        self.next_id += 1;
+                        protocol::write_blocking(&mut self.stream, &answer)
+                            .map_err(|e| unreachable(&self.paths, e))?;
+                    }
+                }
+                Outcome::Result(body) => return Ok(body),
+                Outcome::Error(e) => return Err(SupervisorError::Remote(e)),
+            }
+        }
+    }
+}
+
 /// Start `mcpctl supervisor run` detached: a new session, stdin from
 /// /dev/null, stdout and stderr to the daemon log, in the directory of the
 /// first definitions file (or `/` before that directory exists).

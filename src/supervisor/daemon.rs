@@ -356,20 +356,37 @@ impl Daemon {
                 return;
             }
         }
+        // Frames are read by their own task, so that a call can notice its
+        // caller going away (and relay answers) while it runs.
+        let (mut rd, mut wr) = stream.into_split();
+        let (tx, mut frames) = tokio::sync::mpsc::channel(8);
+        tokio::spawn(async move {
+            loop {
+                let frame = protocol::read_async(&mut rd).await;
+                let end = frame.is_err();
+                if tx.send(frame).await.is_err() || end {
+                    return;
+                }
+            }
+        });
+        let mut stash = std::collections::VecDeque::new();
         loop {
-            let bytes = match protocol::read_async(&mut stream).await {
-                Ok(bytes) => bytes,
-                Err(FrameError::TooLarge(n)) => {
+            let next = match stash.pop_front() {
+                Some(frame) => Some(frame),
+                None => frames.recv().await,
+            };
+            let bytes = match next {
+                Some(Ok(bytes)) => bytes,
+                Some(Err(FrameError::TooLarge(n))) => {
                     let msg = format!(
                         "frame of {n} bytes is over the {} byte cap",
                         protocol::MAX_FRAME
                     );
                     let _ =
-                        protocol::write_async(&mut stream, &refusal(0, ErrorCode::Invalid, &msg))
-                            .await;
+                        protocol::write_async(&mut wr, &refusal(0, ErrorCode::Invalid, &msg)).await;
                     return;
                 }
-                Err(_) => return,
+                _ => return,
             };
             let request: Request = match serde_json::from_slice(&bytes) {
                 Ok(r) => r,
@@ -379,14 +396,35 @@ impl Daemon {
                         .and_then(|v| v.get("id").and_then(|i| i.as_u64()))
                         .unwrap_or(0);
                     let reply = refusal(id, ErrorCode::Invalid, &format!("malformed request: {e}"));
-                    if protocol::write_async(&mut stream, &reply).await.is_err() {
+                    if protocol::write_async(&mut wr, &reply).await.is_err() {
                         return;
                     }
                     continue;
                 }
             };
             let shutdown = matches!(request.op, Op::Shutdown);
-            let outcome = match self.handle(request.op).await {
+            let result = match request.op {
+                // An answer with no question waiting (it came too late): no reply.
+                Op::Answer { .. } => continue,
+                Op::Call(req) => match self.owner(&req.name) {
+                    Ok(owner) => {
+                        let (frames, stash) = (&mut frames, &mut stash);
+                        super::relay::call(owner, request.id, req, false, &mut wr, frames, stash)
+                            .await
+                    }
+                    Err(e) => Err(e),
+                },
+                Op::Talk(req) => match self.owner(&req.name) {
+                    Ok(owner) => {
+                        let (frames, stash) = (&mut frames, &mut stash);
+                        super::relay::call(owner, request.id, req, true, &mut wr, frames, stash)
+                            .await
+                    }
+                    Err(e) => Err(e),
+                },
+                op => self.handle(op).await,
+            };
+            let outcome = match result {
                 Ok(body) => Outcome::Result(body),
                 Err(e) => Outcome::Error(e),
             };
@@ -394,7 +432,7 @@ impl Daemon {
                 id: request.id,
                 outcome,
             };
-            let written = protocol::write_async(&mut stream, &reply).await;
+            let written = protocol::write_async(&mut wr, &reply).await;
             if shutdown {
                 self.shutdown.notify_one();
                 return;
@@ -529,7 +567,13 @@ impl Daemon {
                 .batch(t, true, |o| async move { o.refresh().await })
                 .await),
             Op::Tools { name } => self.owner(&name)?.tools(),
-            Op::Call(req) => self.owner(&req.name)?.call(req).await,
+            Op::Call(req) | Op::Talk(req) => {
+                self.owner(&req.name)?.call(req, Default::default()).await
+            }
+            Op::Answer { .. } => Err(WireError::new(
+                ErrorCode::Invalid,
+                "an answer belongs to a call in progress",
+            )),
             Op::Logs { name, lines } => {
                 let owner = self.owner(&name)?;
                 let path = owner.log_path();

@@ -19,6 +19,7 @@ pub mod owner;
 pub mod protocol;
 pub mod reap;
 pub mod records;
+pub mod relay;
 pub mod socket;
 pub mod watch;
 

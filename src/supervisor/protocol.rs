@@ -3,7 +3,12 @@
 //! Frames are a u32 big-endian byte length followed by that many bytes of
 //! UTF-8 JSON, capped at [`MAX_FRAME`]. The client sends [`Op::Hello`]
 //! first; after a matching [`PROTOCOL_VERSION`] it sends [`Request`]s, each
-//! answered by one [`Reply`] with the same `id`. Variants are only ever
+//! answered by one [`Reply`] with the same `id`. The one exchange with more
+//! frames is [`Op::Talk`], a call whose caller is asked and told things
+//! while it runs: before its final reply the daemon sends interim replies
+//! with the same id ([`Body::Asked`], [`Body::Progress`]), and the caller
+//! answers each question with an [`Op::Answer`], which gets no reply.
+//! Closing the connection during a call cancels it upstream. Variants are only ever
 //! appended, so a newer client can talk to an older daemon of the same
 //! protocol version as long as it sticks to the variants that daemon knows.
 
@@ -94,6 +99,19 @@ pub enum Op {
     Reload,
     /// Stop every server, then the daemon.
     Shutdown,
+    /// Call a tool as [`Op::Call`] does, relaying what the server says
+    /// meanwhile: interim [`Body::Asked`] (answer with [`Op::Answer`]) and
+    /// [`Body::Progress`] replies carry this request's id, then the final
+    /// [`Body::Call`] or error.
+    Talk(CallRequest),
+    /// The caller's answer to a [`Body::Asked`] during an [`Op::Talk`];
+    /// never replied to.
+    Answer {
+        /// The `question` of the [`Body::Asked`].
+        question: u64,
+        /// The MCP `ElicitResult` (`action`, `content`).
+        result: Value,
+    },
 }
 
 /// The arguments of [`Op::Call`].
@@ -368,6 +386,21 @@ pub enum Body {
     },
     /// Answer to [`Op::Reload`] and [`Op::Shutdown`].
     Done,
+    /// Interim, during an [`Op::Talk`]: the server asks the user something
+    /// (`elicitation/create`); answer with [`Op::Answer`].
+    Asked {
+        /// Numbers this question within the call.
+        question: u64,
+        /// The `elicitation/create` params (`mode`, `message`,
+        /// `requestedSchema` or `url`).
+        params: Value,
+    },
+    /// Interim, during an [`Op::Talk`]: a `notifications/progress` params
+    /// object (`progress`, `total`, `message`).
+    Progress {
+        /// The notification's params.
+        progress: Value,
+    },
 }
 
 /// Why a frame could not be read.

@@ -82,7 +82,9 @@ impl Era<'_> {
     /// servers only; HTTP servers get no roots).
     fn client(self, cwd: Option<&std::path::Path>, opts: &ConnectOptions) -> McpClient {
         let roots = cwd.and_then(client::root_for).into_iter().collect();
-        McpClient::new(self.0, roots).with_tools_changed(opts.on_tools_changed.clone())
+        McpClient::new(self.0, roots)
+            .with_tools_changed(opts.on_tools_changed.clone())
+            .with_router(opts.router.clone())
     }
 
     /// True when `err` is the server rejecting `initialize` itself: the
@@ -197,6 +199,7 @@ async fn over_stdio(
                 Connection::new(server, Transport::Stdio, service, era.stateless(), opts);
             conn.child = Some(process);
             conn.tap = Some(tap);
+            conn.roots = client::root_for(&cwd).into_iter().collect();
             return Ok(conn);
         }
         // A rejection is an answer, not a crash: report it as is.

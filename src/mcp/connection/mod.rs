@@ -27,6 +27,7 @@ use super::client::{self, McpClient};
 use super::error::{ConnectError, Phase};
 use super::stderr::StderrTee;
 use super::stdout_tap::TapState;
+use super::talk::{self, Router, Talk, TalkError};
 use crate::defs::redact::Redactor;
 use crate::defs::{ServerDef, Transport};
 
@@ -51,6 +52,10 @@ pub struct ConnectOptions {
     /// Replaces system name resolution for remote servers (tests simulate
     /// DNS failures with it without touching the network).
     pub dns_resolver: Option<Arc<dyn reqwest::dns::Resolve>>,
+    /// Set for a connection that makes calls (`call --direct`, the
+    /// supervisor): elicitation is advertised and, with progress, routed
+    /// to the call in flight. `check` and discovery leave it unset.
+    pub router: Option<Router>,
 }
 
 impl Default for ConnectOptions {
@@ -61,6 +66,7 @@ impl Default for ConnectOptions {
             stderr_tee: None,
             on_tools_changed: None,
             dns_resolver: None,
+            router: None,
         }
     }
 }
@@ -87,6 +93,12 @@ pub struct Connection {
     peer_info: ServerPeerInfo,
     stateless: bool,
     kill_grace: Duration,
+    /// Where elicitation and progress go (see [`ConnectOptions::router`]).
+    router: Router,
+    /// The roots offered (a stdio server's cwd), also the answer to a
+    /// `roots/list` inside `input_required`.
+    #[allow(deprecated)]
+    roots: Vec<rmcp::model::Root>,
     /// Rewrites expanded secrets out of every error this connection returns.
     redactor: Redactor,
     /// How long spawning (or opening the HTTP session) took.
@@ -166,6 +178,8 @@ impl Connection {
             tap: None,
             stateless,
             kill_grace: opts.kill_grace,
+            router: opts.router.clone().unwrap_or_default(),
+            roots: Vec::new(),
             redactor: Redactor::default(),
             spawn_time: Duration::ZERO,
             handshake_time: Duration::ZERO,
@@ -241,6 +255,17 @@ impl Connection {
             .peer()
     }
 
+    /// The router of this connection's calls (see [`super::talk`]).
+    pub fn router(&self) -> &Router {
+        &self.router
+    }
+
+    /// The roots this connection offers.
+    #[allow(deprecated)]
+    pub fn roots(&self) -> &[rmcp::model::Root] {
+        &self.roots
+    }
+
     /// Call one tool with a timeout. Never retried: a call may have effects.
     pub async fn call_tool(
         &mut self,
@@ -248,20 +273,54 @@ impl Connection {
         arguments: Option<JsonObject>,
         timeout: Duration,
     ) -> Result<CallToolResult, ConnectError> {
+        self.call_tool_talking(name, arguments, timeout, Talk::default())
+            .await
+    }
+
+    /// [`Connection::call_tool`], with the server's questions and progress
+    /// going to `talk` and `input_required` rounds answered (see
+    /// [`talk::call_tool`]). On timeout the server is told the call was
+    /// cancelled.
+    pub async fn call_tool_talking(
+        &mut self,
+        name: &str,
+        arguments: Option<JsonObject>,
+        timeout: Duration,
+        talk: Talk,
+    ) -> Result<CallToolResult, ConnectError> {
         let mut params = CallToolRequestParams::new(name.to_string());
         if let Some(arguments) = arguments {
             params = params.with_arguments(arguments);
         }
-        match within(self.tap.as_deref(), timeout, self.peer().call_tool(params)).await {
+        let reason = format!("timed out after {} s", timeout.as_secs_f64());
+        let call = talk::call_tool(
+            self.peer(),
+            &self.router,
+            talk,
+            &self.roots,
+            params,
+            &reason,
+        );
+        match within(self.tap.as_deref(), timeout, call).await {
             Ok(Ok(result)) => Ok(result),
-            Ok(Err(err)) => Err(self.request_error(Phase::CallTool, err).await),
-            Err(_) => Err(self.timed_out(Phase::CallTool, timeout).await),
+            Ok(Err(TalkError::Service(err))) => Err(self.request_error(Phase::CallTool, err).await),
+            Ok(Err(TalkError::Refused(why))) => Err(ConnectError::Refused {
+                server: self.server.clone(),
+                detail: why,
+            }
+            .redacted(&self.redactor)),
+            Err(_) => {
+                self.router.flush(Duration::from_secs(1)).await;
+                Err(self.timed_out(Phase::CallTool, timeout).await)
+            }
         }
     }
 
     /// Close cleanly: stop the client, then TERM/KILL and reap the process
     /// group. Returns the child's exit status description, if it had one.
     pub async fn close(&mut self) -> Option<String> {
+        // A call abandoned just before (Ctrl-C) queued its cancellation.
+        self.router.flush(Duration::from_secs(1)).await;
         if let Some(mut service) = self.service.take() {
             // The HTTP transport may send a DELETE; don't let that hang us.
             let _ = service.close_with_timeout(Duration::from_millis(500)).await;

@@ -1,5 +1,7 @@
 //! Call admission: stale ids and invalid arguments fail before dispatch;
-//! one attempt, never retried; a stop fails the calls in flight.
+//! one attempt, never retried; a stop fails the calls in flight. What the
+//! server says during the call goes to the caller's [`Talk`]; a call that
+//! is dropped (timeout, the caller went away) is cancelled upstream.
 
 use std::time::Duration;
 
@@ -8,6 +10,7 @@ use serde_json::Value;
 
 use super::Owner;
 use super::state::{State, failed};
+use crate::mcp::talk::{self, Talk, TalkError};
 use crate::supervisor::admit::{self, Lister};
 use crate::supervisor::protocol::{Body, CallRequest, ErrorCode, WireError};
 
@@ -17,7 +20,7 @@ pub const CALL_TIMEOUT: Duration = Duration::from_secs(60);
 impl Owner {
     /// Call a tool: stale ids and invalid arguments fail before dispatch;
     /// one attempt, never retried.
-    pub async fn call(&self, req: CallRequest) -> Result<Body, WireError> {
+    pub async fn call(&self, req: CallRequest, talk: Talk) -> Result<Body, WireError> {
         let (live, catalog) = {
             let st = self.lock();
             match (&st.live, &st.catalog, st.state) {
@@ -80,6 +83,8 @@ impl Owner {
         let timeout = req.timeout_ms.map_or(CALL_TIMEOUT, Duration::from_millis);
         let mut params = CallToolRequestParams::new(req.tool.clone());
         params = params.with_arguments(req.arguments);
+        let reason = format!("timed out after {} s", timeout.as_secs_f64());
+        let call = talk::call_tool(&live.peer, &live.router, talk, &live.roots, params, &reason);
         // A stop marks `closing` before it closes the transport, so when
         // both are ready the stop is what happened: say so.
         let result = tokio::select! {
@@ -87,7 +92,7 @@ impl Owner {
             _ = closing.wait_for(|c| *c) => {
                 return Err(failed(format!("`{}` stopped before the call finished; it was not retried", self.name)));
             }
-            r = tokio::time::timeout(timeout, live.peer.call_tool(params)) => r,
+            r = tokio::time::timeout(timeout, call) => r,
         };
         match result {
             Ok(Ok(result)) => Ok(Body::Call {
@@ -95,7 +100,12 @@ impl Owner {
                 catalog_id: catalog.id.clone(),
                 result: serde_json::to_value(result).unwrap_or(Value::Null),
             }),
-            Ok(Err(rmcp::ServiceError::McpError(data))) => Err(failed(format!(
+            Ok(Err(TalkError::Refused(why))) => Err(failed(format!(
+                "mcpctl ended the call to `{}`: {why}",
+                self.name
+            ))
+            .hint("nothing was retried; report the request to the server's authors")),
+            Ok(Err(TalkError::Service(rmcp::ServiceError::McpError(data)))) => Err(failed(format!(
                 "`{}` answered tools/call with error {}: {}",
                 self.name, data.code.0, data.message
             ))),
@@ -106,7 +116,7 @@ impl Owner {
             Err(_) => Err(WireError::new(
                 ErrorCode::Timeout,
                 format!(
-                    "no answer from `{}` within {} s; the call was not retried",
+                    "no answer from `{}` within {} s; the server was told the call is cancelled, and it was not retried",
                     self.name,
                     timeout.as_secs_f64()
                 ),

@@ -102,6 +102,7 @@ impl Owner {
             kill_grace: STOP_GRACE,
             stderr_tee: Some(logs::tee(log.clone(), logs::MAX_LOG_BYTES)),
             on_tools_changed: Some(on_change),
+            router: Some(crate::mcp::talk::Router::default()),
             ..ConnectOptions::default()
         };
         let cancelled = self.cancel_start.notified();
@@ -161,9 +162,12 @@ impl Owner {
         let pid = conn.pid();
         self.shared.record(&self.name, pid, conn.tag());
         let (closing, _) = watch::channel(false);
+        let (router, roots) = (conn.router().clone(), conn.roots().to_vec());
         let live = Arc::new(Live {
             conn: tokio::sync::Mutex::new(conn),
             peer,
+            router,
+            roots,
             closing,
             binding_id: binding_id.clone(),
             pid,

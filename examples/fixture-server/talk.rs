@@ -1,0 +1,321 @@
+//! `--talk`: tools that talk back, in either protocol era (see
+//! `mcpctl::mcp::talk`). In the handshake era they send
+//! `elicitation/create` and `notifications/progress` during the call; in
+//! the stateless era (2026-07-28) they answer `input_required` with a
+//! request state and expect it echoed. `--record FILE` appends one line
+//! per cancellation the server noticed (`cancelled TOOL`), and per
+//! finished round (`round TOOL STATE`), so tests can see both.
+//!
+//! - `ask`: a form with defaults and an enum; declined or cancelled, it
+//!   fails (isError) saying so.
+//! - `ask_url`: a URL-mode question.
+//! - `rounds`: two questions in two rounds, the second depending on the
+//!   first through the request state.
+//! - `progress`: five progress notifications, then a result.
+//! - `slow`: sleeps 30 s unless cancelled.
+//! - `ask_many`: a form with 1,000 fields.
+//! - `ask_forever`: `input_required` every time (stateless), or one
+//!   question after another (handshake).
+//! - `ask_malformed`: a question mcpctl cannot read.
+//! - `sample`: asks for a model completion.
+
+// Sampling is deprecated by SEP-2577 but servers still send it.
+#![allow(deprecated)]
+
+use std::sync::Arc;
+use std::time::Duration;
+
+use rmcp::ErrorData;
+use rmcp::model::{
+    CallToolRequestParams, CallToolResponse, CallToolResult, ClientResult, ContentBlock,
+    CustomRequest, ElicitRequest, ElicitRequestParams, InputRequest, InputRequests,
+    InputRequiredResult, ProgressNotificationParam, ResultType, ServerRequest, Tool,
+};
+use rmcp::service::{RequestContext, RoleServer};
+use serde_json::{Value, json};
+
+/// The tools `--talk` adds.
+pub fn tools(schema: impl Fn(Value) -> Arc<rmcp::model::JsonObject>) -> Vec<Tool> {
+    let empty = || schema(json!({"type": "object"}));
+    vec![
+        Tool::new("ask", "Asks for a name and a colour", empty()),
+        Tool::new("ask_url", "Asks the user to visit a URL", empty()),
+        Tool::new("rounds", "Asks two questions in two rounds", empty()),
+        Tool::new("progress", "Reports progress five times", empty()),
+        Tool::new("slow", "Sleeps 30 s unless cancelled", empty()),
+        Tool::new("ask_many", "Asks for 1,000 fields", empty()),
+        Tool::new("ask_forever", "Never stops asking", empty()),
+        Tool::new("ask_malformed", "Asks with a malformed schema", empty()),
+        Tool::new("sample", "Asks for a model completion", empty()),
+    ]
+}
+
+fn form() -> Value {
+    json!({
+        "mode": "form",
+        "message": "Who is deploying?",
+        "requestedSchema": {
+            "type": "object",
+            "properties": {
+                "name": {"type": "string", "title": "Your name", "default": "Ada"},
+                "color": {"type": "string", "enum": ["red", "green", "blue"], "default": "green"},
+                "count": {"type": "integer", "description": "How many"},
+                "confirm": {"type": "boolean", "default": true}
+            },
+            "required": ["name", "color"]
+        }
+    })
+}
+
+fn field(name: &str) -> Value {
+    json!({
+        "mode": "form",
+        "message": format!("Value for {name}?"),
+        "requestedSchema": {"type": "object", "properties": {name: {"type": "string"}}, "required": [name]}
+    })
+}
+
+fn url() -> Value {
+    json!({
+        "mode": "url",
+        "message": "Approve the deployment in your browser",
+        "url": "https://example.com/approve?id=42",
+        "elicitationId": "approve-42"
+    })
+}
+
+fn many() -> Value {
+    let props: serde_json::Map<String, Value> = (0..1000)
+        .map(|i| (format!("f{i}"), json!({"type": "string"})))
+        .collect();
+    json!({"mode": "form", "message": "Fill in 1,000 fields", "requestedSchema": {"type": "object", "properties": props}})
+}
+
+fn malformed() -> Value {
+    json!({"mode": "form", "message": "Nested", "requestedSchema": {"type": "object", "properties": {"deep": {"type": "object", "properties": {"x": {"type": "string"}}}}}})
+}
+
+fn text(t: impl Into<String>) -> CallToolResponse {
+    CallToolResponse::Complete(CallToolResult::success(vec![ContentBlock::text(t.into())]))
+}
+
+fn failure(t: impl Into<String>) -> CallToolResponse {
+    CallToolResponse::Complete(CallToolResult::error(vec![ContentBlock::text(t.into())]))
+}
+
+fn record(path: Option<&str>, line: String) {
+    if let Some(path) = path {
+        use std::io::Write;
+        if let Ok(mut f) = std::fs::OpenOptions::new()
+            .create(true)
+            .append(true)
+            .open(path)
+        {
+            let _ = writeln!(f, "{line}");
+        }
+    }
+}
+
+/// What an answer says, as the tool's result.
+fn outcome(answer: &Value) -> CallToolResponse {
+    match answer.get("action").and_then(Value::as_str) {
+        Some("accept") => text(format!(
+            "accepted: {}",
+            answer.get("content").cloned().unwrap_or(Value::Null)
+        )),
+        Some(other) => failure(format!("the user chose {other}; nothing was deployed")),
+        None => failure("no answer"),
+    }
+}
+
+fn ask_request(params: Value) -> InputRequest {
+    serde_json::from_value(json!({"method": "elicitation/create", "params": params}))
+        .expect("a valid elicitation request")
+}
+
+fn input_required(key: &str, params: Value, state: &str) -> CallToolResponse {
+    let mut requests = InputRequests::new();
+    requests.insert(key.to_string(), ask_request(params));
+    CallToolResponse::InputRequired(InputRequiredResult::new(
+        Some(requests),
+        Some(state.to_string()),
+    ))
+}
+
+/// Ask `params` in the handshake era; the answer as JSON.
+async fn elicit(ctx: &RequestContext<RoleServer>, params: Value) -> Result<Value, ErrorData> {
+    let params: ElicitRequestParams = serde_json::from_value(params).expect("valid params");
+    let answer = ctx
+        .peer
+        .send_request(ServerRequest::ElicitRequest(ElicitRequest::new(params)))
+        .await
+        .map_err(|e| ErrorData::internal_error(format!("elicitation failed: {e}"), None))?;
+    match answer {
+        ClientResult::ElicitResult(answer) => {
+            Ok(serde_json::to_value(answer).unwrap_or(Value::Null))
+        }
+        other => Err(ErrorData::internal_error(
+            format!("unexpected answer {other:?}"),
+            None,
+        )),
+    }
+}
+
+/// `--elicit-on-list`: ask during `tools/list`, capability or not, and
+/// record what the client said (`elicit-on-list ok|refused: …`).
+pub async fn elicit_anyway(ctx: &RequestContext<RoleServer>, record_to: Option<&str>) {
+    let line = match elicit(ctx, field("unasked")).await {
+        Ok(answer) => format!("elicit-on-list ok: {answer}"),
+        Err(e) => format!("elicit-on-list refused: {}", e.message),
+    };
+    record(record_to, line);
+}
+
+/// Call a `--talk` tool; `None` when `request` names another tool.
+pub async fn call(
+    request: &CallToolRequestParams,
+    ctx: &RequestContext<RoleServer>,
+    stateless: bool,
+    record_to: Option<&str>,
+) -> Option<Result<CallToolResponse, ErrorData>> {
+    let name = request.name.as_ref();
+    let answers = request.input_responses.clone().unwrap_or_default();
+    let state = request.request_state.clone();
+    if let Some(state) = &state {
+        record(record_to, format!("round {name} {state}"));
+    }
+    let result = match (name, stateless) {
+        ("ask" | "ask_url" | "ask_many", true) => match answers.get("q") {
+            Some(answer) if state.as_deref() == Some("asked") => Ok(outcome(answer)),
+            Some(_) => Err(ErrorData::invalid_params(
+                "request state was not echoed",
+                None,
+            )),
+            None => Ok(input_required(
+                "q",
+                match name {
+                    "ask" => form(),
+                    "ask_url" => url(),
+                    _ => many(),
+                },
+                "asked",
+            )),
+        },
+        ("ask" | "ask_url" | "ask_many", false) => {
+            let params = match name {
+                "ask" => form(),
+                "ask_url" => url(),
+                _ => many(),
+            };
+            elicit(ctx, params).await.map(|a| outcome(&a))
+        }
+        ("rounds", true) => match (state.as_deref(), answers.get("a"), answers.get("b")) {
+            (None, ..) => Ok(input_required("a", field("a"), "round-1")),
+            (Some("round-1"), Some(a), _) => {
+                let a = a["content"]["a"].as_str().unwrap_or("").to_string();
+                Ok(input_required("b", field("b"), &format!("round-2:{a}")))
+            }
+            (Some(s), _, Some(b)) if s.starts_with("round-2:") => Ok(text(format!(
+                "a={} b={}",
+                &s["round-2:".len()..],
+                b["content"]["b"].as_str().unwrap_or("")
+            ))),
+            _ => Err(ErrorData::invalid_params(
+                format!("unexpected round: state {state:?}"),
+                None,
+            )),
+        },
+        ("rounds", false) => {
+            let a = match elicit(ctx, field("a")).await {
+                Ok(a) => a,
+                Err(e) => return Some(Err(e)),
+            };
+            let b = match elicit(ctx, field("b")).await {
+                Ok(b) => b,
+                Err(e) => return Some(Err(e)),
+            };
+            Ok(text(format!(
+                "a={} b={}",
+                a["content"]["a"].as_str().unwrap_or(""),
+                b["content"]["b"].as_str().unwrap_or("")
+            )))
+        }
+        ("ask_forever", true) => Ok(CallToolResponse::InputRequired(InputRequiredResult::new(
+            Some(InputRequests::from([(
+                "q".to_string(),
+                ask_request(field("again")),
+            )])),
+            Some(format!("{}x", state.unwrap_or_default())),
+        ))),
+        ("ask_forever", false) => loop {
+            if let Err(e) = elicit(ctx, field("again")).await {
+                break Err(e);
+            }
+        },
+        ("ask_malformed", true) => {
+            // `input_required` without requests or state: not a valid result.
+            let mut result = CallToolResult::success(vec![]);
+            result.result_type = Some(ResultType::INPUT_REQUIRED);
+            Ok(CallToolResponse::Complete(result))
+        }
+        ("ask_malformed", false) => {
+            let raw = CustomRequest::new("elicitation/create", Some(malformed()));
+            match ctx
+                .peer
+                .send_request(ServerRequest::CustomRequest(raw))
+                .await
+            {
+                Ok(_) => Ok(text("the client accepted a malformed question")),
+                Err(e) => Ok(failure(format!("the client refused: {e}"))),
+            }
+        }
+        ("sample", true) => {
+            let request: InputRequest = serde_json::from_value(json!({
+                "method": "sampling/createMessage",
+                "params": {"messages": [{"role": "user", "content": {"type": "text", "text": "hi"}}], "maxTokens": 10}
+            }))
+            .expect("a sampling request");
+            Ok(CallToolResponse::InputRequired(InputRequiredResult::new(
+                Some(InputRequests::from([("s".to_string(), request)])),
+                None,
+            )))
+        }
+        ("sample", false) => {
+            let params = serde_json::from_value(json!({
+                "messages": [{"role": "user", "content": {"type": "text", "text": "hi"}}], "maxTokens": 10
+            }))
+            .expect("sampling params");
+            let request =
+                ServerRequest::CreateMessageRequest(rmcp::model::CreateMessageRequest::new(params));
+            match ctx.peer.send_request(request).await {
+                Ok(_) => Ok(text("sampled")),
+                Err(e) => Ok(failure(format!("sampling refused: {e}"))),
+            }
+        }
+        ("progress", _) => {
+            if let Some(token) = ctx.meta.get_progress_token() {
+                for i in 1..=5 {
+                    let p = ProgressNotificationParam::new(token.clone(), f64::from(i))
+                        .with_total(5.0)
+                        .with_message(format!("step {i}"));
+                    let _ = ctx.peer.notify_progress(p).await;
+                    tokio::time::sleep(Duration::from_millis(50)).await;
+                }
+                Ok(text("done after 5 steps"))
+            } else {
+                Ok(text("done (no progress token)"))
+            }
+        }
+        ("slow", _) => {
+            tokio::select! {
+                _ = ctx.ct.cancelled() => {
+                    record(record_to, "cancelled slow".to_string());
+                    Ok(text("cancelled"))
+                }
+                _ = tokio::time::sleep(Duration::from_secs(30)) => Ok(text("slept 30 s")),
+            }
+        }
+        _ => return None,
+    };
+    Some(result)
+}

@@ -1,0 +1,653 @@
+//! Calls that talk back (issue 14): elicitation, `input_required` rounds,
+//! progress and cancellation, against the fixture's `--talk` tools in both
+//! protocol eras (`fx` speaks 2025-11-25 and elicits during the call, `fxs`
+//! speaks 2026-07-28 and answers `input_required`), each through
+//! `call --direct` and through the supervisor; prompts on a pty, flags
+//! without a TTY; and against a server built with the official Python SDK.
+
+mod common;
+mod support;
+
+use std::path::{Path, PathBuf};
+use std::process::{Command, Stdio};
+use std::time::{Duration, Instant};
+
+use support::{Run, Sandbox};
+
+/// Both eras of the fixture, recording rounds and cancellations to `rec`.
+fn setup(sb: &Sandbox) -> (String, PathBuf) {
+    let rec = sb.path("rec");
+    let fx = common::fixture().display().to_string();
+    let rec_s = rec.display().to_string();
+    let marker = marker(sb);
+    let defs = serde_json::json!({
+        "fx": {"command": fx, "args": ["--talk", "--record", rec_s, "--marker", marker]},
+        "fxs": {"command": fx, "args": ["--talk", "--stateless-only", "--record", rec_s, "--marker", marker], "protocol": "2026-07-28"},
+    });
+    let file = sb.path("servers.json");
+    std::fs::write(&file, defs.to_string()).unwrap();
+    (file.display().to_string(), rec)
+}
+
+/// `call SERVER TOOL ARGS…`, direct or through the supervisor (started,
+/// with the server, first: starting a ready server changes nothing).
+fn call(sb: &Sandbox, file: &str, direct: bool, server: &str, tool: &str, args: &[&str]) -> Run {
+    let mut all = vec!["--file", file, "call", server, tool];
+    if direct {
+        all.push("--direct");
+    } else {
+        sb.run(&["--file", file, "start", server]).expect_code(0);
+    }
+    all.extend_from_slice(args);
+    sb.run(&all)
+}
+
+/// What the fixture's command line carries, to find its processes.
+fn marker(sb: &Sandbox) -> String {
+    format!(
+        "talkback-{}",
+        sb.dir.path().file_name().unwrap().to_string_lossy()
+    )
+}
+
+fn stop_supervisor(sb: &Sandbox, file: &str) {
+    sb.run(&["--file", file, "supervisor", "stop"]);
+}
+
+/// No fixture process of this sandbox is left (a few seconds' grace).
+#[track_caller]
+fn no_orphans(sb: &Sandbox) {
+    let marker = marker(sb);
+    assert!(
+        common::wait_until(common::within(5), || common::processes_with(&marker)
+            .is_empty()),
+        "left running: {:?}",
+        common::processes_with(&marker)
+    );
+}
+
+fn recorded(rec: &Path) -> String {
+    std::fs::read_to_string(rec).unwrap_or_default()
+}
+
+const ERAS: [&str; 2] = ["fx", "fxs"];
+
+#[test]
+fn forms_are_answered_from_defaults_or_answers_without_a_tty() {
+    let sb = Sandbox::new();
+    let (file, _) = setup(&sb);
+    std::fs::write(
+        sb.path("answers.json"),
+        r#"{"name": "Kay", "color": "blue", "count": 3}"#,
+    )
+    .unwrap();
+    let at_file = format!("@{}", sb.path("answers.json").display());
+    for server in ERAS {
+        for direct in [true, false] {
+            call(&sb, &file, direct, server, "ask", &["--accept-defaults"])
+                .expect_code(0)
+                .stdout_has(r#"accepted: {"name":"Ada","color":"green","confirm":true}"#)
+                .stderr_has("elicitation (form) accepted");
+            call(
+                &sb,
+                &file,
+                direct,
+                server,
+                "ask",
+                &["--answers", r#"{"name":"Lin","color":"red"}"#],
+            )
+            .expect_code(0)
+            .stdout_has(r#""name":"Lin","color":"red""#);
+            call(&sb, &file, direct, server, "ask", &["--answers", &at_file])
+                .expect_code(0)
+                .stdout_has(r#""name":"Kay","color":"blue","count":3"#);
+            let json = call(
+                &sb,
+                &file,
+                direct,
+                server,
+                "ask",
+                &["--accept-defaults", "--json"],
+            );
+            json.expect_code(0);
+            assert_eq!(json.json()["elicitations"][0]["action"], "accept", "{json}");
+        }
+    }
+    stop_supervisor(&sb, &file);
+}
+
+#[test]
+fn a_declined_question_fails_the_call_with_the_reason() {
+    let sb = Sandbox::new();
+    let (file, _) = setup(&sb);
+    for server in ERAS {
+        for direct in [true, false] {
+            call(&sb, &file, direct, server, "ask", &[])
+                .expect_code(1)
+                .stderr_has("elicitation (form) declined: no terminal to ask on")
+                .stdout_has("the user chose decline");
+            call(
+                &sb,
+                &file,
+                direct,
+                server,
+                "ask",
+                &["--answers", r#"{"color": "purple"}"#],
+            )
+            .expect_code(1)
+            .stderr_has(
+                r#"declined: --answers: field `color`: "purple" is not one of red, green, blue"#,
+            );
+        }
+    }
+    sb.run(&["--file", &file, "call", "fx", "ask", "--answers", "{nope"])
+        .expect_code(2)
+        .stderr_has("--answers is not valid JSON");
+    stop_supervisor(&sb, &file);
+}
+
+#[test]
+fn a_url_is_printed_and_opened_only_with_open_and_never_fetched() {
+    let sb = Sandbox::new();
+    let (file, _) = setup(&sb);
+    let opened = sb.path("opened");
+    let browser = sb.path("browser.sh");
+    std::fs::write(
+        &browser,
+        format!("#!/bin/sh\necho \"$1\" >> {}\n", opened.display()),
+    )
+    .unwrap();
+    use std::os::unix::fs::PermissionsExt;
+    std::fs::set_permissions(&browser, std::fs::Permissions::from_mode(0o755)).unwrap();
+    sb.run(&["--file", &file, "start", "fx", "fxs"])
+        .expect_code(0);
+    for server in ERAS {
+        for direct in [true, false] {
+            let mut args = vec!["--file", &file, "call", server, "ask_url"];
+            if direct {
+                args.push("--direct");
+            }
+            sb.run(&args)
+                .expect_code(1)
+                .stderr_has("https://example.com/approve?id=42")
+                .stderr_has("elicitation (url) declined");
+            args.push("--open");
+            sb.run_with(&args, |c| {
+                c.env("BROWSER", &browser);
+            })
+            .expect_code(0)
+            .stdout_has("accepted");
+        }
+    }
+    // The browser script is the only thing that saw the URL, once per --open.
+    let seen = std::fs::read_to_string(&opened).unwrap();
+    assert_eq!(seen.lines().count(), 4, "{seen}");
+    assert!(
+        seen.lines()
+            .all(|l| l == "https://example.com/approve?id=42")
+    );
+    stop_supervisor(&sb, &file);
+}
+
+#[test]
+fn two_rounds_echo_the_request_state_exactly() {
+    let sb = Sandbox::new();
+    let (file, rec) = setup(&sb);
+    for server in ERAS {
+        for direct in [true, false] {
+            let _ = std::fs::remove_file(&rec);
+            call(
+                &sb,
+                &file,
+                direct,
+                server,
+                "rounds",
+                &["--answers", r#"{"a": "x1", "b": "y2"}"#],
+            )
+            .expect_code(0)
+            .stdout_has("a=x1 b=y2");
+            if server == "fxs" {
+                let rounds = recorded(&rec);
+                assert!(
+                    rounds.contains("round rounds round-1\nround rounds round-2:x1\n"),
+                    "{rounds}"
+                );
+            }
+        }
+    }
+    stop_supervisor(&sb, &file);
+}
+
+#[test]
+fn parallel_stateless_calls_through_the_supervisor_keep_their_own_answers() {
+    let sb = Sandbox::new();
+    let (file, _) = setup(&sb);
+    sb.run(&["--file", &file, "start", "fxs"]).expect_code(0);
+    let children: Vec<_> = (0..4)
+        .map(|i| {
+            let answers = format!(r#"{{"a": "a{i}", "b": "b{i}"}}"#);
+            let mut cmd = sb.command();
+            cmd.args([
+                "--file",
+                &file,
+                "call",
+                "fxs",
+                "rounds",
+                "--answers",
+                &answers,
+            ])
+            .stdout(Stdio::piped())
+            .stderr(Stdio::piped());
+            (i, cmd.spawn().unwrap())
+        })
+        .collect();
+    for (i, child) in children {
+        let run = support::to_run(child.wait_with_output().unwrap());
+        run.expect_code(0).stdout_has(&format!("a=a{i} b=b{i}"));
+    }
+    stop_supervisor(&sb, &file);
+}
+
+#[test]
+fn progress_goes_to_stderr_as_json_lines_and_never_to_stdout() {
+    let sb = Sandbox::new();
+    let (file, _) = setup(&sb);
+    for server in ERAS {
+        for direct in [true, false] {
+            let run = call(
+                &sb,
+                &file,
+                direct,
+                server,
+                "progress",
+                &["--json", "--progress", "json"],
+            );
+            run.expect_code(0);
+            assert_eq!(
+                run.json()["result"]["content"][0]["text"],
+                "done after 5 steps"
+            );
+            let lines: Vec<serde_json::Value> = run
+                .stderr
+                .lines()
+                .filter_map(|l| serde_json::from_str(l).ok())
+                .collect();
+            assert_eq!(lines.len(), 5, "{run}");
+            assert_eq!(
+                lines[4],
+                serde_json::json!({"progress": 5.0, "total": 5.0, "message": "step 5"})
+            );
+            // Without a terminal and without --progress json: nothing at all.
+            let quiet = call(&sb, &file, direct, server, "progress", &[]);
+            quiet.expect_code(0).stdout_has("done after 5 steps");
+            assert!(!quiet.stderr.contains("step"), "{quiet}");
+            assert!(!quiet.stdout.contains("step "), "{quiet}");
+        }
+    }
+    stop_supervisor(&sb, &file);
+}
+
+#[test]
+fn a_timeout_cancels_the_call_on_the_server() {
+    let sb = Sandbox::new();
+    let (file, rec) = setup(&sb);
+    for server in ERAS {
+        for direct in [true, false] {
+            let _ = std::fs::remove_file(&rec);
+            let started = Instant::now();
+            call(&sb, &file, direct, server, "slow", &["--timeout", "1"]).expect_code(1);
+            assert!(started.elapsed() < Duration::from_secs(15));
+            assert!(
+                common::wait_until(common::within(5), || recorded(&rec)
+                    .contains("cancelled slow")),
+                "{server} direct={direct}: the server never saw the cancellation: {:?}",
+                recorded(&rec)
+            );
+        }
+    }
+    stop_supervisor(&sb, &file);
+}
+
+#[test]
+fn ctrl_c_cancels_the_call_on_the_server_and_exits_130() {
+    let sb = Sandbox::new();
+    let (file, rec) = setup(&sb);
+    sb.run(&["--file", &file, "start", "fx", "fxs"])
+        .expect_code(0);
+    for server in ERAS {
+        for direct in [true, false] {
+            let _ = std::fs::remove_file(&rec);
+            let mut cmd = sb.command();
+            cmd.args(["--file", &file, "call", server, "slow"])
+                .stdout(Stdio::piped())
+                .stderr(Stdio::piped());
+            if direct {
+                cmd.arg("--direct");
+            }
+            let child = cmd.spawn().unwrap();
+            std::thread::sleep(Duration::from_millis(1500));
+            nix::sys::signal::kill(
+                nix::unistd::Pid::from_raw(child.id() as i32),
+                nix::sys::signal::Signal::SIGINT,
+            )
+            .unwrap();
+            let run = support::to_run(child.wait_with_output().unwrap());
+            run.expect_code(130).stderr_has("stopped by SIGINT");
+            if direct {
+                // Only the supervisor's two servers are left.
+                assert_eq!(common::processes_with(&marker(&sb)).len(), 2);
+            }
+            assert!(
+                common::wait_until(common::within(5), || recorded(&rec)
+                    .contains("cancelled slow")),
+                "{server} direct={direct}: the server never saw the cancellation\n{run}"
+            );
+        }
+    }
+    stop_supervisor(&sb, &file);
+}
+
+#[test]
+fn hostile_questions_end_the_call_clearly_and_never_hang() {
+    let sb = Sandbox::new();
+    let (file, _) = setup(&sb);
+    let cases: [(&str, &str, &str); 4] = [
+        (
+            "fx",
+            "ask_many",
+            "the server asked for 1000 fields in one elicitation; mcpctl asks at most 64",
+        ),
+        (
+            "fxs",
+            "ask_many",
+            "the server asked for 1000 fields in one elicitation; mcpctl asks at most 64",
+        ),
+        (
+            "fx",
+            "ask_malformed",
+            "malformed elicitation/create request",
+        ),
+        (
+            "fxs",
+            "ask_malformed",
+            "`input_required` result is malformed",
+        ),
+    ];
+    let forever: [(&str, &str); 2] = [
+        (
+            "fx",
+            "the server asked 11 questions in one call; mcpctl answers at most 10",
+        ),
+        (
+            "fxs",
+            "answered `input_required` 10 times without a result; mcpctl stops after 10 rounds",
+        ),
+    ];
+    for direct in [true, false] {
+        let started = Instant::now();
+        for (server, tool, message) in cases {
+            call(&sb, &file, direct, server, tool, &["--accept-defaults"])
+                .expect_code(1)
+                .stderr_has(message);
+        }
+        for (server, message) in forever {
+            call(
+                &sb,
+                &file,
+                direct,
+                server,
+                "ask_forever",
+                &["--answers", r#"{"again": "yes"}"#],
+            )
+            .expect_code(1)
+            .stderr_has(message);
+        }
+        call(&sb, &file, direct, "fxs", "sample", &[])
+            .expect_code(1)
+            .stderr_has("mcpctl has no model");
+        call(&sb, &file, direct, "fx", "sample", &[])
+            .expect_code(1)
+            .stdout_has("sampling declined: mcpctl has no model");
+        assert!(
+            started.elapsed() < Duration::from_secs(60),
+            "too slow: {:?}",
+            started.elapsed()
+        );
+        if direct {
+            no_orphans(&sb);
+        }
+    }
+    stop_supervisor(&sb, &file);
+    no_orphans(&sb);
+}
+
+#[test]
+fn a_server_that_elicits_without_the_capability_is_refused_cleanly() {
+    let sb = Sandbox::new();
+    let rec = sb.path("rec");
+    let fx = common::fixture().display().to_string();
+    let defs =
+        serde_json::json!({"e": {"command": fx, "args": ["--elicit-on-list", "--record", rec]}});
+    let file = sb.path("servers.json");
+    std::fs::write(&file, defs.to_string()).unwrap();
+    sb.run(&["--file", file.to_str().unwrap(), "check", "e"])
+        .expect_code(0);
+    assert!(
+        recorded(&rec).contains("mcpctl did not advertise the elicitation capability"),
+        "{}",
+        recorded(&rec)
+    );
+}
+
+/// Runs `args` on a pseudo-terminal (util-linux `script`), typing each
+/// answer once the text before it has appeared; returns the transcript.
+fn on_a_terminal(sb: &Sandbox, args: &[&str], steps: &[(&str, &str)]) -> (bool, String) {
+    use std::io::{Read, Write};
+    let script = common::require("script", "apt-get install bsdutils (tests/run.sh does)");
+    let quoted: Vec<String> = args
+        .iter()
+        .map(|a| shlex::try_quote(a).unwrap().into_owned())
+        .collect();
+    let cmd = format!("{} {}", env!("CARGO_BIN_EXE_mcpctl"), quoted.join(" "));
+    let mut child = Command::new(script)
+        .args(["-qec", &cmd, "/dev/null"])
+        .env("HOME", sb.dir.path())
+        .env("MCPCTL_STATE_DIR", sb.path("state"))
+        .env_remove("CI")
+        .env_remove("MCPCTL_FILE")
+        .current_dir(sb.dir.path())
+        .stdin(Stdio::piped())
+        .stdout(Stdio::piped())
+        .spawn()
+        .expect("script");
+    let mut stdout = child.stdout.take().unwrap();
+    let mut stdin = child.stdin.take().unwrap();
+    let (tx, rx) = std::sync::mpsc::channel::<Vec<u8>>();
+    std::thread::spawn(move || {
+        let mut buf = [0u8; 4096];
+        while let Ok(n) = stdout.read(&mut buf) {
+            if n == 0 || tx.send(buf[..n].to_vec()).is_err() {
+                return;
+            }
+        }
+    });
+    let mut transcript = Vec::new();
+    let mut seen = 0;
+    for (wait_for, keys) in steps {
+        let deadline = Instant::now() + Duration::from_secs(30);
+        loop {
+            let text = String::from_utf8_lossy(&transcript[seen..]).into_owned();
+            if let Some(at) = text.find(wait_for) {
+                seen += at + wait_for.len();
+                break;
+            }
+            assert!(
+                Instant::now() < deadline,
+                "no {wait_for:?} in {}",
+                String::from_utf8_lossy(&transcript)
+            );
+            if let Ok(chunk) = rx.recv_timeout(Duration::from_millis(200)) {
+                transcript.extend(chunk);
+            }
+        }
+        std::thread::sleep(Duration::from_millis(150));
+        stdin.write_all(keys.as_bytes()).unwrap();
+        stdin.flush().unwrap();
+    }
+    let deadline = Instant::now() + Duration::from_secs(30);
+    let status = loop {
+        while let Ok(chunk) = rx.try_recv() {
+            transcript.extend(chunk);
+        }
+        if let Some(status) = child.try_wait().unwrap() {
+            break status;
+        }
+        assert!(
+            Instant::now() < deadline,
+            "still running: {}",
+            String::from_utf8_lossy(&transcript)
+        );
+        std::thread::sleep(Duration::from_millis(50));
+    };
+    std::thread::sleep(Duration::from_millis(100));
+    while let Ok(chunk) = rx.try_recv() {
+        transcript.extend(chunk);
+    }
+    (
+        status.success(),
+        String::from_utf8_lossy(&transcript).into_owned(),
+    )
+}
+
+#[test]
+fn on_a_terminal_each_field_is_asked_with_its_default() {
+    let sb = Sandbox::new();
+    let (file, _) = setup(&sb);
+    // name: type over the default; color: move down from green to blue;
+    // count (optional): leave empty; confirm: take the default; then send.
+    let steps = [
+        ("Your name", "Zed\r"),
+        ("color", "\x1b[B\r"),
+        ("How many", "\r"),
+        ("confirm", "\r"),
+        ("Send these answers?", "\r"),
+    ];
+    sb.run(&["--file", &file, "start", "fx", "fxs"])
+        .expect_code(0);
+    for server in ERAS {
+        for direct in [true, false] {
+            let mut args = vec!["--file", file.as_str(), "call", server, "ask"];
+            if direct {
+                args.push("--direct");
+            }
+            let (ok, transcript) = on_a_terminal(&sb, &args, &steps);
+            assert!(ok, "{transcript}");
+            assert!(transcript.contains("Who is deploying?"), "{transcript}");
+            assert!(
+                transcript.contains(r#"accepted: {"name":"Zed","color":"blue","confirm":true}"#),
+                "{transcript}"
+            );
+        }
+    }
+    // Progress on a terminal is a bar on stderr.
+    let (ok, transcript) = on_a_terminal(
+        &sb,
+        &["--file", &file, "call", "fx", "progress", "--direct"],
+        &[],
+    );
+    assert!(ok, "{transcript}");
+    assert!(transcript.contains("5/5 step 5"), "{transcript}");
+    // Declining at the end sends nothing and fails the call.
+    let decline = [
+        ("Your name", "\r"),
+        ("color", "\r"),
+        ("How many", "\r"),
+        ("confirm", "\r"),
+        ("Send these answers?", "\x1b[B\r"),
+    ];
+    let (ok, transcript) = on_a_terminal(&sb, &["--file", &file, "call", "fxs", "ask"], &decline);
+    assert!(!ok, "{transcript}");
+    assert!(
+        transcript.contains("the user chose decline"),
+        "{transcript}"
+    );
+    stop_supervisor(&sb, &file);
+}
+
+/// The interpreter of the venv `tests/run.sh` installs the Python SDK into.
+fn python() -> String {
+    std::env::var("MCPCTL_TEST_PYTHON").unwrap_or_else(|_| {
+        panic!("MCPCTL_TEST_PYTHON is not set: run the tests through tests/run.sh, which installs mcp==2.3.0 into .peers/venv and exports it")
+    })
+}
+
+#[test]
+fn the_python_sdk_server_talks_back_in_2026_07_28() {
+    let sb = Sandbox::new();
+    let rec = sb.path("rec");
+    let server = Path::new(env!("CARGO_MANIFEST_DIR")).join("tests/peers/mrtr_server.py");
+    let defs = serde_json::json!({"py": {
+        "command": python(),
+        "args": [server, rec],
+        "protocol": "2026-07-28",
+    }});
+    let file = sb.path("servers.json");
+    std::fs::write(&file, defs.to_string()).unwrap();
+    let file = file.display().to_string();
+    for direct in [true, false] {
+        let _ = std::fs::remove_file(&rec);
+        call(&sb, &file, direct, "py", "ask", &["--accept-defaults"])
+            .expect_code(0)
+            .stdout_has("python: Grace likes blue");
+        call(
+            &sb,
+            &file,
+            direct,
+            "py",
+            "ask",
+            &["--answers", r#"{"name": "Lin", "color": "red"}"#],
+        )
+        .expect_code(0)
+        .stdout_has("python: Lin likes red");
+        call(&sb, &file, direct, "py", "ask", &[])
+            .expect_code(1)
+            .stderr_has("declined: no terminal to ask on");
+        call(
+            &sb,
+            &file,
+            direct,
+            "py",
+            "rounds",
+            &["--answers", r#"{"a": "p", "b": "q"}"#],
+        )
+        .expect_code(0)
+        .stdout_has("python: a=p b=q");
+        call(&sb, &file, direct, "py", "ask_url", &[])
+            .expect_code(0)
+            .stdout_has("python: url decline")
+            .stderr_has("https://example.com/py-approve");
+        let run = call(
+            &sb,
+            &file,
+            direct,
+            "py",
+            "progress",
+            &["--progress", "json"],
+        );
+        run.expect_code(0).stdout_has("python: done after 3 steps");
+        assert_eq!(run.stderr.matches("py step").count(), 3, "{run}");
+        call(&sb, &file, direct, "py", "slow", &["--timeout", "3"]).expect_code(1);
+        assert!(
+            common::wait_until(common::within(5), || recorded(&rec)
+                .contains("cancelled slow")),
+            "direct={direct}: {}",
+            recorded(&rec)
+        );
+        let rounds = recorded(&rec);
+        assert!(
+            rounds.contains("round rounds py-1\nround rounds py-2:p\n"),
+            "{rounds}"
+        );
+    }
+    stop_supervisor(&sb, &file);
+}
