@@ -17,6 +17,7 @@ pub mod mcp;
 pub mod output;
 pub mod procfs;
 pub mod registry;
+pub mod serve;
 pub mod supervisor;
 pub mod text;
 pub mod tls;

@@ -194,7 +194,7 @@ impl Owner {
             }
             Some(def) => {
                 st.removed = false;
-                if def != st.def {
+                if def.differs_for_launch(&st.def) {
                     let running = st.live.is_some();
                     if running && def.enabled {
                         st.changed = true;
@@ -206,6 +206,7 @@ impl Owner {
                     st.def = def;
                     disable
                 } else {
+                    st.def = def;
                     false
                 }
             }
