@@ -1,5 +1,5 @@
-//! `mcpctl serve --stdio`: the supervised servers' granted tools as one
-//! MCP server for an agent host (see [`crate::serve`]).
+//! `mcpctl serve --stdio|--http [ADDR]`: the supervised servers' granted
+//! tools as one MCP server for agent hosts (see [`crate::serve`]).
 
 use std::sync::Arc;
 
@@ -15,7 +15,9 @@ use crate::supervisor::socket::Paths;
 
 const LONG_ABOUT: &str = "\
 Serve the tools of the supervised servers to an agent host (Claude Code,
-VS Code, Cursor, Codex …) as one MCP server over stdio. Only granted tools
+VS Code, Cursor, Codex …) as one MCP server, over stdio (--stdio, for hosts
+that launch a command) or Streamable HTTP (--http, default 127.0.0.1:8765,
+endpoint /mcp). Only granted tools
 are listed (`mcpctl grant`), as SERVER__TOOL with the server's description
 and input schema. Calls go through the supervisor like `mcpctl call`:
 arguments are validated before dispatch, a call against a catalog that
@@ -32,21 +34,47 @@ Every call is recorded as one JSON line (time, profile, session, server,
 tool, catalog id, duration, outcome, argument size) in the audit log beside
 the supervisor's socket; argument values only with --audit-args.
 
+Over HTTP, sessions (2025-11-25) and the stateless 2026-07-28 lifecycle
+(server/discover) share the endpoint. Every request needs
+`Authorization: Bearer <token>`: the token is generated on first use, kept
+0600 in the state directory, shown by --print-token and replaced by
+--rotate-token (no token → 401, a wrong one → 401). A request whose Origin
+is not loopback gets 403 (DNS rebinding). Binding a non-loopback address
+needs --allow-remote; there is no TLS, so put a TLS proxy in front. The
+token is never sent on to the servers: calls reach them through the
+supervisor's socket.
+
 When the supervisor stops, the session ends (exit 5).";
 
 const EXAMPLES: &str = "\
 Examples:
   mcpctl grant time --all-current && mcpctl serve --stdio --start
   mcpctl serve --stdio --profile reviewer
+  mcpctl serve --http                      # http://127.0.0.1:8765/mcp
+  mcpctl serve --print-token
+  curl -H \"Authorization: Bearer $(mcpctl serve --print-token)\" http://127.0.0.1:8765/mcp
   claude mcp add mcpctl -- mcpctl --file ~/servers.json serve --stdio";
 
 /// Arguments of `mcpctl serve`.
 #[derive(Debug, clap::Args)]
 #[command(long_about = LONG_ABOUT, after_long_help = EXAMPLES)]
+#[command(group = clap::ArgGroup::new("mode").required(true).args(["stdio", "http", "print_token", "rotate_token"]))]
 pub struct Args {
     /// Speak MCP over stdin and stdout (for agent hosts that launch a command).
-    #[arg(long, required = true)]
+    #[arg(long)]
     pub stdio: bool,
+    /// Serve Streamable HTTP at ADDR (default 127.0.0.1:8765), endpoint /mcp.
+    #[arg(long, value_name = "ADDR", num_args = 0..=1, default_missing_value = crate::serve::http::DEFAULT_ADDR)]
+    pub http: Option<String>,
+    /// Allow --http to bind a non-loopback address (no TLS: use a proxy).
+    #[arg(long, requires = "http")]
+    pub allow_remote: bool,
+    /// Print the HTTP bearer token (creating it if there is none) and exit.
+    #[arg(long)]
+    pub print_token: bool,
+    /// Replace the HTTP bearer token with a new one, print it and exit.
+    #[arg(long)]
+    pub rotate_token: bool,
     /// Serve this profile's grants instead of the default ones.
     #[arg(long, value_name = "PROFILE")]
     pub profile: Option<String>,
@@ -67,6 +95,38 @@ pub struct Args {
 
 /// Serve until the agent leaves or the supervisor stops.
 pub fn run(ctx: &Context, args: Args) -> Result<ExitCode> {
+    let paths = Paths::for_sources(&ctx.sources);
+    let token_file = crate::serve::token::path_for(&paths.socket);
+    if args.print_token || args.rotate_token {
+        let token = if args.rotate_token {
+            crate::serve::token::rotate(&token_file)?
+        } else {
+            crate::serve::token::load_or_create(&token_file)?
+        };
+        if ctx.json {
+            output::print_json(&serde_json::json!({"token": token, "file": token_file}))?;
+        } else {
+            output::line(token)?;
+        }
+        return Ok(ExitCode::Success);
+    }
+    let addr = match &args.http {
+        None => None,
+        Some(text) => {
+            let addr: std::net::SocketAddr = text.parse().map_err(|_| {
+                ServeError::Usage(format!(
+                    "--http `{text}` is not an address; write IP:PORT, e.g. 127.0.0.1:8765"
+                ))
+            })?;
+            if !addr.ip().is_loopback() && !args.allow_remote {
+                return Err(ServeError::Usage(format!(
+                    "--http {addr} is not a loopback address; agents elsewhere could reach it without TLS (pass --allow-remote to do it anyway)"
+                ))
+                .into());
+            }
+            Some(addr)
+        }
+    };
     if let Some(why) = naming::separator_problem(&args.separator) {
         return Err(ServeError::Usage(why).into());
     }
@@ -86,7 +146,6 @@ pub fn run(ctx: &Context, args: Args) -> Result<ExitCode> {
     // Connects (and spawns the supervisor unless --no-spawn) first, so a
     // missing supervisor is reported before the agent's session starts.
     drop(lifecycle::connect(ctx)?);
-    let paths = Paths::for_sources(&ctx.sources);
     let upstream = Upstream::connect(paths.clone(), false)?;
     let audit = Audit::new(paths.socket.with_extension("audit.jsonl"), args.audit_args);
     let settings = Settings {
@@ -108,12 +167,27 @@ pub fn run(ctx: &Context, args: Args) -> Result<ExitCode> {
         );
     } else {
         output::note(format!(
-            "serving {exposed} granted tool{} over stdio",
+            "serving {exposed} granted tool{}",
             if exposed == 1 { "" } else { "s" }
         ));
     }
-    let rt = super::runtime()?;
-    let agent_left = rt.block_on(crate::serve::run_stdio(shared))?;
+    let agent_left = match addr {
+        None => super::runtime()?.block_on(crate::serve::run_stdio(shared))?,
+        Some(addr) => {
+            let token = crate::serve::token::load_or_create(&token_file)?;
+            // Many agents at once: a worker per core, not one thread.
+            let rt = tokio::runtime::Builder::new_multi_thread()
+                .enable_all()
+                .build()
+                .map_err(crate::error::UsageError::Output)?;
+            rt.block_on(crate::serve::http::run(
+                shared,
+                addr,
+                token,
+                args.allow_remote,
+            ))?
+        }
+    };
     if agent_left {
         Ok(ExitCode::Success)
     } else {

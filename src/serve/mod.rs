@@ -11,7 +11,9 @@ pub mod audit;
 pub mod catalog;
 pub mod error;
 pub mod handler;
+pub mod http;
 pub mod naming;
+pub mod token;
 pub mod upstream;
 
 use std::sync::Arc;

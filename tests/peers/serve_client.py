@@ -77,10 +77,10 @@ async def main():
 
     if command[0] == "http":
         from mcp.client.streamable_http import streamable_http_client
-        import httpx
+        from mcp.shared._httpx_utils import create_mcp_http_client
 
         headers = {"Authorization": f"Bearer {command[2]}"} if len(command) > 2 else {}
-        async with httpx.AsyncClient(headers=headers, timeout=30) as http:
+        async with create_mcp_http_client(headers=headers) as http:
             async with streamable_http_client(command[1], http_client=http) as streams:
                 read, write = streams[0], streams[1]
                 async with ClientSession(read, write, message_handler=on_message) as session:
