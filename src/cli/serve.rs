@@ -172,7 +172,14 @@ pub fn run(ctx: &Context, args: Args) -> Result<ExitCode> {
         ));
     }
     let agent_left = match addr {
-        None => super::runtime()?.block_on(crate::serve::run_stdio(shared))?,
+        None => {
+            let rt = super::runtime()?;
+            let left = rt.block_on(crate::serve::run_stdio(shared));
+            // The stdin reader blocks in a thread until the agent writes
+            // again; do not wait for it when the supervisor ended the session.
+            rt.shutdown_background();
+            left?
+        }
         Some(addr) => {
             let token = crate::serve::token::load_or_create(&token_file)?;
             // Many agents at once: a worker per core, not one thread.

@@ -133,12 +133,16 @@ pub async fn watch(shared: Arc<Shared>) {
 /// stops; `Ok(false)` when the supervisor went away first.
 pub async fn run_stdio(shared: Arc<Shared>) -> Result<bool, ServeError> {
     let gateway = Gateway::new(shared.clone(), "stdio");
-    let running = gateway
-        .serve(rmcp::transport::stdio())
-        .await
-        .map_err(|e| ServeError::Failed(format!("the agent's session did not start: {e}")))?;
-    let token = running.cancellation_token();
+    // Watch from the start: a supervisor that stops before the agent has
+    // even initialized ends the session too.
     let mut watcher = tokio::spawn(watch(shared));
+    let running = tokio::select! {
+        started = gateway.serve(rmcp::transport::stdio()) => started.map_err(|e| {
+            ServeError::Failed(format!("the agent's session did not start: {e}"))
+        })?,
+        _ = &mut watcher => return Ok(false),
+    };
+    let token = running.cancellation_token();
     let agent_left = tokio::select! {
         _ = running.waiting() => true,
         _ = &mut watcher => false,

@@ -14,8 +14,14 @@ stdout:
   {"op": "wait_changed", "timeout": S}-> {"changed": true|false}
                                          (a notifications/tools/list_changed since the last wait)
   {"op": "wait_closed", "timeout": S} -> {"closed": true|false}  (the server ended the session)
+
+Over HTTP only:
+  {"op": "swarm", "n": N, "name": TOOL, "args": {...}}
+      -> {"ok": K, "errors": [...]}: N more sessions at once, each
+         initializing, listing and calling TOOL while all are open.
 """
 
+import contextlib
 import json
 import os
 import subprocess
@@ -52,12 +58,51 @@ async def run_plan(session, plan, state):
                 await state["changed"].wait()
             emit({"changed": state["changed"].is_set()})
             state["changed"] = anyio.Event()
+        elif op == "swarm":
+            emit(await swarm(state["connect"], step["n"], step["name"], step.get("args") or {}))
         elif op == "wait_closed":
+            closed = False
             with anyio.move_on_after(step.get("timeout", 10)):
-                await state["closed"].wait()
-            emit({"closed": state["closed"].is_set()})
+                while not closed:
+                    try:
+                        with anyio.fail_after(2):
+                            await session.send_ping()
+                        await anyio.sleep(0.2)
+                    except Exception:  # noqa: BLE001 - any failure means the session is gone
+                        closed = True
+            emit({"closed": closed or state["closed"].is_set()})
         else:
             raise SystemExit(f"unknown op {op}")
+
+
+async def swarm(connect, n, name, args):
+    ok = 0
+    errors = []
+    opened = anyio.Event()
+    count = {"open": 0}
+
+    async def agent():
+        nonlocal ok
+        try:
+            async with connect() as session:
+                count["open"] += 1
+                if count["open"] == n:
+                    opened.set()
+                with anyio.fail_after(30):
+                    await opened.wait()
+                tools = await session.list_tools()
+                assert any(t.name == name for t in tools.tools), "tool not listed"
+                result = await session.call_tool(name, args)
+                assert not result.is_error, "isError"
+                ok += 1
+        except BaseException as e:  # noqa: BLE001 - reported to the test
+            errors.append(repr(e))
+            opened.set()
+
+    async with anyio.create_task_group() as tg:
+        for _ in range(n):
+            tg.start_soon(agent)
+    return {"ok": ok, "errors": errors[:5]}
 
 
 async def main():
@@ -80,6 +125,16 @@ async def main():
         from mcp.shared._httpx_utils import create_mcp_http_client
 
         headers = {"Authorization": f"Bearer {command[2]}"} if len(command) > 2 else {}
+
+        @contextlib.asynccontextmanager
+        async def connect():
+            async with create_mcp_http_client(headers=headers) as http:
+                async with streamable_http_client(command[1], http_client=http) as streams:
+                    async with ClientSession(streams[0], streams[1]) as session:
+                        await session.initialize()
+                        yield session
+
+        state["connect"] = connect
         async with create_mcp_http_client(headers=headers) as http:
             async with streamable_http_client(command[1], http_client=http) as streams:
                 read, write = streams[0], streams[1]
