@@ -147,7 +147,8 @@ pub fn run(ctx: &Context, args: Args) -> Result<ExitCode> {
     // missing supervisor is reported before the agent's session starts.
     drop(lifecycle::connect(ctx)?);
     let upstream = Upstream::connect(paths.clone(), false)?;
-    let audit = Audit::new(paths.socket.with_extension("audit.jsonl"), args.audit_args);
+    let audit_path = paths.socket.with_extension("audit.jsonl");
+    let audit = Audit::new(audit_path.clone(), args.audit_args);
     let settings = Settings {
         sources: ctx.sources.clone(),
         profile: args.profile,
@@ -167,8 +168,9 @@ pub fn run(ctx: &Context, args: Args) -> Result<ExitCode> {
         );
     } else {
         output::note(format!(
-            "serving {exposed} granted tool{}",
-            if exposed == 1 { "" } else { "s" }
+            "serving {exposed} granted tool{} (audit log: {})",
+            if exposed == 1 { "" } else { "s" },
+            audit_path.display()
         ));
     }
     let agent_left = match addr {

@@ -120,27 +120,13 @@ impl Shared {
     /// forgetting those that went away.
     pub async fn notify_all(&self) {
         let peers: Vec<_> = self.peers.lock().map(|p| p.clone()).unwrap_or_default();
-        let mut gone = Vec::new();
-        for (i, peer) in peers.iter().enumerate() {
-            if peer.notify_tool_list_changed().await.is_err() {
-                gone.push(i);
-            }
+        for peer in &peers {
+            // One agent that went away must not keep the others uninformed.
+            let _ = peer.notify_tool_list_changed().await;
         }
         if let Ok(mut list) = self.peers.lock() {
             list.retain(|p| !p.is_transport_closed());
         }
-        let _ = gone;
-    }
-
-    /// How many agents are connected (sessions that said `initialized`).
-    pub fn agents(&self) -> usize {
-        self.peers
-            .lock()
-            .map(|mut p| {
-                p.retain(|peer| !peer.is_transport_closed());
-                p.len()
-            })
-            .unwrap_or(0)
     }
 }
 

@@ -40,10 +40,11 @@ impl Upstream {
         };
         let result = client.request(op);
         let reusable = !matches!(result, Err(SupervisorError::Unreachable { .. }));
-        if reusable && let Ok(mut idle) = self.idle.lock() {
-            if idle.len() < POOL {
-                idle.push(client);
-            }
+        if reusable
+            && let Ok(mut idle) = self.idle.lock()
+            && idle.len() < POOL
+        {
+            idle.push(client);
         }
         result
     }
