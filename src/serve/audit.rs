@@ -84,7 +84,7 @@ impl Record {
             server: Some(exposed.server.clone()),
             tool: Some(exposed.tool.clone()),
             catalog_id: Some(exposed.catalog_id.clone()),
-            duration_ms: took.as_secs_f64() * 1000.0,
+            duration_ms: (took.as_secs_f64() * 1_000_000.0).round() / 1000.0,
             outcome: outcome.to_string(),
             argument_bytes,
             arguments,
