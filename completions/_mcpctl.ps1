@@ -557,6 +557,7 @@ Register-ArgumentCompleter -Native -CommandName 'mcpctl' -ScriptBlock {
         }
         'mcpctl;serve' {
             [CompletionResult]::new('--http', '--http', [CompletionResultType]::ParameterName, 'Serve Streamable HTTP at ADDR (default 127.0.0.1:8765), endpoint /mcp')
+            [CompletionResult]::new('--print-config', '--print-config', [CompletionResultType]::ParameterName, 'Print the entry an agent host needs to launch `serve --stdio` (with these --file, --profile, --separator and --start), and exit')
             [CompletionResult]::new('--profile', '--profile', [CompletionResultType]::ParameterName, 'Serve this profile''s grants instead of the default ones')
             [CompletionResult]::new('--separator', '--separator', [CompletionResultType]::ParameterName, 'Put this between server and tool in the names agents see')
             [CompletionResult]::new('--timeout', '--timeout', [CompletionResultType]::ParameterName, 'Seconds a call may take (default 60)')

@@ -528,6 +528,7 @@ set edit:completion:arg-completer[mcpctl] = {|@words|
         }
         &'mcpctl;serve'= {
             cand --http 'Serve Streamable HTTP at ADDR (default 127.0.0.1:8765), endpoint /mcp'
+            cand --print-config 'Print the entry an agent host needs to launch `serve --stdio` (with these --file, --profile, --separator and --start), and exit'
             cand --profile 'Serve this profile''s grants instead of the default ones'
             cand --separator 'Put this between server and tool in the names agents see'
             cand --timeout 'Seconds a call may take (default 60)'

@@ -458,6 +458,10 @@ complete -c mcpctl -n "__fish_mcpctl_using_subcommand logs" -l allow-insecure-fi
 complete -c mcpctl -n "__fish_mcpctl_using_subcommand logs" -s h -l help -d 'Print help (see more with \'--help\')'
 complete -c mcpctl -n "__fish_mcpctl_using_subcommand logs" -s V -l version -d 'Print version'
 complete -c mcpctl -n "__fish_mcpctl_using_subcommand serve" -l http -d 'Serve Streamable HTTP at ADDR (default 127.0.0.1:8765), endpoint /mcp' -r
+complete -c mcpctl -n "__fish_mcpctl_using_subcommand serve" -l print-config -d 'Print the entry an agent host needs to launch `serve --stdio` (with these --file, --profile, --separator and --start), and exit' -r -f -a "claude-code\t'Claude Code (`.mcp.json` or `claude mcp add-json`)'
+vscode\t'VS Code (`.vscode/mcp.json`)'
+cursor\t'Cursor (`~/.cursor/mcp.json`)'
+codex\t'Codex (`~/.codex/config.toml`)'"
 complete -c mcpctl -n "__fish_mcpctl_using_subcommand serve" -l profile -d 'Serve this profile\'s grants instead of the default ones' -r
 complete -c mcpctl -n "__fish_mcpctl_using_subcommand serve" -l separator -d 'Put this between server and tool in the names agents see' -r
 complete -c mcpctl -n "__fish_mcpctl_using_subcommand serve" -l timeout -d 'Seconds a call may take (default 60)' -r

@@ -647,3 +647,40 @@ fn real_servers_through_serve_over_stdio_and_http() {
     let (_served, url) = w.http(&[]);
     check(&w.agent(plan, &["http".into(), url, token]));
 }
+
+#[test]
+fn print_config_gives_a_host_entry_that_launches_serve() {
+    let w = World::new(json!({"fx": fx(&[])}));
+    w.ok(&["start", "fx"], 0);
+    w.ok(&["grant", "fx", "echo", "--profile", "reader"], 0);
+    let snippet: Value = serde_json::from_str(&w.ok(
+        &[
+            "serve",
+            "--print-config",
+            "claude-code",
+            "--profile",
+            "reader",
+        ],
+        0,
+    ))
+    .unwrap();
+    let entry = &snippet["mcpServers"]["mcpctl-reader"];
+    let mut argv = vec![entry["command"].as_str().unwrap().to_string()];
+    argv.extend(
+        entry["args"]
+            .as_array()
+            .unwrap()
+            .iter()
+            .map(|a| a.as_str().unwrap().to_string()),
+    );
+    // Launched as the host would, from elsewhere, it serves that profile.
+    let steps = w.agent(json!([{"op": "list"}]), &argv);
+    assert_eq!(names(&steps[0]), ["fx__echo"]);
+    let vscode: Value =
+        serde_json::from_str(&w.ok(&["serve", "--print-config", "vscode"], 0)).unwrap();
+    assert_eq!(vscode["servers"]["mcpctl"]["type"], "stdio");
+    let codex = w.ok(&["serve", "--print-config", "codex"], 0);
+    assert!(codex.starts_with("[mcp_servers.mcpctl]"), "{codex}");
+    let out = w.run(&["serve", "--print-config", "cursor", "--profile", "nobody"]);
+    assert_eq!(out.status.code(), Some(3));
+}

@@ -52,13 +52,15 @@ Examples:
   mcpctl serve --stdio --profile reviewer
   mcpctl serve --http                      # http://127.0.0.1:8765/mcp
   mcpctl serve --print-token
+  mcpctl serve --print-config claude-code > .mcp.json
+  mcpctl serve --print-config codex --profile reviewer
   curl -H \"Authorization: Bearer $(mcpctl serve --print-token)\" http://127.0.0.1:8765/mcp
   claude mcp add mcpctl -- mcpctl --file ~/servers.json serve --stdio";
 
 /// Arguments of `mcpctl serve`.
 #[derive(Debug, clap::Args)]
 #[command(long_about = LONG_ABOUT, after_long_help = EXAMPLES)]
-#[command(group = clap::ArgGroup::new("mode").required(true).args(["stdio", "http", "print_token", "rotate_token"]))]
+#[command(group = clap::ArgGroup::new("mode").required(true).args(["stdio", "http", "print_token", "rotate_token", "print_config"]))]
 pub struct Args {
     /// Speak MCP over stdin and stdout (for agent hosts that launch a command).
     #[arg(long)]
@@ -75,6 +77,10 @@ pub struct Args {
     /// Replace the HTTP bearer token with a new one, print it and exit.
     #[arg(long)]
     pub rotate_token: bool,
+    /// Print the entry an agent host needs to launch `serve --stdio` (with
+    /// these --file, --profile, --separator and --start), and exit.
+    #[arg(long, value_name = "CLIENT", value_enum)]
+    pub print_config: Option<crate::serve::config::Host>,
     /// Serve this profile's grants instead of the default ones.
     #[arg(long, value_name = "PROFILE")]
     pub profile: Option<String>,
@@ -141,6 +147,9 @@ pub fn run(ctx: &Context, args: Args) -> Result<ExitCode> {
             return Err(ServeError::NoProfile(profile.clone()).into());
         }
     }
+    if let Some(host) = args.print_config {
+        return print_config(ctx, &args, host);
+    }
     let timeout = crate::validate::seconds::duration("--timeout", args.timeout)
         .map_err(|why| crate::error::UsageError::new(why, "e.g. --timeout 30"))?;
     // Connects (and spawns the supervisor unless --no-spawn) first, so a
@@ -206,4 +215,39 @@ pub fn run(ctx: &Context, args: Args) -> Result<ExitCode> {
         }
         .into())
     }
+}
+
+/// Print the agent host's entry for `serve --stdio` as this run would serve.
+fn print_config(ctx: &Context, args: &Args, host: crate::serve::config::Host) -> Result<ExitCode> {
+    let exe = std::env::current_exe().map_err(crate::error::UsageError::Output)?;
+    let mut argv: Vec<String> = Vec::new();
+    for file in &ctx.sources.files {
+        let absolute = std::path::absolute(file).map_err(crate::error::UsageError::Output)?;
+        argv.push("--file".into());
+        argv.push(absolute.display().to_string());
+    }
+    argv.extend(["serve".to_string(), "--stdio".to_string()]);
+    if let Some(profile) = &args.profile {
+        argv.extend(["--profile".to_string(), profile.clone()]);
+    }
+    if args.separator != naming::DEFAULT_SEPARATOR {
+        argv.extend(["--separator".to_string(), args.separator.clone()]);
+    }
+    if args.start {
+        argv.push("--start".into());
+    }
+    let name = match &args.profile {
+        Some(profile) => format!("mcpctl-{profile}"),
+        None => "mcpctl".to_string(),
+    };
+    let text = crate::serve::config::snippet(host, &name, &exe.display().to_string(), &argv);
+    if ctx.json {
+        output::print_json(
+            &serde_json::json!({"client": format!("{host:?}"), "name": name,
+            "command": exe, "args": argv, "snippet": text}),
+        )?;
+    } else {
+        output::line(text.trim_end())?;
+    }
+    Ok(ExitCode::Success)
 }

@@ -9,6 +9,7 @@
 
 pub mod audit;
 pub mod catalog;
+pub mod config;
 pub mod error;
 pub mod handler;
 pub mod http;
