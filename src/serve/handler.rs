@@ -76,6 +76,14 @@ impl Shared {
         self.state.lock().map(|s| s.0.clone()).unwrap_or_default()
     }
 
+    /// True when a definition file changed since the grants were read.
+    fn granted_outdated(&self) -> bool {
+        self.state
+            .lock()
+            .map(|s| s.0.outdated(&self.settings.sources))
+            .unwrap_or(true)
+    }
+
     /// The current catalog.
     pub fn view(&self) -> Arc<View> {
         self.state.lock().map(|s| s.1.clone()).unwrap_or_default()
@@ -110,6 +118,11 @@ impl Shared {
 
     /// [`Self::rebuild_blocking`] from async code.
     pub async fn rebuild(self: &Arc<Self>, force: bool) -> bool {
+        // The common case, nothing changed, costs a few `stat`s and no
+        // thread hop: it runs before every agent call.
+        if !force && !self.granted_outdated() {
+            return false;
+        }
         let this = self.clone();
         tokio::task::spawn_blocking(move || this.rebuild_blocking(force))
             .await
