@@ -211,6 +211,9 @@ impl ServerHandler for Gateway {
 
     async fn on_initialized(&self, context: NotificationContext<RoleServer>) {
         if let Ok(mut peers) = self.shared.peers.lock() {
+            // Sessions that ended are forgotten here too, so a long-lived
+            // `serve --http` does not collect them.
+            peers.retain(|p| !p.is_transport_closed());
             peers.push(context.peer);
         }
     }
