@@ -59,6 +59,9 @@ Register-ArgumentCompleter -Native -CommandName 'mcpctl' -ScriptBlock {
             [CompletionResult]::new('tools', 'tools', [CompletionResultType]::ParameterValue, 'Show a running server''s tool catalog')
             [CompletionResult]::new('call', 'call', [CompletionResultType]::ParameterValue, 'Call a tool of a running server (or --direct, without the supervisor)')
             [CompletionResult]::new('logs', 'logs', [CompletionResultType]::ParameterValue, 'Show a supervised server''s stderr log')
+            [CompletionResult]::new('serve', 'serve', [CompletionResultType]::ParameterValue, 'Serve the granted tools of the supervised servers to an agent host over MCP')
+            [CompletionResult]::new('grant', 'grant', [CompletionResultType]::ParameterValue, 'Expose tools of a server to `mcpctl serve` (nothing is exposed until granted)')
+            [CompletionResult]::new('revoke', 'revoke', [CompletionResultType]::ParameterValue, 'Take back tools granted to `mcpctl serve`')
             [CompletionResult]::new('login', 'login', [CompletionResultType]::ParameterValue, 'Sign in to a remote server with OAuth and store its tokens')
             [CompletionResult]::new('logout', 'logout', [CompletionResultType]::ParameterValue, 'Revoke a server''s OAuth tokens and delete them here')
             [CompletionResult]::new('auth', 'auth', [CompletionResultType]::ParameterValue, 'Inspect OAuth sign-ins (`mcpctl auth status`)')
@@ -575,6 +578,66 @@ Register-ArgumentCompleter -Native -CommandName 'mcpctl' -ScriptBlock {
             [CompletionResult]::new('--version', '--version', [CompletionResultType]::ParameterName, 'Print version')
             break
         }
+        'mcpctl;serve' {
+            [CompletionResult]::new('--http', '--http', [CompletionResultType]::ParameterName, 'Serve Streamable HTTP at ADDR (default 127.0.0.1:8765), endpoint /mcp')
+            [CompletionResult]::new('--print-config', '--print-config', [CompletionResultType]::ParameterName, 'Print the entry an agent host needs to launch `serve --stdio` (with these --file, --profile, --separator and --start), and exit')
+            [CompletionResult]::new('--profile', '--profile', [CompletionResultType]::ParameterName, 'Serve this profile''s grants instead of the default ones')
+            [CompletionResult]::new('--separator', '--separator', [CompletionResultType]::ParameterName, 'Put this between server and tool in the names agents see')
+            [CompletionResult]::new('--timeout', '--timeout', [CompletionResultType]::ParameterName, 'Seconds a call may take (default 60)')
+            [CompletionResult]::new('--file', '--file', [CompletionResultType]::ParameterName, 'Definition file to read and edit (repeatable; default: MCPCTL_FILE or ~/.config/mcpctl/servers.json)')
+            [CompletionResult]::new('--color', '--color', [CompletionResultType]::ParameterName, 'Colour output: auto (a terminal, unless NO_COLOR is set; CLICOLOR_FORCE=1 forces it), always or never')
+            [CompletionResult]::new('--project', '--project', [CompletionResultType]::ParameterName, 'In Claude Code''s `~/.claude.json`, read and edit the servers of this project (`projects.<PATH>.mcpServers`) instead of the user''s (default: the current directory, when the file has an entry for it)')
+            [CompletionResult]::new('--stdio', '--stdio', [CompletionResultType]::ParameterName, 'Speak MCP over stdin and stdout (for agent hosts that launch a command)')
+            [CompletionResult]::new('--allow-remote', '--allow-remote', [CompletionResultType]::ParameterName, 'Allow --http to bind a non-loopback address (no TLS: use a proxy)')
+            [CompletionResult]::new('--print-token', '--print-token', [CompletionResultType]::ParameterName, 'Print the HTTP bearer token (creating it if there is none) and exit')
+            [CompletionResult]::new('--rotate-token', '--rotate-token', [CompletionResultType]::ParameterName, 'Replace the HTTP bearer token with a new one, print it and exit')
+            [CompletionResult]::new('--start', '--start', [CompletionResultType]::ParameterName, 'Start every granted server that is not running (default: only those whose definition says `autostart: true`)')
+            [CompletionResult]::new('--audit-args', '--audit-args', [CompletionResultType]::ParameterName, 'Record argument values in the audit log too (they may hold secrets)')
+            [CompletionResult]::new('--json', '--json', [CompletionResultType]::ParameterName, 'Print machine-readable JSON on stdout instead of text')
+            [CompletionResult]::new('-q', '-q', [CompletionResultType]::ParameterName, 'Print no notes or progress on stderr (warnings and errors still)')
+            [CompletionResult]::new('--quiet', '--quiet', [CompletionResultType]::ParameterName, 'Print no notes or progress on stderr (warnings and errors still)')
+            [CompletionResult]::new('--no-spawn', '--no-spawn', [CompletionResultType]::ParameterName, 'Never start the supervisor implicitly (also MCPCTL_NO_SPAWN=1)')
+            [CompletionResult]::new('--allow-insecure-file', '--allow-insecure-file', [CompletionResultType]::ParameterName, 'Launch from a definition file even when another user could change it (group- or world-writable, or owned by someone else), for this run')
+            [CompletionResult]::new('-h', '-h', [CompletionResultType]::ParameterName, 'Print help (see more with ''--help'')')
+            [CompletionResult]::new('--help', '--help', [CompletionResultType]::ParameterName, 'Print help (see more with ''--help'')')
+            [CompletionResult]::new('-V', '-V ', [CompletionResultType]::ParameterName, 'Print version')
+            [CompletionResult]::new('--version', '--version', [CompletionResultType]::ParameterName, 'Print version')
+            break
+        }
+        'mcpctl;grant' {
+            [CompletionResult]::new('--profile', '--profile', [CompletionResultType]::ParameterName, 'Grant to this profile (`serve --profile NAME`) instead of the default')
+            [CompletionResult]::new('--separator', '--separator', [CompletionResultType]::ParameterName, 'The separator `serve` will put between server and tool (checked against the MCP tool-name rules)')
+            [CompletionResult]::new('--file', '--file', [CompletionResultType]::ParameterName, 'Definition file to read and edit (repeatable; default: MCPCTL_FILE or ~/.config/mcpctl/servers.json)')
+            [CompletionResult]::new('--color', '--color', [CompletionResultType]::ParameterName, 'Colour output: auto (a terminal, unless NO_COLOR is set; CLICOLOR_FORCE=1 forces it), always or never')
+            [CompletionResult]::new('--project', '--project', [CompletionResultType]::ParameterName, 'In Claude Code''s `~/.claude.json`, read and edit the servers of this project (`projects.<PATH>.mcpServers`) instead of the user''s (default: the current directory, when the file has an entry for it)')
+            [CompletionResult]::new('--all-current', '--all-current', [CompletionResultType]::ParameterName, 'Grant every tool the server lists now (never tools that appear later)')
+            [CompletionResult]::new('--json', '--json', [CompletionResultType]::ParameterName, 'Print machine-readable JSON on stdout instead of text')
+            [CompletionResult]::new('-q', '-q', [CompletionResultType]::ParameterName, 'Print no notes or progress on stderr (warnings and errors still)')
+            [CompletionResult]::new('--quiet', '--quiet', [CompletionResultType]::ParameterName, 'Print no notes or progress on stderr (warnings and errors still)')
+            [CompletionResult]::new('--no-spawn', '--no-spawn', [CompletionResultType]::ParameterName, 'Never start the supervisor implicitly (also MCPCTL_NO_SPAWN=1)')
+            [CompletionResult]::new('--allow-insecure-file', '--allow-insecure-file', [CompletionResultType]::ParameterName, 'Launch from a definition file even when another user could change it (group- or world-writable, or owned by someone else), for this run')
+            [CompletionResult]::new('-h', '-h', [CompletionResultType]::ParameterName, 'Print help (see more with ''--help'')')
+            [CompletionResult]::new('--help', '--help', [CompletionResultType]::ParameterName, 'Print help (see more with ''--help'')')
+            [CompletionResult]::new('-V', '-V ', [CompletionResultType]::ParameterName, 'Print version')
+            [CompletionResult]::new('--version', '--version', [CompletionResultType]::ParameterName, 'Print version')
+            break
+        }
+        'mcpctl;revoke' {
+            [CompletionResult]::new('--profile', '--profile', [CompletionResultType]::ParameterName, 'Revoke from this profile instead of the default')
+            [CompletionResult]::new('--file', '--file', [CompletionResultType]::ParameterName, 'Definition file to read and edit (repeatable; default: MCPCTL_FILE or ~/.config/mcpctl/servers.json)')
+            [CompletionResult]::new('--color', '--color', [CompletionResultType]::ParameterName, 'Colour output: auto (a terminal, unless NO_COLOR is set; CLICOLOR_FORCE=1 forces it), always or never')
+            [CompletionResult]::new('--project', '--project', [CompletionResultType]::ParameterName, 'In Claude Code''s `~/.claude.json`, read and edit the servers of this project (`projects.<PATH>.mcpServers`) instead of the user''s (default: the current directory, when the file has an entry for it)')
+            [CompletionResult]::new('--json', '--json', [CompletionResultType]::ParameterName, 'Print machine-readable JSON on stdout instead of text')
+            [CompletionResult]::new('-q', '-q', [CompletionResultType]::ParameterName, 'Print no notes or progress on stderr (warnings and errors still)')
+            [CompletionResult]::new('--quiet', '--quiet', [CompletionResultType]::ParameterName, 'Print no notes or progress on stderr (warnings and errors still)')
+            [CompletionResult]::new('--no-spawn', '--no-spawn', [CompletionResultType]::ParameterName, 'Never start the supervisor implicitly (also MCPCTL_NO_SPAWN=1)')
+            [CompletionResult]::new('--allow-insecure-file', '--allow-insecure-file', [CompletionResultType]::ParameterName, 'Launch from a definition file even when another user could change it (group- or world-writable, or owned by someone else), for this run')
+            [CompletionResult]::new('-h', '-h', [CompletionResultType]::ParameterName, 'Print help (see more with ''--help'')')
+            [CompletionResult]::new('--help', '--help', [CompletionResultType]::ParameterName, 'Print help (see more with ''--help'')')
+            [CompletionResult]::new('-V', '-V ', [CompletionResultType]::ParameterName, 'Print version')
+            [CompletionResult]::new('--version', '--version', [CompletionResultType]::ParameterName, 'Print version')
+            break
+        }
         'mcpctl;login' {
             [CompletionResult]::new('--scope', '--scope', [CompletionResultType]::ParameterName, 'Scopes to ask for, space-separated (default: the definition''s `scope`, else what the server''s challenge or metadata names, else none)')
             [CompletionResult]::new('--timeout', '--timeout', [CompletionResultType]::ParameterName, 'Seconds allowed for the whole sign-in, browser included')
@@ -813,6 +876,9 @@ Register-ArgumentCompleter -Native -CommandName 'mcpctl' -ScriptBlock {
             [CompletionResult]::new('tools', 'tools', [CompletionResultType]::ParameterValue, 'Show a running server''s tool catalog')
             [CompletionResult]::new('call', 'call', [CompletionResultType]::ParameterValue, 'Call a tool of a running server (or --direct, without the supervisor)')
             [CompletionResult]::new('logs', 'logs', [CompletionResultType]::ParameterValue, 'Show a supervised server''s stderr log')
+            [CompletionResult]::new('serve', 'serve', [CompletionResultType]::ParameterValue, 'Serve the granted tools of the supervised servers to an agent host over MCP')
+            [CompletionResult]::new('grant', 'grant', [CompletionResultType]::ParameterValue, 'Expose tools of a server to `mcpctl serve` (nothing is exposed until granted)')
+            [CompletionResult]::new('revoke', 'revoke', [CompletionResultType]::ParameterValue, 'Take back tools granted to `mcpctl serve`')
             [CompletionResult]::new('login', 'login', [CompletionResultType]::ParameterValue, 'Sign in to a remote server with OAuth and store its tokens')
             [CompletionResult]::new('logout', 'logout', [CompletionResultType]::ParameterValue, 'Revoke a server''s OAuth tokens and delete them here')
             [CompletionResult]::new('auth', 'auth', [CompletionResultType]::ParameterValue, 'Inspect OAuth sign-ins (`mcpctl auth status`)')
@@ -888,6 +954,15 @@ Register-ArgumentCompleter -Native -CommandName 'mcpctl' -ScriptBlock {
             break
         }
         'mcpctl;help;logs' {
+            break
+        }
+        'mcpctl;help;serve' {
+            break
+        }
+        'mcpctl;help;grant' {
+            break
+        }
+        'mcpctl;help;revoke' {
             break
         }
         'mcpctl;help;login' {

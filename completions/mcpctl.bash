@@ -52,6 +52,9 @@ _mcpctl() {
             mcpctl,get)
                 cmd="mcpctl__subcmd__show"
                 ;;
+            mcpctl,grant)
+                cmd="mcpctl__subcmd__grant"
+                ;;
             mcpctl,help)
                 cmd="mcpctl__subcmd__help"
                 ;;
@@ -88,11 +91,17 @@ _mcpctl() {
             mcpctl,restart)
                 cmd="mcpctl__subcmd__restart"
                 ;;
+            mcpctl,revoke)
+                cmd="mcpctl__subcmd__revoke"
+                ;;
             mcpctl,rm)
                 cmd="mcpctl__subcmd__remove"
                 ;;
             mcpctl,search)
                 cmd="mcpctl__subcmd__search"
+                ;;
+            mcpctl,serve)
+                cmd="mcpctl__subcmd__serve"
                 ;;
             mcpctl,show)
                 cmd="mcpctl__subcmd__show"
@@ -157,6 +166,9 @@ _mcpctl() {
             mcpctl__subcmd__help,export)
                 cmd="mcpctl__subcmd__help__subcmd__export"
                 ;;
+            mcpctl__subcmd__help,grant)
+                cmd="mcpctl__subcmd__help__subcmd__grant"
+                ;;
             mcpctl__subcmd__help,help)
                 cmd="mcpctl__subcmd__help__subcmd__help"
                 ;;
@@ -190,8 +202,14 @@ _mcpctl() {
             mcpctl__subcmd__help,restart)
                 cmd="mcpctl__subcmd__help__subcmd__restart"
                 ;;
+            mcpctl__subcmd__help,revoke)
+                cmd="mcpctl__subcmd__help__subcmd__revoke"
+                ;;
             mcpctl__subcmd__help,search)
                 cmd="mcpctl__subcmd__help__subcmd__search"
+                ;;
+            mcpctl__subcmd__help,serve)
+                cmd="mcpctl__subcmd__help__subcmd__serve"
                 ;;
             mcpctl__subcmd__help,show)
                 cmd="mcpctl__subcmd__help__subcmd__show"
@@ -272,7 +290,7 @@ _mcpctl() {
 
     case "${cmd}" in
         mcpctl)
-            opts="-q -h -V --file --json --quiet --color --no-spawn --allow-insecure-file --project --help --version list ls show get add add-json check lock pin approve clients import export remove rm enable disable search start stop restart refresh status tools call logs login logout auth supervisor completions help"
+            opts="-q -h -V --file --json --quiet --color --no-spawn --allow-insecure-file --project --help --version list ls show get add add-json check lock pin approve clients import export remove rm enable disable search start stop restart refresh status tools call logs serve grant revoke login logout auth supervisor completions help"
             if [[ ${cur} == -* || ${COMP_CWORD} -eq 1 ]] ; then
                 COMPREPLY=( $(compgen -W "${opts}" -- "${cur}") )
                 return 0
@@ -835,8 +853,42 @@ _mcpctl() {
             COMPREPLY=( $(compgen -W "${opts}" -- "${cur}") )
             return 0
             ;;
+        mcpctl__subcmd__grant)
+            opts="-q -h -V --all-current --profile --separator --file --json --quiet --color --no-spawn --allow-insecure-file --project --help --version"
+            if [[ ${cur} == -* || ${COMP_CWORD} -eq 2 ]] ; then
+                COMPREPLY=( $(compgen -W "${opts}" -- "${cur}") )
+                return 0
+            fi
+            case "${prev}" in
+                --profile)
+                    COMPREPLY=($(compgen -f "${cur}"))
+                    return 0
+                    ;;
+                --separator)
+                    COMPREPLY=($(compgen -f "${cur}"))
+                    return 0
+                    ;;
+                --file)
+                    COMPREPLY=($(compgen -f "${cur}"))
+                    return 0
+                    ;;
+                --color)
+                    COMPREPLY=($(compgen -W "auto always never" -- "${cur}"))
+                    return 0
+                    ;;
+                --project)
+                    COMPREPLY=($(compgen -f "${cur}"))
+                    return 0
+                    ;;
+                *)
+                    COMPREPLY=()
+                    ;;
+            esac
+            COMPREPLY=( $(compgen -W "${opts}" -- "${cur}") )
+            return 0
+            ;;
         mcpctl__subcmd__help)
-            opts="list show add add-json check lock pin approve clients import export remove enable disable search start stop restart refresh status tools call logs login logout auth supervisor completions help"
+            opts="list show add add-json check lock pin approve clients import export remove enable disable search start stop restart refresh status tools call logs serve grant revoke login logout auth supervisor completions help"
             if [[ ${cur} == -* || ${COMP_CWORD} -eq 2 ]] ; then
                 COMPREPLY=( $(compgen -W "${opts}" -- "${cur}") )
                 return 0
@@ -1017,6 +1069,20 @@ _mcpctl() {
             COMPREPLY=( $(compgen -W "${opts}" -- "${cur}") )
             return 0
             ;;
+        mcpctl__subcmd__help__subcmd__grant)
+            opts=""
+            if [[ ${cur} == -* || ${COMP_CWORD} -eq 3 ]] ; then
+                COMPREPLY=( $(compgen -W "${opts}" -- "${cur}") )
+                return 0
+            fi
+            case "${prev}" in
+                *)
+                    COMPREPLY=()
+                    ;;
+            esac
+            COMPREPLY=( $(compgen -W "${opts}" -- "${cur}") )
+            return 0
+            ;;
         mcpctl__subcmd__help__subcmd__help)
             opts=""
             if [[ ${cur} == -* || ${COMP_CWORD} -eq 3 ]] ; then
@@ -1171,7 +1237,35 @@ _mcpctl() {
             COMPREPLY=( $(compgen -W "${opts}" -- "${cur}") )
             return 0
             ;;
+        mcpctl__subcmd__help__subcmd__revoke)
+            opts=""
+            if [[ ${cur} == -* || ${COMP_CWORD} -eq 3 ]] ; then
+                COMPREPLY=( $(compgen -W "${opts}" -- "${cur}") )
+                return 0
+            fi
+            case "${prev}" in
+                *)
+                    COMPREPLY=()
+                    ;;
+            esac
+            COMPREPLY=( $(compgen -W "${opts}" -- "${cur}") )
+            return 0
+            ;;
         mcpctl__subcmd__help__subcmd__search)
+            opts=""
+            if [[ ${cur} == -* || ${COMP_CWORD} -eq 3 ]] ; then
+                COMPREPLY=( $(compgen -W "${opts}" -- "${cur}") )
+                return 0
+            fi
+            case "${prev}" in
+                *)
+                    COMPREPLY=()
+                    ;;
+            esac
+            COMPREPLY=( $(compgen -W "${opts}" -- "${cur}") )
+            return 0
+            ;;
+        mcpctl__subcmd__help__subcmd__serve)
             opts=""
             if [[ ${cur} == -* || ${COMP_CWORD} -eq 3 ]] ; then
                 COMPREPLY=( $(compgen -W "${opts}" -- "${cur}") )
@@ -1643,6 +1737,36 @@ _mcpctl() {
             COMPREPLY=( $(compgen -W "${opts}" -- "${cur}") )
             return 0
             ;;
+        mcpctl__subcmd__revoke)
+            opts="-q -h -V --profile --file --json --quiet --color --no-spawn --allow-insecure-file --project --help --version"
+            if [[ ${cur} == -* || ${COMP_CWORD} -eq 2 ]] ; then
+                COMPREPLY=( $(compgen -W "${opts}" -- "${cur}") )
+                return 0
+            fi
+            case "${prev}" in
+                --profile)
+                    COMPREPLY=($(compgen -f "${cur}"))
+                    return 0
+                    ;;
+                --file)
+                    COMPREPLY=($(compgen -f "${cur}"))
+                    return 0
+                    ;;
+                --color)
+                    COMPREPLY=($(compgen -W "auto always never" -- "${cur}"))
+                    return 0
+                    ;;
+                --project)
+                    COMPREPLY=($(compgen -f "${cur}"))
+                    return 0
+                    ;;
+                *)
+                    COMPREPLY=()
+                    ;;
+            esac
+            COMPREPLY=( $(compgen -W "${opts}" -- "${cur}") )
+            return 0
+            ;;
         mcpctl__subcmd__search)
             opts="-q -h -V --limit --all --include-deprecated --refresh --registry --file --json --quiet --color --no-spawn --allow-insecure-file --project --help --version"
             if [[ ${cur} == -* || ${COMP_CWORD} -eq 2 ]] ; then
@@ -1655,6 +1779,52 @@ _mcpctl() {
                     return 0
                     ;;
                 --registry)
+                    COMPREPLY=($(compgen -f "${cur}"))
+                    return 0
+                    ;;
+                --file)
+                    COMPREPLY=($(compgen -f "${cur}"))
+                    return 0
+                    ;;
+                --color)
+                    COMPREPLY=($(compgen -W "auto always never" -- "${cur}"))
+                    return 0
+                    ;;
+                --project)
+                    COMPREPLY=($(compgen -f "${cur}"))
+                    return 0
+                    ;;
+                *)
+                    COMPREPLY=()
+                    ;;
+            esac
+            COMPREPLY=( $(compgen -W "${opts}" -- "${cur}") )
+            return 0
+            ;;
+        mcpctl__subcmd__serve)
+            opts="-q -h -V --stdio --http --allow-remote --print-token --rotate-token --print-config --profile --separator --start --timeout --audit-args --file --json --quiet --color --no-spawn --allow-insecure-file --project --help --version"
+            if [[ ${cur} == -* || ${COMP_CWORD} -eq 2 ]] ; then
+                COMPREPLY=( $(compgen -W "${opts}" -- "${cur}") )
+                return 0
+            fi
+            case "${prev}" in
+                --http)
+                    COMPREPLY=($(compgen -f "${cur}"))
+                    return 0
+                    ;;
+                --print-config)
+                    COMPREPLY=($(compgen -W "claude-code vscode cursor codex" -- "${cur}"))
+                    return 0
+                    ;;
+                --profile)
+                    COMPREPLY=($(compgen -f "${cur}"))
+                    return 0
+                    ;;
+                --separator)
+                    COMPREPLY=($(compgen -f "${cur}"))
+                    return 0
+                    ;;
+                --timeout)
                     COMPREPLY=($(compgen -f "${cur}"))
                     return 0
                     ;;

@@ -56,6 +56,9 @@ set edit:completion:arg-completer[mcpctl] = {|@words|
             cand tools 'Show a running server''s tool catalog'
             cand call 'Call a tool of a running server (or --direct, without the supervisor)'
             cand logs 'Show a supervised server''s stderr log'
+            cand serve 'Serve the granted tools of the supervised servers to an agent host over MCP'
+            cand grant 'Expose tools of a server to `mcpctl serve` (nothing is exposed until granted)'
+            cand revoke 'Take back tools granted to `mcpctl serve`'
             cand login 'Sign in to a remote server with OAuth and store its tokens'
             cand logout 'Revoke a server''s OAuth tokens and delete them here'
             cand auth 'Inspect OAuth sign-ins (`mcpctl auth status`)'
@@ -545,6 +548,63 @@ set edit:completion:arg-completer[mcpctl] = {|@words|
             cand -V 'Print version'
             cand --version 'Print version'
         }
+        &'mcpctl;serve'= {
+            cand --http 'Serve Streamable HTTP at ADDR (default 127.0.0.1:8765), endpoint /mcp'
+            cand --print-config 'Print the entry an agent host needs to launch `serve --stdio` (with these --file, --profile, --separator and --start), and exit'
+            cand --profile 'Serve this profile''s grants instead of the default ones'
+            cand --separator 'Put this between server and tool in the names agents see'
+            cand --timeout 'Seconds a call may take (default 60)'
+            cand --file 'Definition file to read and edit (repeatable; default: MCPCTL_FILE or ~/.config/mcpctl/servers.json)'
+            cand --color 'Colour output: auto (a terminal, unless NO_COLOR is set; CLICOLOR_FORCE=1 forces it), always or never'
+            cand --project 'In Claude Code''s `~/.claude.json`, read and edit the servers of this project (`projects.<PATH>.mcpServers`) instead of the user''s (default: the current directory, when the file has an entry for it)'
+            cand --stdio 'Speak MCP over stdin and stdout (for agent hosts that launch a command)'
+            cand --allow-remote 'Allow --http to bind a non-loopback address (no TLS: use a proxy)'
+            cand --print-token 'Print the HTTP bearer token (creating it if there is none) and exit'
+            cand --rotate-token 'Replace the HTTP bearer token with a new one, print it and exit'
+            cand --start 'Start every granted server that is not running (default: only those whose definition says `autostart: true`)'
+            cand --audit-args 'Record argument values in the audit log too (they may hold secrets)'
+            cand --json 'Print machine-readable JSON on stdout instead of text'
+            cand -q 'Print no notes or progress on stderr (warnings and errors still)'
+            cand --quiet 'Print no notes or progress on stderr (warnings and errors still)'
+            cand --no-spawn 'Never start the supervisor implicitly (also MCPCTL_NO_SPAWN=1)'
+            cand --allow-insecure-file 'Launch from a definition file even when another user could change it (group- or world-writable, or owned by someone else), for this run'
+            cand -h 'Print help (see more with ''--help'')'
+            cand --help 'Print help (see more with ''--help'')'
+            cand -V 'Print version'
+            cand --version 'Print version'
+        }
+        &'mcpctl;grant'= {
+            cand --profile 'Grant to this profile (`serve --profile NAME`) instead of the default'
+            cand --separator 'The separator `serve` will put between server and tool (checked against the MCP tool-name rules)'
+            cand --file 'Definition file to read and edit (repeatable; default: MCPCTL_FILE or ~/.config/mcpctl/servers.json)'
+            cand --color 'Colour output: auto (a terminal, unless NO_COLOR is set; CLICOLOR_FORCE=1 forces it), always or never'
+            cand --project 'In Claude Code''s `~/.claude.json`, read and edit the servers of this project (`projects.<PATH>.mcpServers`) instead of the user''s (default: the current directory, when the file has an entry for it)'
+            cand --all-current 'Grant every tool the server lists now (never tools that appear later)'
+            cand --json 'Print machine-readable JSON on stdout instead of text'
+            cand -q 'Print no notes or progress on stderr (warnings and errors still)'
+            cand --quiet 'Print no notes or progress on stderr (warnings and errors still)'
+            cand --no-spawn 'Never start the supervisor implicitly (also MCPCTL_NO_SPAWN=1)'
+            cand --allow-insecure-file 'Launch from a definition file even when another user could change it (group- or world-writable, or owned by someone else), for this run'
+            cand -h 'Print help (see more with ''--help'')'
+            cand --help 'Print help (see more with ''--help'')'
+            cand -V 'Print version'
+            cand --version 'Print version'
+        }
+        &'mcpctl;revoke'= {
+            cand --profile 'Revoke from this profile instead of the default'
+            cand --file 'Definition file to read and edit (repeatable; default: MCPCTL_FILE or ~/.config/mcpctl/servers.json)'
+            cand --color 'Colour output: auto (a terminal, unless NO_COLOR is set; CLICOLOR_FORCE=1 forces it), always or never'
+            cand --project 'In Claude Code''s `~/.claude.json`, read and edit the servers of this project (`projects.<PATH>.mcpServers`) instead of the user''s (default: the current directory, when the file has an entry for it)'
+            cand --json 'Print machine-readable JSON on stdout instead of text'
+            cand -q 'Print no notes or progress on stderr (warnings and errors still)'
+            cand --quiet 'Print no notes or progress on stderr (warnings and errors still)'
+            cand --no-spawn 'Never start the supervisor implicitly (also MCPCTL_NO_SPAWN=1)'
+            cand --allow-insecure-file 'Launch from a definition file even when another user could change it (group- or world-writable, or owned by someone else), for this run'
+            cand -h 'Print help (see more with ''--help'')'
+            cand --help 'Print help (see more with ''--help'')'
+            cand -V 'Print version'
+            cand --version 'Print version'
+        }
         &'mcpctl;login'= {
             cand --scope 'Scopes to ask for, space-separated (default: the definition''s `scope`, else what the server''s challenge or metadata names, else none)'
             cand --timeout 'Seconds allowed for the whole sign-in, browser included'
@@ -762,6 +822,9 @@ set edit:completion:arg-completer[mcpctl] = {|@words|
             cand tools 'Show a running server''s tool catalog'
             cand call 'Call a tool of a running server (or --direct, without the supervisor)'
             cand logs 'Show a supervised server''s stderr log'
+            cand serve 'Serve the granted tools of the supervised servers to an agent host over MCP'
+            cand grant 'Expose tools of a server to `mcpctl serve` (nothing is exposed until granted)'
+            cand revoke 'Take back tools granted to `mcpctl serve`'
             cand login 'Sign in to a remote server with OAuth and store its tokens'
             cand logout 'Revoke a server''s OAuth tokens and delete them here'
             cand auth 'Inspect OAuth sign-ins (`mcpctl auth status`)'
@@ -814,6 +877,12 @@ set edit:completion:arg-completer[mcpctl] = {|@words|
         &'mcpctl;help;call'= {
         }
         &'mcpctl;help;logs'= {
+        }
+        &'mcpctl;help;serve'= {
+        }
+        &'mcpctl;help;grant'= {
+        }
+        &'mcpctl;help;revoke'= {
         }
         &'mcpctl;help;login'= {
         }

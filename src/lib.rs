@@ -18,6 +18,7 @@ pub mod output;
 pub mod packages;
 pub mod procfs;
 pub mod registry;
+pub mod serve;
 pub mod supervisor;
 pub mod text;
 pub mod tls;

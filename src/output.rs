@@ -340,6 +340,9 @@ pub fn server_json(def: &ServerDef, show_secrets: bool) -> Value {
     if let Some(auth) = &def.auth {
         obj.insert("auth".into(), json!(auth));
     }
+    if !def.grants.is_empty() {
+        obj.insert("grants".into(), json!(def.grants));
+    }
     obj.insert("source".into(), json!(def.source));
     Value::Object(obj)
 }

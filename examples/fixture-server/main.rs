@@ -8,7 +8,9 @@
 //! `--hostile` terminal control sequences in every string it sends (see
 //! [`HOSTILE`]). `--drift FILE` changes the tool list at every `tools/list`
 //! as the file says (see [`apply_drift`]), so tests can make a server drift
-//! from its lockfile between runs. Over stdio by default; `--http PORT`
+//! from its lockfile between runs. `--crash-tool` adds a `crash` tool that
+//! exits the server mid-call; `--headers-log FILE` (with `--http`) appends
+//! every request's headers to FILE as a JSON line. Over stdio by default; `--http PORT`
 //! serves Streamable HTTP at `http://127.0.0.1:PORT/mcp` (and an HTML page
 //! at `/`); with `--oauth` that endpoint is protected by an OAuth 2.1
 //! authorization server on the same origin (see the `oauth` module for its
@@ -61,6 +63,8 @@ struct Config {
     talk: bool,
     record: Option<String>,
     elicit_on_list: bool,
+    crash_tool: bool,
+    headers_log: Option<String>,
 }
 
 /// What `--hostile` puts in its tool names, descriptions, serverInfo,
@@ -107,6 +111,8 @@ fn parse_args() -> Config {
             "--talk" => cfg.talk = true,
             "--record" => cfg.record = Some(value()),
             "--elicit-on-list" => cfg.elicit_on_list = true,
+            "--crash-tool" => cfg.crash_tool = true,
+            "--headers-log" => cfg.headers_log = Some(value()),
             "--no-tools-capability" => cfg.no_tools_capability = true,
             "--stderr-flood" => cfg.stderr_flood = value().parse().expect("--stderr-flood BYTES"),
             "--grandchild-sleeper" => sleeper(),
@@ -198,6 +204,13 @@ fn build_tools(cfg: &Config) -> Vec<Tool> {
         tools.push(Tool::new(
             "add_tool",
             "Add a tool and send notifications/tools/list_changed",
+            schema(json!({"type":"object"})),
+        ));
+    }
+    if cfg.crash_tool {
+        tools.push(Tool::new(
+            "crash",
+            "Exits the server in the middle of the call",
             schema(json!({"type":"object"})),
         ));
     }
@@ -353,6 +366,11 @@ impl ServerHandler for Fixture {
                 format!("Echo: {message}")
             }
             "fast" => "ok".to_string(),
+            "crash" => {
+                eprintln!("fixture: crashing in the middle of a call");
+                tokio::time::sleep(Duration::from_millis(100)).await;
+                std::process::exit(9);
+            }
             "hostile" => {
                 let mut result = CallToolResult::success(vec![ContentBlock::text(format!(
                     "line one {HOSTILE}\nline two\tend"
@@ -424,6 +442,7 @@ fn version(v: &str) -> ProtocolVersion {
 }
 
 async fn serve_http(fixture: Fixture, port: u16, oauth: oauth::Options) {
+    let headers_log = fixture.cfg.headers_log.clone();
     use rmcp::transport::streamable_http_server::session::local::LocalSessionManager;
     use rmcp::transport::{StreamableHttpServerConfig, StreamableHttpService};
 
@@ -434,6 +453,31 @@ async fn serve_http(fixture: Fixture, port: u16, oauth: oauth::Options) {
     );
     let bearer = Arc::new(fixture_bearer());
     let router = axum::Router::new().nest_service("/mcp", mcp);
+    // `--headers-log FILE`: every request's headers as one JSON line, so
+    // tests can see what a client sent on (never a secret it must not).
+    let router = router.layer(axum::middleware::from_fn(
+        move |req: axum::extract::Request, next: axum::middleware::Next| {
+            let log = headers_log.clone();
+            async move {
+                if let Some(path) = log {
+                    let headers: serde_json::Map<String, serde_json::Value> = req
+                        .headers()
+                        .iter()
+                        .map(|(k, v)| (k.to_string(), json!(v.to_str().unwrap_or("<binary>"))))
+                        .collect();
+                    use std::io::Write;
+                    if let Ok(mut f) = std::fs::OpenOptions::new()
+                        .create(true)
+                        .append(true)
+                        .open(path)
+                    {
+                        let _ = writeln!(f, "{}", serde_json::Value::Object(headers));
+                    }
+                }
+                next.run(req).await
+            }
+        },
+    ));
     let guarded = if oauth.enabled {
         oauth::wrap(router, oauth, port)
     } else {

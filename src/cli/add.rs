@@ -1044,6 +1044,7 @@ fn definition_from_args(args: &Args, target: &Path) -> Result<ServerDef> {
         restart: RestartPolicy::No,
         auth: None,
         env_file: None,
+        grants: Default::default(),
         source: PathBuf::new(),
     };
     apply_common_flags(&mut def, args, target)?;

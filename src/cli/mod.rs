@@ -15,6 +15,7 @@ pub mod check;
 mod clients;
 mod complete;
 mod export;
+mod grant;
 mod import;
 mod transfer;
 pub use complete::complete_if_asked;
@@ -32,7 +33,9 @@ mod pin;
 mod refresh;
 mod remove;
 mod restart;
+mod revoke;
 mod search;
+mod serve;
 mod show;
 mod start;
 mod status;
@@ -207,6 +210,12 @@ pub enum Command {
     Call(call::Args),
     /// Show a supervised server's stderr log.
     Logs(logs::Args),
+    /// Serve the granted tools of the supervised servers to an agent host over MCP.
+    Serve(serve::Args),
+    /// Expose tools of a server to `mcpctl serve` (nothing is exposed until granted).
+    Grant(grant::Args),
+    /// Take back tools granted to `mcpctl serve`.
+    Revoke(revoke::Args),
     /// Sign in to a remote server with OAuth and store its tokens.
     Login(login::Args),
     /// Revoke a server's OAuth tokens and delete them here.
@@ -355,6 +364,8 @@ pub fn run(cli: Cli) -> Result<ExitCode> {
             | Command::Remove(_)
             | Command::Enable(_)
             | Command::Disable(_)
+            | Command::Grant(_)
+            | Command::Revoke(_)
     );
     let result = dispatch(&ctx, cli.command);
     if writes && result.is_ok() {
@@ -394,6 +405,9 @@ fn dispatch(ctx: &Context, command: Command) -> Result<ExitCode> {
         Command::Tools(args) => tools::run(ctx, args),
         Command::Call(args) => call::run(ctx, args),
         Command::Logs(args) => logs::run(ctx, args),
+        Command::Serve(args) => serve::run(ctx, args),
+        Command::Grant(args) => grant::run(ctx, args),
+        Command::Revoke(args) => revoke::run(ctx, args),
         Command::Login(args) => login::run(ctx, args),
         Command::Logout(args) => logout::run(ctx, args),
         Command::Auth(verb) => auth::run(ctx, verb),

@@ -55,6 +55,17 @@ pub enum Edit {
         /// The state to set.
         enabled: bool,
     },
+    /// Set one field of an existing entry (`None` removes it), leaving the
+    /// entry's other fields and their order as they are; `grant` and
+    /// `revoke` write `tools` and `profiles` this way.
+    SetField {
+        /// The entry's name.
+        name: String,
+        /// The field.
+        key: &'static str,
+        /// Its new value, or `None` to remove it.
+        value: Option<Value>,
+    },
 }
 
 impl Edit {
@@ -65,7 +76,8 @@ impl Edit {
             | Edit::Replace { name, .. }
             | Edit::Remove { name }
             | Edit::SetArg { name, .. }
-            | Edit::SetEnabled { name, .. } => name,
+            | Edit::SetEnabled { name, .. }
+            | Edit::SetField { name, .. } => name,
         }
     }
 }
@@ -170,7 +182,7 @@ fn verify(
             Edit::SetArg { index, value, .. } => found
                 .and_then(ServerDef::process)
                 .is_some_and(|p| p.args.get(*index) == Some(value)),
-            Edit::Add { .. } | Edit::Replace { .. } => found.is_some(),
+            Edit::Add { .. } | Edit::Replace { .. } | Edit::SetField { .. } => found.is_some(),
         };
         if !ok {
             return Err(broken(format!(
@@ -529,6 +541,19 @@ mod json {
                     }
                 }
             }
+            Edit::SetField { name, key, value } => {
+                let Some(entry) = servers.get(name).and_then(|prop| prop.object_value()) else {
+                    return;
+                };
+                match (entry.get(key), value) {
+                    (Some(prop), Some(value)) => prop.set_value(input(value)),
+                    (None, Some(value)) => {
+                        entry.append(key, input(value));
+                    }
+                    (Some(prop), None) => prop.remove(),
+                    (None, None) => {}
+                }
+            }
         }
     }
 
@@ -729,6 +754,19 @@ mod yaml {
                 );
                 for (key, value) in keys {
                     entry.set(key, value);
+                }
+            }
+            Edit::SetField { name, key, value } => {
+                let entry = servers
+                    .get_mapping(name.as_str())
+                    .ok_or_else(|| format!("entry `{name}` is not a mapping"))?;
+                match value {
+                    Some(value) => {
+                        entry.set(*key, block_mapping(value)?);
+                    }
+                    None => {
+                        entry.remove(*key);
+                    }
                 }
             }
         }

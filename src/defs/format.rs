@@ -799,6 +799,8 @@ pub(super) struct RawEntry {
     client_metadata_url: Option<String>,
     #[serde(rename = "envFile")]
     env_file: Option<PathBuf>,
+    tools: Option<super::grants::RawToolGrants>,
+    profiles: Option<IndexMap<String, super::grants::RawToolGrants>>,
 }
 
 impl RawEntry {
@@ -947,6 +949,7 @@ impl RawEntry {
             restart,
             auth,
             env_file: this.env_file,
+            grants: super::grants::from_raw(this.tools, this.profiles),
             source: path.to_path_buf(),
         })
     }

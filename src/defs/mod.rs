@@ -19,6 +19,7 @@ pub mod catalog;
 pub mod clients;
 pub mod edit;
 pub mod env_file;
+pub mod grants;
 pub mod layout;
 pub mod locate;
 pub mod nesting;

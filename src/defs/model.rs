@@ -158,6 +158,10 @@ pub struct ServerDef {
     /// [`super::env_file`]); its values are never held here.
     #[serde(skip_serializing_if = "Option::is_none")]
     pub env_file: Option<PathBuf>,
+    /// The tools granted to `mcpctl serve`, per profile; empty unless an
+    /// operator granted some (discovery never does).
+    #[serde(skip_serializing_if = "super::grants::Grants::is_empty")]
+    pub grants: super::grants::Grants,
     pub source: PathBuf,
 }
 
@@ -192,6 +196,15 @@ impl ServerDef {
             (Launch::Remote { url, .. }, None) => url.clone(),
             (Launch::Stdio { .. }, process) => process.map(command_line).unwrap_or_default(),
         }
+    }
+
+    /// True when `other` would run differently: any field but the grants
+    /// (which only `mcpctl serve` reads), so granting a tool never marks a
+    /// running server `changed`.
+    pub fn differs_for_launch(&self, other: &ServerDef) -> bool {
+        let mut a = self.clone();
+        a.grants = other.grants.clone();
+        a != *other
     }
 
     /// The process mcpctl must launch: the stdio server itself, or the local

@@ -225,6 +225,7 @@ mod tests {
             restart: Default::default(),
             auth: None,
             env_file: None,
+            grants: Default::default(),
             source: "x.json".into(),
         }
     }

@@ -175,6 +175,19 @@ pub fn apply(path: &Path, text: &str, edits: &[Edit]) -> Result<String, DefsErro
                     entry.insert("enabled", toml_edit::value(false));
                 }
             }
+            Edit::SetField { name, key, value } => {
+                let Some(entry) = servers.get_mut(name).and_then(Item::as_table_like_mut) else {
+                    continue;
+                };
+                match value.as_ref().and_then(toml_value) {
+                    Some(converted) => {
+                        entry.insert(key, Item::Value(converted));
+                    }
+                    None => {
+                        entry.remove(key);
+                    }
+                }
+            }
         }
     }
     Ok(doc.to_string())

@@ -76,6 +76,7 @@ pub fn stdio(name: &str, command: &str, args: &[&str]) -> ServerDef {
         restart: RestartPolicy::No,
         auth: None,
         env_file: None,
+        grants: Default::default(),
         source: PathBuf::from("/tmp/servers.json"),
     }
 }

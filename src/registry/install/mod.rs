@@ -567,6 +567,7 @@ pub fn plan_from_entry(
         restart: RestartPolicy::No,
         auth: None,
         env_file: None,
+        grants: Default::default(),
         source: PathBuf::new(),
     };
     Ok(InstallPlan {

@@ -199,7 +199,7 @@ impl Owner {
             }
             Some(def) => {
                 st.removed = false;
-                if def != st.def {
+                if def.differs_for_launch(&st.def) {
                     let running = st.live.is_some();
                     if running && def.enabled {
                         st.changed = true;
@@ -211,6 +211,7 @@ impl Owner {
                     st.def = def;
                     disable
                 } else {
+                    st.def = def;
                     false
                 }
             }

@@ -1,0 +1,253 @@
+//! `mcpctl serve --stdio|--http [ADDR]`: the supervised servers' granted
+//! tools as one MCP server for agent hosts (see [`crate::serve`]).
+
+use std::sync::Arc;
+
+use super::Context;
+use super::lifecycle;
+use crate::error::{ExitCode, Result};
+use crate::output;
+use crate::serve::audit::Audit;
+use crate::serve::handler::{Settings, Shared};
+use crate::serve::upstream::Upstream;
+use crate::serve::{ServeError, naming};
+use crate::supervisor::socket::Paths;
+
+const LONG_ABOUT: &str = "\
+Serve the tools of the supervised servers to an agent host (Claude Code,
+VS Code, Cursor, Codex …) as one MCP server, over stdio (--stdio, for hosts
+that launch a command) or Streamable HTTP (--http, default 127.0.0.1:8765,
+endpoint /mcp). Only granted tools
+are listed (`mcpctl grant`), as SERVER__TOOL with the server's description
+and input schema. Calls go through the supervisor like `mcpctl call`:
+arguments are validated before dispatch, a call against a catalog that
+changed since it was listed is refused, nothing is retried.
+
+Agents get notifications/tools/list_changed when a grant or a catalog
+changes. A tool that appears after a refresh, or whose definition changed
+since it was granted, is hidden and refused until granted; tools held back
+for lockfile drift are never exposed. serve never launches MCP servers
+itself: it starts granted servers through the supervisor when their
+definition says `autostart: true`, or all of them with --start.
+
+Every call is recorded as one JSON line (time, profile, session, server,
+tool, catalog id, duration, outcome, argument size) in the audit log beside
+the supervisor's socket; argument values only with --audit-args.
+
+Over HTTP, sessions (2025-11-25) and the stateless 2026-07-28 lifecycle
+(server/discover) share the endpoint. Every request needs
+`Authorization: Bearer <token>`: the token is generated on first use, kept
+0600 in the state directory, shown by --print-token and replaced by
+--rotate-token (no token → 401, a wrong one → 401). A request whose Origin
+is not loopback gets 403 (DNS rebinding). Binding a non-loopback address
+needs --allow-remote; there is no TLS, so put a TLS proxy in front. The
+token is never sent on to the servers: calls reach them through the
+supervisor's socket.
+
+When the supervisor stops, the session ends (exit 5).";
+
+const EXAMPLES: &str = "\
+Examples:
+  mcpctl grant time --all-current && mcpctl serve --stdio --start
+  mcpctl serve --stdio --profile reviewer
+  mcpctl serve --http                      # http://127.0.0.1:8765/mcp
+  mcpctl serve --print-token
+  mcpctl serve --print-config claude-code > .mcp.json
+  mcpctl serve --print-config codex --profile reviewer
+  curl -H \"Authorization: Bearer $(mcpctl serve --print-token)\" http://127.0.0.1:8765/mcp
+  claude mcp add mcpctl -- mcpctl --file ~/servers.json serve --stdio";
+
+/// Arguments of `mcpctl serve`.
+#[derive(Debug, clap::Args)]
+#[command(long_about = LONG_ABOUT, after_long_help = EXAMPLES)]
+#[command(group = clap::ArgGroup::new("mode").required(true).args(["stdio", "http", "print_token", "rotate_token", "print_config"]))]
+pub struct Args {
+    /// Speak MCP over stdin and stdout (for agent hosts that launch a command).
+    #[arg(long)]
+    pub stdio: bool,
+    /// Serve Streamable HTTP at ADDR (default 127.0.0.1:8765), endpoint /mcp.
+    #[arg(long, value_name = "ADDR", num_args = 0..=1, default_missing_value = crate::serve::http::DEFAULT_ADDR)]
+    pub http: Option<String>,
+    /// Allow --http to bind a non-loopback address (no TLS: use a proxy).
+    #[arg(long, requires = "http")]
+    pub allow_remote: bool,
+    /// Print the HTTP bearer token (creating it if there is none) and exit.
+    #[arg(long)]
+    pub print_token: bool,
+    /// Replace the HTTP bearer token with a new one, print it and exit.
+    #[arg(long)]
+    pub rotate_token: bool,
+    /// Print the entry an agent host needs to launch `serve --stdio` (with
+    /// these --file, --profile, --separator and --start), and exit.
+    #[arg(long, value_name = "CLIENT", value_enum)]
+    pub print_config: Option<crate::serve::config::Host>,
+    /// Serve this profile's grants instead of the default ones.
+    #[arg(long, value_name = "PROFILE")]
+    pub profile: Option<String>,
+    /// Put this between server and tool in the names agents see.
+    #[arg(long, value_name = "SEP", default_value = naming::DEFAULT_SEPARATOR)]
+    pub separator: String,
+    /// Start every granted server that is not running (default: only those
+    /// whose definition says `autostart: true`).
+    #[arg(long)]
+    pub start: bool,
+    /// Seconds a call may take (default 60).
+    #[arg(long, value_name = "S", default_value_t = 60.0)]
+    pub timeout: f64,
+    /// Record argument values in the audit log too (they may hold secrets).
+    #[arg(long)]
+    pub audit_args: bool,
+}
+
+/// Serve until the agent leaves or the supervisor stops.
+pub fn run(ctx: &Context, args: Args) -> Result<ExitCode> {
+    let paths = Paths::for_sources(&ctx.sources);
+    let token_file = crate::serve::token::path_for(&paths.socket);
+    if args.print_token || args.rotate_token {
+        let token = if args.rotate_token {
+            crate::serve::token::rotate(&token_file)?
+        } else {
+            crate::serve::token::load_or_create(&token_file)?
+        };
+        if ctx.json {
+            output::print_json(&serde_json::json!({"token": token, "file": token_file}))?;
+        } else {
+            output::line(token)?;
+        }
+        return Ok(ExitCode::Success);
+    }
+    let addr = match &args.http {
+        None => None,
+        Some(text) => {
+            let addr: std::net::SocketAddr = text.parse().map_err(|_| {
+                ServeError::Usage(format!(
+                    "--http `{text}` is not an address; write IP:PORT, e.g. 127.0.0.1:8765"
+                ))
+            })?;
+            if !addr.ip().is_loopback() && !args.allow_remote {
+                return Err(ServeError::Usage(format!(
+                    "--http {addr} is not a loopback address; agents elsewhere could reach it without TLS (pass --allow-remote to do it anyway)"
+                ))
+                .into());
+            }
+            Some(addr)
+        }
+    };
+    if let Some(why) = naming::separator_problem(&args.separator) {
+        return Err(ServeError::Usage(why).into());
+    }
+    if let Some(profile) = &args.profile {
+        super::grant::check_profile(profile)?;
+        let catalog = ctx.catalog()?;
+        if !catalog
+            .servers()
+            .iter()
+            .any(|d| d.grants.profiles.contains_key(profile))
+        {
+            return Err(ServeError::NoProfile(profile.clone()).into());
+        }
+    }
+    if let Some(host) = args.print_config {
+        return print_config(ctx, &args, host);
+    }
+    let timeout = crate::validate::seconds::duration("--timeout", args.timeout)
+        .map_err(|why| crate::error::UsageError::new(why, "e.g. --timeout 30"))?;
+    // Connects (and spawns the supervisor unless --no-spawn) first, so a
+    // missing supervisor is reported before the agent's session starts.
+    drop(lifecycle::connect(ctx)?);
+    let upstream = Upstream::connect(paths.clone(), false)?;
+    let audit_path = paths.socket.with_extension("audit.jsonl");
+    let audit = Audit::new(audit_path.clone(), args.audit_args);
+    let settings = Settings {
+        sources: ctx.sources.clone(),
+        profile: args.profile,
+        separator: args.separator,
+        start_all: args.start,
+        timeout_ms: timeout.as_millis() as u64,
+    };
+    let shared = Arc::new(Shared::new(upstream, settings, Some(audit))?);
+    crate::serve::start_granted(&shared, ctx.allow_insecure_file);
+    let exposed = shared.view().tools.len();
+    if shared.granted().servers.is_empty() {
+        output::warn(
+            "nothing is granted, so agents will see no tools",
+            Some(
+                "grant some first: `mcpctl grant NAME TOOL…` or `mcpctl grant NAME --all-current`",
+            ),
+        );
+    } else {
+        output::note(format!(
+            "serving {exposed} granted tool{} (audit log: {})",
+            if exposed == 1 { "" } else { "s" },
+            audit_path.display()
+        ));
+    }
+    let agent_left = match addr {
+        None => {
+            let rt = super::runtime()?;
+            let left = rt.block_on(crate::serve::run_stdio(shared));
+            // The stdin reader blocks in a thread until the agent writes
+            // again; do not wait for it when the supervisor ended the session.
+            rt.shutdown_background();
+            left?
+        }
+        Some(addr) => {
+            let token = crate::serve::token::load_or_create(&token_file)?;
+            // Many agents at once: a worker per core, not one thread.
+            let rt = tokio::runtime::Builder::new_multi_thread()
+                .enable_all()
+                .build()
+                .map_err(crate::error::UsageError::Output)?;
+            rt.block_on(crate::serve::http::run(
+                shared,
+                addr,
+                token,
+                args.allow_remote,
+            ))?
+        }
+    };
+    if agent_left {
+        Ok(ExitCode::Success)
+    } else {
+        Err(crate::supervisor::SupervisorError::Unreachable {
+            socket: paths.socket,
+            detail: "the supervisor stopped; the agent's session was ended".into(),
+        }
+        .into())
+    }
+}
+
+/// Print the agent host's entry for `serve --stdio` as this run would serve.
+fn print_config(ctx: &Context, args: &Args, host: crate::serve::config::Host) -> Result<ExitCode> {
+    let exe = std::env::current_exe().map_err(crate::error::UsageError::Output)?;
+    let mut argv: Vec<String> = Vec::new();
+    for file in &ctx.sources.files {
+        let absolute = std::path::absolute(file).map_err(crate::error::UsageError::Output)?;
+        argv.push("--file".into());
+        argv.push(absolute.display().to_string());
+    }
+    argv.extend(["serve".to_string(), "--stdio".to_string()]);
+    if let Some(profile) = &args.profile {
+        argv.extend(["--profile".to_string(), profile.clone()]);
+    }
+    if args.separator != naming::DEFAULT_SEPARATOR {
+        argv.extend(["--separator".to_string(), args.separator.clone()]);
+    }
+    if args.start {
+        argv.push("--start".into());
+    }
+    let name = match &args.profile {
+        Some(profile) => format!("mcpctl-{profile}"),
+        None => "mcpctl".to_string(),
+    };
+    let text = crate::serve::config::snippet(host, &name, &exe.display().to_string(), &argv);
+    if ctx.json {
+        output::print_json(
+            &serde_json::json!({"client": format!("{host:?}"), "name": name,
+            "command": exe, "args": argv, "snippet": text}),
+        )?;
+    } else {
+        output::line(text.trim_end())?;
+    }
+    Ok(ExitCode::Success)
+}

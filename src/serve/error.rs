@@ -1,0 +1,94 @@
+//! What `grant`, `revoke` and `serve` can refuse, each with a hint.
+
+use crate::error::{Diagnostic, ExitCode};
+
+/// Errors of the serving side and of granting.
+#[derive(Debug, thiserror::Error)]
+pub enum ServeError {
+    /// A tool named on the command line is not in the server's catalog.
+    #[error("server `{server}` has no tool `{tool}` (its tools: {known})")]
+    NoSuchTool {
+        /// The server.
+        server: String,
+        /// The tool asked for.
+        tool: String,
+        /// The tools it has, comma-separated.
+        known: String,
+    },
+    /// The tool is held back because it drifted from the lockfile.
+    #[error("tool `{tool}` of `{server}` is held back: it drifted from the lockfile ({reason})")]
+    Held {
+        /// The server.
+        server: String,
+        /// The tool.
+        tool: String,
+        /// What changed.
+        reason: String,
+    },
+    /// The name agents would see breaks the spec's tool-name rules.
+    #[error(
+        "cannot grant `{tool}` of `{server}`: the name agents would see, `{exposed}`, is invalid: {why}"
+    )]
+    BadName {
+        /// The server.
+        server: String,
+        /// The tool.
+        tool: String,
+        /// The exposed name.
+        exposed: String,
+        /// Why.
+        why: String,
+    },
+    /// A flag value is invalid.
+    #[error("{0}")]
+    Usage(String),
+    /// The server is not running, so its catalog is unknown.
+    #[error("server `{0}` is not running, so its tools are unknown")]
+    NotRunning(String),
+    /// The named profile is not defined in any entry.
+    #[error("no server grants anything to profile `{0}`")]
+    NoProfile(String),
+    /// The bearer-token file cannot be read or written.
+    #[error("{path}: {source}")]
+    Token {
+        /// The token file.
+        path: std::path::PathBuf,
+        /// Why.
+        source: std::io::Error,
+    },
+    /// Serving itself failed (the transport, the listener).
+    #[error("serve: {0}")]
+    Failed(String),
+}
+
+impl Diagnostic for ServeError {
+    fn exit_code(&self) -> ExitCode {
+        match self {
+            ServeError::NoSuchTool { .. } | ServeError::NoProfile(_) => ExitCode::NotFound,
+            ServeError::Held { .. } | ServeError::NotRunning(_) => ExitCode::Conflict,
+            ServeError::BadName { .. } | ServeError::Usage(_) => ExitCode::Usage,
+            ServeError::Token { .. } | ServeError::Failed(_) => ExitCode::Failed,
+        }
+    }
+
+    fn hint(&self) -> Option<String> {
+        Some(match self {
+            ServeError::NoSuchTool { server, .. } => {
+                format!("see `mcpctl tools {server}`; after a change, `mcpctl refresh {server}`")
+            }
+            ServeError::Held { server, .. } => {
+                format!("review with `mcpctl approve {server} --dry-run`, then `mcpctl approve {server}`")
+            }
+            ServeError::BadName { .. } => {
+                "choose another --separator, or rename the server (names agents see are 1-128 of A-Z a-z 0-9 _ - .)".into()
+            }
+            ServeError::Usage(_) => "see `mcpctl serve --help`".into(),
+            ServeError::NotRunning(server) => format!("run `mcpctl start {server}` first"),
+            ServeError::NoProfile(profile) => {
+                format!("grant tools to it first: `mcpctl grant NAME TOOL --profile {profile}`")
+            }
+            ServeError::Token { .. } => "check the state directory's permissions".into(),
+            ServeError::Failed(_) => return None,
+        })
+    }
+}

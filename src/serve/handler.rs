@@ -1,0 +1,323 @@
+//! The MCP server agents talk to: `tools/list` answers from the granted
+//! catalog, `tools/call` becomes one supervisor `call` naming the catalog
+//! id the tool was listed from, so schema validation, stale-catalog
+//! refusal and no-retry are the supervisor's, unchanged.
+
+use std::sync::{Arc, Mutex};
+use std::time::Instant;
+
+use rmcp::model::{
+    CallToolRequestParams, CallToolResponse, CallToolResult, Implementation, ListToolsResult,
+    PaginatedRequestParams, ServerCapabilities, ServerConfig, Tool,
+};
+use rmcp::service::{NotificationContext, Peer, RequestContext, RoleServer};
+use rmcp::{ErrorData, ServerHandler};
+use serde_json::{Value, json};
+
+use super::audit::{Audit, Record};
+use super::catalog::{Exposed, Granted, View};
+use super::upstream::Upstream;
+use crate::defs::Sources;
+use crate::supervisor::SupervisorError;
+use crate::supervisor::protocol::{Body, CallRequest, ErrorCode, Op};
+
+/// Settings of one `serve` run.
+#[derive(Debug, Clone)]
+pub struct Settings {
+    /// The definition files.
+    pub sources: Sources,
+    /// The profile served (`None`: the default grants, `tools`).
+    pub profile: Option<String>,
+    /// Between server and tool in exposed names.
+    pub separator: String,
+    /// Start granted servers that are not running (`--start`).
+    pub start_all: bool,
+    /// Per-call timeout in milliseconds.
+    pub timeout_ms: u64,
+}
+
+/// What every session shares: the supervisor line, the grants and the
+/// current catalog, and the connected agents to notify.
+pub struct Shared {
+    /// The supervisor.
+    pub upstream: Upstream,
+    /// The run's settings.
+    pub settings: Settings,
+    state: Mutex<(Granted, Arc<View>)>,
+    peers: Mutex<Vec<Peer<RoleServer>>>,
+    /// The audit log, if one is kept.
+    pub audit: Option<Audit>,
+}
+
+impl Shared {
+    /// Read the grants and build the first catalog.
+    pub fn new(
+        upstream: Upstream,
+        settings: Settings,
+        audit: Option<Audit>,
+    ) -> crate::error::Result<Shared> {
+        let granted = Granted::load(
+            &settings.sources,
+            settings.profile.as_deref(),
+            settings.start_all,
+        )?;
+        let view = View::build(&upstream, &granted, &settings.separator);
+        Ok(Shared {
+            upstream,
+            settings,
+            state: Mutex::new((granted, Arc::new(view))),
+            peers: Mutex::new(Vec::new()),
+            audit,
+        })
+    }
+
+    /// The grants currently in force.
+    pub fn granted(&self) -> Granted {
+        self.state.lock().map(|s| s.0.clone()).unwrap_or_default()
+    }
+
+    /// True when a definition file changed since the grants were read.
+    fn granted_outdated(&self) -> bool {
+        self.state
+            .lock()
+            .map(|s| s.0.outdated(&self.settings.sources))
+            .unwrap_or(true)
+    }
+
+    /// The current catalog.
+    pub fn view(&self) -> Arc<View> {
+        self.state.lock().map(|s| s.1.clone()).unwrap_or_default()
+    }
+
+    /// Re-read the grants when a definition file changed (always when
+    /// `force`), rebuild the catalog, and say whether agents would see a
+    /// difference. Blocking: call it from a blocking thread.
+    pub fn rebuild_blocking(&self, force: bool) -> bool {
+        let old = self.view();
+        let mut granted = self.granted();
+        if granted.outdated(&self.settings.sources) {
+            // A file that cannot be read right now (mid-edit by hand)
+            // keeps the last good grants.
+            if let Ok(fresh) = Granted::load(
+                &self.settings.sources,
+                self.settings.profile.as_deref(),
+                self.settings.start_all,
+            ) {
+                granted = fresh;
+            }
+        } else if !force {
+            return false;
+        }
+        let view = View::build(&self.upstream, &granted, &self.settings.separator);
+        let changed = view.fingerprint() != old.fingerprint();
+        if let Ok(mut state) = self.state.lock() {
+            *state = (granted, Arc::new(view));
+        }
+        changed
+    }
+
+    /// [`Self::rebuild_blocking`] from async code.
+    pub async fn rebuild(self: &Arc<Self>, force: bool) -> bool {
+        // The common case, nothing changed, costs a few `stat`s and no
+        // thread hop: it runs before every agent call.
+        if !force && !self.granted_outdated() {
+            return false;
+        }
+        let this = self.clone();
+        tokio::task::spawn_blocking(move || this.rebuild_blocking(force))
+            .await
+            .unwrap_or(false)
+    }
+
+    /// Send `notifications/tools/list_changed` to every connected agent,
+    /// forgetting those that went away.
+    pub async fn notify_all(&self) {
+        let peers: Vec<_> = self.peers.lock().map(|p| p.clone()).unwrap_or_default();
+        for peer in &peers {
+            // One agent that went away must not keep the others uninformed.
+            let _ = peer.notify_tool_list_changed().await;
+        }
+        if let Ok(mut list) = self.peers.lock() {
+            list.retain(|p| !p.is_transport_closed());
+        }
+    }
+}
+
+/// One session's handler; sessions share [`Shared`].
+#[derive(Clone)]
+pub struct Gateway {
+    shared: Arc<Shared>,
+    session: String,
+}
+
+impl Gateway {
+    /// A handler for one session (`session` names it in the audit log).
+    pub fn new(shared: Arc<Shared>, session: impl Into<String>) -> Gateway {
+        Gateway {
+            shared,
+            session: session.into(),
+        }
+    }
+}
+
+/// An agent-facing tool: the exposed name, the server's description and
+/// exact input schema.
+fn agent_tool(name: &str, exposed: &Exposed) -> Option<Tool> {
+    let mut value = json!({
+        "name": name,
+        "inputSchema": exposed.info.input_schema,
+    });
+    if let Some(description) = &exposed.info.description {
+        value["description"] = Value::String(description.clone());
+    }
+    serde_json::from_value(value).ok()
+}
+
+/// A supervisor error as the JSON-RPC error the agent gets.
+fn rpc_error(err: SupervisorError) -> ErrorData {
+    match err {
+        SupervisorError::Remote(wire) => {
+            let mut message = wire.message.clone();
+            if let Some(hint) = &wire.hint {
+                message = format!("{message} ({hint})");
+            }
+            let data = Some(json!({ "code": wire.code.as_str() }));
+            match wire.code {
+                ErrorCode::Invalid | ErrorCode::NotFound => {
+                    ErrorData::invalid_params(message, data)
+                }
+                _ => ErrorData::internal_error(message, data),
+            }
+        }
+        other => ErrorData::internal_error(
+            format!("the supervisor cannot be reached: {other}"),
+            Some(json!({ "code": "unreachable" })),
+        ),
+    }
+}
+
+impl ServerHandler for Gateway {
+    fn get_info(&self) -> ServerConfig {
+        let capabilities = ServerCapabilities::builder()
+            .enable_tools()
+            .enable_tool_list_changed()
+            .build();
+        ServerConfig::new(capabilities)
+            .with_server_info(Implementation::new("mcpctl", env!("CARGO_PKG_VERSION")))
+            .with_instructions(
+                "Tools of the MCP servers supervised by mcpctl, named SERVER__TOOL; only tools an operator granted are listed.",
+            )
+    }
+
+    async fn on_initialized(&self, context: NotificationContext<RoleServer>) {
+        if let Ok(mut peers) = self.shared.peers.lock() {
+            // Sessions that ended are forgotten here too, so a long-lived
+            // `serve --http` does not collect them.
+            peers.retain(|p| !p.is_transport_closed());
+            peers.push(context.peer);
+        }
+    }
+
+    async fn list_tools(
+        &self,
+        _request: Option<PaginatedRequestParams>,
+        _context: RequestContext<RoleServer>,
+    ) -> Result<ListToolsResult, ErrorData> {
+        self.shared.rebuild(false).await;
+        let view = self.shared.view();
+        let tools = view
+            .tools
+            .iter()
+            .filter_map(|(name, exposed)| agent_tool(name, exposed))
+            .collect();
+        Ok(ListToolsResult::with_all_items(tools))
+    }
+
+    async fn call_tool(
+        &self,
+        request: CallToolRequestParams,
+        _context: RequestContext<RoleServer>,
+    ) -> Result<CallToolResponse, ErrorData> {
+        let started = Instant::now();
+        // A grant revoked a moment ago must already be refused.
+        self.shared.rebuild(false).await;
+        let view = self.shared.view();
+        let name = request.name.to_string();
+        let Some(exposed) = view.tools.get(&name).cloned() else {
+            if let Some(audit) = &self.shared.audit {
+                audit.write(&Record::refused(
+                    &self.shared.settings,
+                    &self.session,
+                    &name,
+                ));
+            }
+            return Err(ErrorData::invalid_params(
+                format!("unknown tool `{name}`: it does not exist or is not granted"),
+                None,
+            ));
+        };
+        let arguments = request.arguments.unwrap_or_default();
+        let size = serde_json::to_vec(&arguments).map_or(0, |v| v.len());
+        let args_for_audit = self
+            .shared
+            .audit
+            .as_ref()
+            .filter(|a| a.with_args)
+            .map(|_| Value::Object(arguments.clone()));
+        let outcome = self
+            .shared
+            .upstream
+            .request(Op::Call(CallRequest {
+                name: exposed.server.clone(),
+                tool: exposed.tool.clone(),
+                arguments,
+                catalog_id: Some(exposed.catalog_id.clone()),
+                binding_id: None,
+                timeout_ms: Some(self.shared.settings.timeout_ms),
+                validate: true,
+            }))
+            .await;
+        let result = match outcome {
+            Ok(Body::Call { result, .. }) => serde_json::from_value::<CallToolResult>(result)
+                .map_err(|e| {
+                    ErrorData::internal_error(
+                        format!("the server's result is malformed: {e}"),
+                        None,
+                    )
+                }),
+            Ok(_) => Err(ErrorData::internal_error(
+                "unexpected answer from the supervisor",
+                None,
+            )),
+            Err(err) => {
+                if matches!(&err, SupervisorError::Remote(w) if w.code == ErrorCode::Stale) {
+                    // The catalog moved under the agent: tell it to list again.
+                    let shared = self.shared.clone();
+                    tokio::spawn(async move {
+                        if shared.rebuild(true).await {
+                            shared.notify_all().await;
+                        }
+                    });
+                }
+                Err(rpc_error(err))
+            }
+        };
+        if let Some(audit) = &self.shared.audit {
+            let outcome = match &result {
+                Ok(r) if r.is_error == Some(true) => "tool_error".to_string(),
+                Ok(_) => "ok".to_string(),
+                Err(e) => format!("error: {}", e.message),
+            };
+            audit.write(&Record::call(
+                &self.shared.settings,
+                &self.session,
+                &exposed,
+                started.elapsed(),
+                &outcome,
+                size,
+                args_for_audit,
+            ));
+        }
+        result.map(CallToolResponse::Complete)
+    }
+}

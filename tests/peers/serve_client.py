@@ -1,0 +1,158 @@
+"""An agent for `mcpctl serve`'s tests, built on the official MCP Python SDK.
+
+Usage: python serve_client.py PLAN_JSON -- COMMAND [ARG...]
+
+Launches COMMAND (e.g. `mcpctl --file F serve --stdio`) as a stdio MCP
+server, or connects to a URL when COMMAND is `http URL [TOKEN]`, then runs
+the steps of PLAN_JSON (a list) and prints one JSON object per step on
+stdout:
+
+  {"op": "list"}                      -> {"tools": [{"name", "description", "inputSchema"}...]}
+  {"op": "call", "name": N, "args": {...}}
+                                      -> {"result": {...}} or {"error": {"code", "message"}}
+  {"op": "run", "argv": [...]}        -> {"code": EXIT}   (a command, e.g. `mcpctl grant`)
+  {"op": "wait_changed", "timeout": S}-> {"changed": true|false}
+                                         (a notifications/tools/list_changed since the last wait)
+  {"op": "wait_closed", "timeout": S} -> {"closed": true|false}  (the server ended the session)
+
+Over HTTP only:
+  {"op": "swarm", "n": N, "name": TOOL, "args": {...}}
+      -> {"ok": K, "errors": [...]}: N more sessions at once, each
+         initializing, listing and calling TOOL while all are open.
+"""
+
+import contextlib
+import json
+import os
+import subprocess
+import sys
+
+import anyio
+from mcp import types
+from mcp.client.session import ClientSession
+from mcp.client.stdio import StdioServerParameters, stdio_client
+from mcp.shared.exceptions import MCPError
+
+
+def emit(obj):
+    print(json.dumps(obj), flush=True)
+
+
+async def run_plan(session, plan, state):
+    for step in plan:
+        op = step["op"]
+        if op == "list":
+            result = await session.list_tools()
+            emit({"tools": [t.model_dump(by_alias=True, exclude_none=True) for t in result.tools]})
+        elif op == "call":
+            try:
+                result = await session.call_tool(step["name"], step.get("args") or {})
+                emit({"result": result.model_dump(by_alias=True, exclude_none=True)})
+            except MCPError as e:
+                emit({"error": {"code": e.code, "message": e.message}})
+        elif op == "run":
+            code = subprocess.run(step["argv"], stdout=subprocess.DEVNULL).returncode
+            emit({"code": code})
+        elif op == "wait_changed":
+            with anyio.move_on_after(step.get("timeout", 10)):
+                await state["changed"].wait()
+            emit({"changed": state["changed"].is_set()})
+            state["changed"] = anyio.Event()
+        elif op == "swarm":
+            emit(await swarm(state["connect"], step["n"], step["name"], step.get("args") or {}))
+        elif op == "wait_closed":
+            closed = False
+            with anyio.move_on_after(step.get("timeout", 10)):
+                while not closed:
+                    try:
+                        with anyio.fail_after(2):
+                            await session.send_ping()
+                        await anyio.sleep(0.2)
+                    except Exception:  # noqa: BLE001 - any failure means the session is gone
+                        closed = True
+            emit({"closed": closed or state["closed"].is_set()})
+        else:
+            raise SystemExit(f"unknown op {op}")
+
+
+async def swarm(connect, n, name, args):
+    ok = 0
+    errors = []
+    opened = anyio.Event()
+    count = {"open": 0}
+
+    async def agent():
+        nonlocal ok
+        try:
+            async with connect() as session:
+                count["open"] += 1
+                if count["open"] == n:
+                    opened.set()
+                with anyio.fail_after(30):
+                    await opened.wait()
+                tools = await session.list_tools()
+                assert any(t.name == name for t in tools.tools), "tool not listed"
+                result = await session.call_tool(name, args)
+                assert not result.is_error, "isError"
+                ok += 1
+        except BaseException as e:  # noqa: BLE001 - reported to the test
+            errors.append(repr(e))
+            opened.set()
+
+    async with anyio.create_task_group() as tg:
+        for _ in range(n):
+            tg.start_soon(agent)
+    return {"ok": ok, "errors": errors[:5]}
+
+
+async def main():
+    argv = sys.argv[1:]
+    sep = argv.index("--")
+    plan = json.loads(argv[0])
+    command = argv[sep + 1:]
+    state = {"changed": anyio.Event(), "closed": anyio.Event()}
+
+    async def on_message(message):
+        if isinstance(message, Exception):
+            state["closed"].set()
+            return
+        root = getattr(message, "root", message)
+        if isinstance(root, types.ToolListChangedNotification):
+            state["changed"].set()
+
+    if command[0] == "http":
+        from mcp.client.streamable_http import streamable_http_client
+        from mcp.shared._httpx_utils import create_mcp_http_client
+
+        headers = {"Authorization": f"Bearer {command[2]}"} if len(command) > 2 else {}
+
+        @contextlib.asynccontextmanager
+        async def connect():
+            async with create_mcp_http_client(headers=headers) as http:
+                async with streamable_http_client(command[1], http_client=http) as streams:
+                    async with ClientSession(streams[0], streams[1]) as session:
+                        await session.initialize()
+                        yield session
+
+        state["connect"] = connect
+        async with create_mcp_http_client(headers=headers) as http:
+            async with streamable_http_client(command[1], http_client=http) as streams:
+                read, write = streams[0], streams[1]
+                async with ClientSession(read, write, message_handler=on_message) as session:
+                    await session.initialize()
+                    await run_plan(session, plan, state)
+        return
+
+    params = StdioServerParameters(command=command[0], args=command[1:], env=dict(os.environ))
+    try:
+        async with stdio_client(params) as streams:
+            read, write = streams[0], streams[1]
+            async with ClientSession(read, write, message_handler=on_message) as session:
+                await session.initialize()
+                await run_plan(session, plan, state)
+    except Exception as e:  # the server went away while steps remained
+        emit({"session_error": repr(e)})
+
+
+if __name__ == "__main__":
+    anyio.run(main)

@@ -1,0 +1,686 @@
+//! `mcpctl serve`, `grant` and `revoke` end to end: a real supervisor per
+//! test in its own short `MCPCTL_STATE_DIR`, the real binary, and the
+//! official MCP Python SDK (`mcp==2.3.0`, installed by tests/run.sh) as
+//! the agent, over stdio and Streamable HTTP (tests/peers/serve_client.py).
+//! Without `MCPCTL_TEST_PYTHON` these tests fail, naming how to set it up.
+
+mod common;
+
+use std::io::{Read, Write};
+use std::os::unix::fs::PermissionsExt;
+use std::path::{Path, PathBuf};
+use std::process::{Child, Command, Output, Stdio};
+use std::time::{Duration, Instant};
+
+use common::{fixture, free_port, require, wait_until, within};
+use serde_json::{Value, json};
+
+/// The Python with the MCP SDK, or a failure that says how to get one.
+fn python() -> PathBuf {
+    match std::env::var_os("MCPCTL_TEST_PYTHON").filter(|p| !p.is_empty()) {
+        Some(p) => PathBuf::from(p),
+        None => panic!(
+            "MCPCTL_TEST_PYTHON is not set: these tests need the official MCP Python SDK; \
+             run `bash tests/run.sh`, or `eval \"$(bash tests/run.sh --peers-only)\"` before cargo test"
+        ),
+    }
+}
+
+fn client_script() -> PathBuf {
+    Path::new(env!("CARGO_MANIFEST_DIR")).join("tests/peers/serve_client.py")
+}
+
+/// One test's world: a definitions file and a state dir.
+struct World {
+    dir: tempfile::TempDir,
+    file: PathBuf,
+}
+
+impl World {
+    fn new(servers: Value) -> World {
+        let dir = tempfile::Builder::new()
+            .prefix("sv")
+            .tempdir_in("/tmp")
+            .unwrap();
+        let world = World {
+            file: dir.path().join("servers.json"),
+            dir,
+        };
+        world.write(servers);
+        world
+    }
+
+    fn write(&self, servers: Value) {
+        let mut servers = servers;
+        for (_, def) in servers.as_object_mut().unwrap() {
+            if def["command"] == "{fixture}" {
+                def["command"] = json!(fixture().to_str().unwrap());
+            }
+        }
+        std::fs::write(
+            &self.file,
+            serde_json::to_vec_pretty(&json!({ "mcpServers": servers })).unwrap(),
+        )
+        .unwrap();
+    }
+
+    fn state(&self) -> PathBuf {
+        self.dir.path().join("st")
+    }
+
+    fn command(&self) -> Command {
+        let mut cmd = Command::new(env!("CARGO_BIN_EXE_mcpctl"));
+        cmd.env("MCPCTL_STATE_DIR", self.state())
+            .env("HOME", self.dir.path())
+            .env("UV_SYSTEM_CERTS", "1")
+            .env("MCPCTL_INHERIT_ENV", "UV_SYSTEM_CERTS")
+            .env_remove("MCPCTL_NO_SPAWN")
+            .env_remove("MCPCTL_FILE")
+            .arg("--file")
+            .arg(&self.file);
+        cmd
+    }
+
+    fn run(&self, args: &[&str]) -> Output {
+        self.command().args(args).output().unwrap()
+    }
+
+    #[track_caller]
+    fn ok(&self, args: &[&str], code: i32) -> String {
+        let out = self.run(args);
+        assert_eq!(
+            out.status.code(),
+            Some(code),
+            "mcpctl {args:?}\nstdout: {}\nstderr: {}",
+            String::from_utf8_lossy(&out.stdout),
+            String::from_utf8_lossy(&out.stderr)
+        );
+        String::from_utf8(out.stdout).unwrap()
+    }
+
+    /// The argv that runs mcpctl as this world does (for the agent's plan
+    /// and for the SDK's stdio launch).
+    fn argv(&self, args: &[&str]) -> Vec<String> {
+        let mut argv = vec![
+            env!("CARGO_BIN_EXE_mcpctl").to_string(),
+            "--file".into(),
+            self.file.to_str().unwrap().into(),
+        ];
+        argv.extend(args.iter().map(|a| a.to_string()));
+        argv
+    }
+
+    /// Run the Python SDK agent with `plan` against `target` (an argv to
+    /// launch over stdio, or `["http", URL, TOKEN]`); one JSON per step.
+    fn agent(&self, plan: Value, target: &[String]) -> Vec<Value> {
+        let mut cmd = Command::new(python());
+        cmd.arg(client_script())
+            .arg(plan.to_string())
+            .arg("--")
+            .args(target)
+            .env("MCPCTL_STATE_DIR", self.state())
+            .env("HOME", self.dir.path())
+            .env_remove("MCPCTL_FILE")
+            .stdin(Stdio::null());
+        let out = cmd.output().expect("the Python SDK agent runs");
+        let stdout = String::from_utf8_lossy(&out.stdout);
+        assert!(
+            out.status.success(),
+            "agent failed\nstdout: {stdout}\nstderr: {}",
+            String::from_utf8_lossy(&out.stderr)
+        );
+        stdout
+            .lines()
+            .map(|l| serde_json::from_str(l).unwrap_or_else(|_| panic!("not JSON: {l}")))
+            .collect()
+    }
+
+    fn stdio(&self, extra: &[&str]) -> Vec<String> {
+        let mut args = vec!["serve", "--stdio"];
+        args.extend_from_slice(extra);
+        self.argv(&args)
+    }
+
+    fn token(&self) -> String {
+        self.ok(&["serve", "--print-token"], 0).trim().to_string()
+    }
+
+    /// `serve --http` on a free port, until dropped.
+    fn http(&self, extra: &[&str]) -> (Served, String) {
+        let port = free_port();
+        let addr = format!("127.0.0.1:{port}");
+        let mut args = vec!["serve", "--http", addr.as_str()];
+        args.extend_from_slice(extra);
+        let child = self
+            .command()
+            .args(&args)
+            .stdin(Stdio::null())
+            .stdout(Stdio::null())
+            .stderr(Stdio::piped())
+            .spawn()
+            .unwrap();
+        let up = wait_until(within(30), || {
+            std::net::TcpStream::connect(("127.0.0.1", port)).is_ok()
+        });
+        assert!(up, "serve --http did not listen on {addr}");
+        (Served(child), format!("http://{addr}/mcp"))
+    }
+}
+
+impl Drop for World {
+    fn drop(&mut self) {
+        let _ = self.run(&["supervisor", "stop"]);
+    }
+}
+
+struct Served(Child);
+
+impl Drop for Served {
+    fn drop(&mut self) {
+        let _ = self.0.kill();
+        let _ = self.0.wait();
+    }
+}
+
+fn fx(args: &[&str]) -> Value {
+    json!({"command": "{fixture}", "args": args})
+}
+
+fn names(step: &Value) -> Vec<String> {
+    step["tools"]
+        .as_array()
+        .unwrap_or_else(|| panic!("no tools in {step}"))
+        .iter()
+        .map(|t| t["name"].as_str().unwrap().to_string())
+        .collect()
+}
+
+fn text(step: &Value) -> String {
+    step["result"]["content"][0]["text"]
+        .as_str()
+        .unwrap_or_else(|| panic!("no text result in {step}"))
+        .to_string()
+}
+
+/// One raw HTTP/1.1 POST of an `initialize`; the status code.
+fn status_of(url: &str, headers: &[(&str, &str)]) -> u16 {
+    let url = url::Url::parse(url).unwrap();
+    let mut s =
+        std::net::TcpStream::connect((url.host_str().unwrap(), url.port().unwrap())).unwrap();
+    let body = r#"{"jsonrpc":"2.0","id":1,"method":"initialize","params":{"protocolVersion":"2025-11-25","capabilities":{},"clientInfo":{"name":"t","version":"1"}}}"#;
+    let mut req = format!(
+        "POST {} HTTP/1.1\r\nHost: {}:{}\r\nContent-Type: application/json\r\nAccept: application/json, text/event-stream\r\nContent-Length: {}\r\nConnection: close\r\n",
+        url.path(),
+        url.host_str().unwrap(),
+        url.port().unwrap(),
+        body.len()
+    );
+    for (k, v) in headers {
+        req.push_str(&format!("{k}: {v}\r\n"));
+    }
+    req.push_str("\r\n");
+    req.push_str(body);
+    s.write_all(req.as_bytes()).unwrap();
+    s.set_read_timeout(Some(Duration::from_secs(10))).unwrap();
+    let mut buf = [0u8; 64];
+    let n = s.read(&mut buf).unwrap();
+    let line = String::from_utf8_lossy(&buf[..n]);
+    line.split_whitespace().nth(1).unwrap().parse().unwrap()
+}
+
+#[test]
+fn grant_writes_name_and_hash_in_the_entry_keeping_the_file() {
+    let w = World::new(json!({}));
+    let text = format!(
+        "{{\n  // operator notes stay\n  \"mcpServers\": {{\n    \"fx\": {{\"command\": \"{}\", \"args\": [], \"x-unknown\": 1}}\n  }}\n}}\n",
+        fixture().display()
+    );
+    std::fs::write(&w.file, &text).unwrap();
+    w.ok(&["start", "fx"], 0);
+    let out: Value =
+        serde_json::from_str(&w.ok(&["grant", "fx", "echo", "fast", "--json"], 0)).unwrap();
+    assert_eq!(out["granted"][0]["exposed"], "fx__echo");
+    let hash = out["granted"][0]["hash"].as_str().unwrap().to_string();
+    assert!(hash.starts_with("sha256:"), "{hash}");
+    let after = std::fs::read_to_string(&w.file).unwrap();
+    assert!(after.contains("// operator notes stay"), "{after}");
+    assert!(after.contains("\"x-unknown\": 1"), "{after}");
+    assert!(after.contains(&format!("\"echo\": \"{hash}\"")), "{after}");
+    // A grant is not a launch change: the running server stays `ready`.
+    let status: Value = serde_json::from_str(&w.ok(&["status", "fx", "--json"], 0)).unwrap();
+    assert_eq!(status["servers"][0]["state"], "ready", "{status}");
+    // Unknown tools and names agents could not use are refused.
+    let err = w.run(&["grant", "fx", "nope"]);
+    assert_eq!(err.status.code(), Some(3));
+    assert!(String::from_utf8_lossy(&err.stderr).contains("has no tool `nope`"));
+    let bad = w.run(&["grant", "fx", "echo", "--separator", "/"]);
+    assert_eq!(bad.status.code(), Some(2));
+    // Revoke takes one back, then all; the key goes with the last.
+    w.ok(&["revoke", "fx", "fast"], 0);
+    let after = std::fs::read_to_string(&w.file).unwrap();
+    assert!(
+        after.contains("\"echo\"") && !after.contains("\"fast\":"),
+        "{after}"
+    );
+    w.ok(&["revoke", "fx"], 0);
+    let after = std::fs::read_to_string(&w.file).unwrap();
+    assert!(!after.contains("\"tools\""), "{after}");
+    assert!(after.contains("// operator notes stay"), "{after}");
+}
+
+#[test]
+fn grant_in_yaml_keeps_comments() {
+    let w = World::new(json!({}));
+    let yaml = w.dir.path().join("servers.yaml");
+    std::fs::write(
+        &yaml,
+        format!(
+            "# top comment\nmcpServers:\n  # the fixture\n  fx:\n    command: {}\n    args: []\n",
+            fixture().display()
+        ),
+    )
+    .unwrap();
+    let run = |args: &[&str]| {
+        let mut cmd = Command::new(env!("CARGO_BIN_EXE_mcpctl"));
+        cmd.env("MCPCTL_STATE_DIR", w.state())
+            .arg("--file")
+            .arg(&yaml)
+            .args(args);
+        cmd.output().unwrap()
+    };
+    assert!(run(&["start", "fx"]).status.success());
+    let out = run(&["grant", "fx", "echo"]);
+    assert!(
+        out.status.success(),
+        "{}",
+        String::from_utf8_lossy(&out.stderr)
+    );
+    let text = std::fs::read_to_string(&yaml).unwrap();
+    assert!(
+        text.contains("# top comment") && text.contains("# the fixture"),
+        "{text}"
+    );
+    assert!(text.contains("echo: sha256:"), "{text}");
+    let shown = run(&["show", "fx", "--json"]);
+    let shown: Value = serde_json::from_slice(&shown.stdout).unwrap();
+    assert!(shown.to_string().contains("sha256:"), "{shown}");
+    let _ = run(&["supervisor", "stop"]);
+}
+
+#[test]
+fn python_sdk_over_stdio_sees_and_calls_only_granted_tools() {
+    let w = World::new(json!({"fx": fx(&["--list-changed"])}));
+    w.ok(&["start", "fx"], 0);
+    w.ok(&["grant", "fx", "echo", "add_tool"], 0);
+    let grant_fast = w.argv(&["grant", "fx", "fast"]);
+    let steps = w.agent(
+        json!([
+            {"op": "list"},
+            {"op": "call", "name": "fx__echo", "args": {"message": "hi"}},
+            {"op": "call", "name": "fx__fast", "args": {}},
+            {"op": "call", "name": "fx__echo", "args": {"message": 5}},
+            // The server adds `added_0` and refreshes: not granted, so hidden.
+            {"op": "call", "name": "fx__add_tool", "args": {}},
+            {"op": "wait_changed", "timeout": 10},
+            {"op": "list"},
+            {"op": "call", "name": "fx__added_0", "args": {}},
+            // A grant reaches the connected agent.
+            {"op": "run", "argv": grant_fast},
+            {"op": "wait_changed", "timeout": 10},
+            {"op": "list"},
+            {"op": "call", "name": "fx__fast", "args": {}},
+        ]),
+        &w.stdio(&[]),
+    );
+    assert_eq!(names(&steps[0]), ["fx__echo", "fx__add_tool"]);
+    assert_eq!(
+        steps[0]["tools"][0]["inputSchema"]["properties"]["message"]["type"],
+        "string"
+    );
+    assert_eq!(steps[0]["tools"][0]["description"], "Echo back the message");
+    assert_eq!(text(&steps[1]), "Echo: hi");
+    assert_eq!(steps[2]["error"]["code"], -32602, "{}", steps[2]);
+    assert!(
+        steps[3]["error"]["message"]
+            .as_str()
+            .unwrap()
+            .contains("not sent")
+    );
+    assert_eq!(text(&steps[4]), "added added_0");
+    assert_eq!(steps[5]["changed"], true, "catalog change notified");
+    assert_eq!(names(&steps[6]), ["fx__echo", "fx__add_tool"]);
+    assert_eq!(steps[7]["error"]["code"], -32602, "{}", steps[7]);
+    assert_eq!(steps[8]["code"], 0);
+    assert_eq!(steps[9]["changed"], true, "grant notified");
+    assert_eq!(names(&steps[10]), ["fx__echo", "fx__fast", "fx__add_tool"]);
+    assert_eq!(text(&steps[11]), "ok");
+    // The audit log has one JSON line per call, without argument values.
+    let audit = std::fs::read_dir(w.state())
+        .unwrap()
+        .flatten()
+        .map(|e| e.path())
+        .find(|p| p.to_string_lossy().ends_with(".audit.jsonl"))
+        .expect("an audit log");
+    assert_eq!(
+        std::fs::metadata(&audit).unwrap().permissions().mode() & 0o777,
+        0o600
+    );
+    let lines: Vec<Value> = std::fs::read_to_string(&audit)
+        .unwrap()
+        .lines()
+        .map(|l| serde_json::from_str(l).unwrap())
+        .collect();
+    assert_eq!(lines.len(), 6, "{lines:?}");
+    assert_eq!(lines[0]["server"], "fx");
+    assert_eq!(lines[0]["tool"], "echo");
+    assert_eq!(lines[0]["outcome"], "ok");
+    assert_eq!(lines[0]["session"], "stdio");
+    assert_eq!(lines[0]["profile"], "default");
+    assert!(lines[0]["argument_bytes"].as_u64().unwrap() > 0);
+    assert!(lines[0].get("arguments").is_none());
+    assert_eq!(lines[1]["outcome"], "refused");
+    assert!(!std::fs::read_to_string(&audit).unwrap().contains("\"hi\""));
+}
+
+#[test]
+fn a_tool_that_drifted_since_its_grant_is_hidden_until_granted_again() {
+    let drift = tempfile::NamedTempFile::new().unwrap();
+    let drift_path = drift.path().to_str().unwrap().to_string();
+    let w = World::new(json!({"fx": fx(&["--drift", &drift_path])}));
+    w.ok(&["start", "fx"], 0);
+    w.ok(&["grant", "fx", "echo", "fast"], 0);
+    std::fs::write(drift.path(), "description echo Now does something else\n").unwrap();
+    w.ok(&["refresh", "fx"], 0);
+    let steps = w.agent(
+        json!([{"op": "list"}, {"op": "call", "name": "fx__echo", "args": {"message": "x"}}]),
+        &w.stdio(&[]),
+    );
+    assert_eq!(names(&steps[0]), ["fx__fast"]);
+    assert_eq!(steps[1]["error"]["code"], -32602);
+    w.ok(&["grant", "fx", "echo"], 0);
+    let steps = w.agent(json!([{"op": "list"}]), &w.stdio(&[]));
+    assert_eq!(names(&steps[0]), ["fx__echo", "fx__fast"]);
+}
+
+#[test]
+fn two_profiles_see_two_catalogs() {
+    let w = World::new(json!({"fx": fx(&[])}));
+    w.ok(&["start", "fx"], 0);
+    w.ok(&["grant", "fx", "echo", "--profile", "reader"], 0);
+    w.ok(&["grant", "fx", "fast", "tool_2", "--profile", "runner"], 0);
+    let reader = w.agent(json!([{"op": "list"}]), &w.stdio(&["--profile", "reader"]));
+    let runner = w.agent(
+        json!([{"op": "list"}, {"op": "call", "name": "fx__echo", "args": {"message": "x"}}]),
+        &w.stdio(&["--profile", "runner"]),
+    );
+    let default = w.agent(json!([{"op": "list"}]), &w.stdio(&[]));
+    assert_eq!(names(&reader[0]), ["fx__echo"]);
+    assert_eq!(names(&runner[0]), ["fx__fast", "fx__tool_2"]);
+    assert_eq!(runner[1]["error"]["code"], -32602);
+    assert!(names(&default[0]).is_empty());
+    let out = w.run(&["serve", "--stdio", "--profile", "nobody"]);
+    assert_eq!(out.status.code(), Some(3));
+}
+
+#[test]
+fn an_upstream_crash_mid_call_is_a_json_rpc_error_not_a_hang() {
+    let w = World::new(json!({"fx": fx(&["--crash-tool"])}));
+    w.ok(&["start", "fx"], 0);
+    w.ok(&["grant", "fx", "crash", "echo"], 0);
+    let started = Instant::now();
+    let steps = w.agent(
+        json!([{"op": "call", "name": "fx__crash", "args": {}}, {"op": "list"}]),
+        &w.stdio(&[]),
+    );
+    assert!(started.elapsed() < Duration::from_secs(30));
+    assert!(steps[0]["error"]["code"].is_i64(), "{}", steps[0]);
+    assert!(
+        steps[1]["tools"].is_array(),
+        "the session survives: {}",
+        steps[1]
+    );
+}
+
+#[test]
+fn supervisor_stop_ends_the_stdio_session() {
+    let w = World::new(json!({"fx": fx(&[])}));
+    w.ok(&["start", "fx"], 0);
+    w.ok(&["grant", "fx", "echo"], 0);
+    let stop = w.argv(&["supervisor", "stop"]);
+    let started = Instant::now();
+    let steps = w.agent(
+        json!([
+            {"op": "list"},
+            {"op": "run", "argv": stop},
+            {"op": "wait_closed", "timeout": 15},
+        ]),
+        &w.stdio(&[]),
+    );
+    assert_eq!(names(&steps[0]), ["fx__echo"]);
+    assert_eq!(steps[1]["code"], 0);
+    assert_eq!(steps[2]["closed"], true, "{steps:?}");
+    assert!(started.elapsed() < Duration::from_secs(20));
+}
+
+#[test]
+fn serve_stdio_exits_5_when_the_supervisor_goes() {
+    let w = World::new(json!({"fx": fx(&[])}));
+    w.ok(&["start", "fx"], 0);
+    let mut child = w
+        .command()
+        .args(["serve", "--stdio"])
+        .stdin(Stdio::piped())
+        .stdout(Stdio::piped())
+        .stderr(Stdio::piped())
+        .spawn()
+        .unwrap();
+    std::thread::sleep(Duration::from_millis(500));
+    w.ok(&["supervisor", "stop"], 0);
+    let mut code = None;
+    let ended = wait_until(within(10), || {
+        code = child.try_wait().unwrap().map(|s| s.code());
+        code.is_some()
+    });
+    if !ended {
+        let _ = child.kill();
+    }
+    assert!(ended, "serve did not end after the supervisor stopped");
+    assert_eq!(code.flatten(), Some(5));
+    let mut err = String::new();
+    child
+        .stderr
+        .take()
+        .unwrap()
+        .read_to_string(&mut err)
+        .unwrap();
+    assert!(err.contains("the supervisor stopped"), "{err}");
+}
+
+#[test]
+fn http_needs_the_token_and_a_loopback_origin() {
+    let w = World::new(json!({"fx": fx(&[])}));
+    w.ok(&["start", "fx"], 0);
+    w.ok(&["grant", "fx", "echo"], 0);
+    let token = w.token();
+    assert_eq!(token.len(), 64);
+    let file = std::fs::read_dir(w.state())
+        .unwrap()
+        .flatten()
+        .map(|e| e.path())
+        .find(|p| p.to_string_lossy().ends_with(".serve-token"))
+        .expect("a token file");
+    assert_eq!(
+        std::fs::metadata(&file).unwrap().permissions().mode() & 0o777,
+        0o600
+    );
+    assert_eq!(w.token(), token, "the token is kept");
+    let (_served, url) = w.http(&[]);
+    let bearer = format!("Bearer {token}");
+    assert_eq!(status_of(&url, &[]), 401);
+    assert_eq!(status_of(&url, &[("Authorization", "Bearer wrong")]), 401);
+    assert_eq!(
+        status_of(
+            &url,
+            &[
+                ("Authorization", &bearer),
+                ("Origin", "https://evil.example")
+            ]
+        ),
+        403
+    );
+    assert_eq!(
+        status_of(
+            &url,
+            &[
+                ("Authorization", &bearer),
+                ("Origin", "http://localhost:3000")
+            ]
+        ),
+        200
+    );
+    let steps = w.agent(
+        json!([{"op": "list"}, {"op": "call", "name": "fx__echo", "args": {"message": "web"}}]),
+        &["http".into(), url.clone(), token.clone()],
+    );
+    assert_eq!(names(&steps[0]), ["fx__echo"]);
+    assert_eq!(text(&steps[1]), "Echo: web");
+    // Rotation: the old token stops working at once.
+    let rotated = w.ok(&["serve", "--rotate-token"], 0).trim().to_string();
+    assert_ne!(rotated, token);
+    let (_served2, url2) = w.http(&[]);
+    assert_eq!(status_of(&url2, &[("Authorization", &bearer)]), 401);
+    // A non-loopback bind needs --allow-remote.
+    let out = w.run(&["serve", "--http", "0.0.0.0:0"]);
+    assert_eq!(out.status.code(), Some(2));
+    assert!(String::from_utf8_lossy(&out.stderr).contains("--allow-remote"));
+}
+
+#[test]
+fn fifty_agents_at_once_over_http() {
+    let w = World::new(json!({"fx": fx(&[])}));
+    w.ok(&["start", "fx"], 0);
+    w.ok(&["grant", "fx", "echo"], 0);
+    let token = w.token();
+    let (_served, url) = w.http(&[]);
+    let steps = w.agent(
+        json!([{"op": "swarm", "n": 50, "name": "fx__echo", "args": {"message": "m"}}]),
+        &["http".into(), url, token],
+    );
+    assert_eq!(steps[0]["ok"], 50, "{}", steps[0]);
+}
+
+#[test]
+fn the_upstream_never_sees_the_agents_token() {
+    let port = free_port();
+    let log = tempfile::NamedTempFile::new().unwrap();
+    let log_path = log.path().to_str().unwrap().to_string();
+    let w = World::new(json!({
+        "up": {
+            "type": "http",
+            "url": format!("http://127.0.0.1:{port}/mcp"),
+            "command": "{fixture}",
+            "args": ["--http", port.to_string(), "--headers-log", log_path],
+        }
+    }));
+    w.ok(&["start", "up"], 0);
+    w.ok(&["grant", "up", "echo"], 0);
+    let token = w.token();
+    let (_served, url) = w.http(&[]);
+    let steps = w.agent(
+        json!([{"op": "call", "name": "up__echo", "args": {"message": "through"}}]),
+        &["http".into(), url, token.clone()],
+    );
+    assert_eq!(text(&steps[0]), "Echo: through");
+    let seen = std::fs::read_to_string(log.path()).unwrap();
+    assert!(
+        seen.lines().count() >= 2,
+        "the fixture logged requests: {seen}"
+    );
+    assert!(
+        !seen.contains(&token),
+        "the agent's token reached the upstream: {seen}"
+    );
+    assert!(
+        !seen.to_ascii_lowercase().contains("authorization"),
+        "{seen}"
+    );
+}
+
+#[test]
+fn real_servers_through_serve_over_stdio_and_http() {
+    let everything = require(
+        "mcp-server-everything",
+        "run `bash tests/run.sh`, which installs @modelcontextprotocol/server-everything@2026.8.31",
+    );
+    let uvx = require("uvx", "run `bash tests/run.sh`, which installs uv");
+    let w = World::new(json!({
+        "everything": {"command": everything.to_str().unwrap(), "args": ["stdio"]},
+        "time": {"command": uvx.to_str().unwrap(), "args": ["mcp-server-time==2026.10.19"], "connect_timeout": 120},
+    }));
+    w.ok(&["start", "everything", "time"], 0);
+    w.ok(&["grant", "everything", "echo", "get-sum"], 0);
+    w.ok(&["grant", "time", "--all-current"], 0);
+    let plan = json!([
+        {"op": "list"},
+        {"op": "call", "name": "everything__echo", "args": {"message": "real"}},
+        {"op": "call", "name": "time__get_current_time", "args": {"timezone": "UTC"}},
+        {"op": "call", "name": "everything__get-env", "args": {}},
+    ]);
+    let check = |steps: &[Value]| {
+        let mut listed = names(&steps[0]);
+        listed.sort();
+        assert_eq!(
+            listed,
+            [
+                "everything__echo",
+                "everything__get-sum",
+                "time__convert_time",
+                "time__get_current_time"
+            ]
+        );
+        assert!(text(&steps[1]).contains("real"), "{}", steps[1]);
+        assert!(text(&steps[2]).contains("UTC"), "{}", steps[2]);
+        assert_eq!(steps[3]["error"]["code"], -32602, "ungranted: {}", steps[3]);
+    };
+    check(&w.agent(plan.clone(), &w.stdio(&[])));
+    let token = w.token();
+    let (_served, url) = w.http(&[]);
+    check(&w.agent(plan, &["http".into(), url, token]));
+}
+
+#[test]
+fn print_config_gives_a_host_entry_that_launches_serve() {
+    let w = World::new(json!({"fx": fx(&[])}));
+    w.ok(&["start", "fx"], 0);
+    w.ok(&["grant", "fx", "echo", "--profile", "reader"], 0);
+    let snippet: Value = serde_json::from_str(&w.ok(
+        &[
+            "serve",
+            "--print-config",
+            "claude-code",
+            "--profile",
+            "reader",
+        ],
+        0,
+    ))
+    .unwrap();
+    let entry = &snippet["mcpServers"]["mcpctl-reader"];
+    let mut argv = vec![entry["command"].as_str().unwrap().to_string()];
+    argv.extend(
+        entry["args"]
+            .as_array()
+            .unwrap()
+            .iter()
+            .map(|a| a.as_str().unwrap().to_string()),
+    );
+    // Launched as the host would, from elsewhere, it serves that profile.
+    let steps = w.agent(json!([{"op": "list"}]), &argv);
+    assert_eq!(names(&steps[0]), ["fx__echo"]);
+    let vscode: Value =
+        serde_json::from_str(&w.ok(&["serve", "--print-config", "vscode"], 0)).unwrap();
+    assert_eq!(vscode["servers"]["mcpctl"]["type"], "stdio");
+    let codex = w.ok(&["serve", "--print-config", "codex"], 0);
+    assert!(codex.starts_with("[mcp_servers.mcpctl]"), "{codex}");
+    let out = w.run(&["serve", "--print-config", "cursor", "--profile", "nobody"]);
+    assert_eq!(out.status.code(), Some(3));
+}
