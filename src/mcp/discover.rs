@@ -173,8 +173,7 @@ pub async fn discover(
         .tools
         .iter()
         .map(|tool| {
-            let schema = serde_json::Value::Object((*tool.input_schema).clone());
-            let dialect = match lint::schema_dialect(&schema) {
+            let dialect = match lint::dialect_of(&tool.input_schema) {
                 Ok(draft) => lint::dialect_name(draft).to_string(),
                 Err(why) => why,
             };

@@ -8,7 +8,7 @@
 
 use std::collections::HashMap;
 
-use rmcp::model::Tool;
+use rmcp::model::{JsonObject, Tool};
 use serde_json::Value;
 
 use super::connection::PageEnd;
@@ -61,6 +61,15 @@ impl jsonschema::Retrieve for RefuseAll {
 
 /// The dialect a schema is compiled with, as the spec decides it.
 pub fn schema_dialect(schema: &Value) -> Result<jsonschema::Draft, String> {
+    match schema.as_object() {
+        Some(map) => dialect_of(map),
+        None => Ok(jsonschema::Draft::Draft202012),
+    }
+}
+
+/// [`schema_dialect`] of a schema object (a tool's inputSchema as listed,
+/// without copying it into a [`Value`]).
+pub fn dialect_of(schema: &JsonObject) -> Result<jsonschema::Draft, String> {
     match schema.get("$schema") {
         None => Ok(jsonschema::Draft::Draft202012),
         Some(Value::String(uri)) => {
@@ -109,15 +118,7 @@ pub fn compile(schema: &Value) -> Result<jsonschema::Validator, String> {
 fn draft07_isms(value: &Value, path: &str, out: &mut Vec<(String, &'static str)>) {
     match value {
         Value::Object(map) => {
-            if matches!(map.get("items"), Some(Value::Array(_))) {
-                out.push((format!("{path}/items"), "items (array form)"));
-            }
-            if map.contains_key("additionalItems") {
-                out.push((format!("{path}/additionalItems"), "additionalItems"));
-            }
-            if map.contains_key("dependencies") {
-                out.push((format!("{path}/dependencies"), "dependencies"));
-            }
+            object_isms(map, path, out);
             for (k, v) in map {
                 draft07_isms(v, &format!("{path}/{k}"), out);
             }
@@ -130,6 +131,48 @@ fn draft07_isms(value: &Value, path: &str, out: &mut Vec<(String, &'static str)>
         _ => {}
     }
 }
+
+/// The draft-07 keywords of one schema object itself (not of its children).
+fn object_isms(map: &JsonObject, path: &str, out: &mut Vec<(String, &'static str)>) {
+    if matches!(map.get("items"), Some(Value::Array(_))) {
+        out.push((format!("{path}/items"), "items (array form)"));
+    }
+    if map.contains_key("additionalItems") {
+        out.push((format!("{path}/additionalItems"), "additionalItems"));
+    }
+    if map.contains_key("dependencies") {
+        out.push((format!("{path}/dependencies"), "dependencies"));
+    }
+}
+
+/// Whether each tool's inputSchema compiles (why not, when it does not),
+/// in tool order. Compiling is what lint costs on a big catalog, and each
+/// compile is independent, so the tools are shared out across the cores;
+/// each validator is dropped as soon as it is known to compile.
+fn compile_all(tools: &[Tool]) -> Vec<Result<(), String>> {
+    let one = |tool: &Tool| compile(&Value::Object((*tool.input_schema).clone())).map(|_| ());
+    let threads = std::thread::available_parallelism()
+        .map_or(1, |n| n.get())
+        .min(tools.len() / PER_THREAD);
+    if threads <= 1 {
+        return tools.iter().map(one).collect();
+    }
+    let chunk = tools.len().div_ceil(threads);
+    std::thread::scope(|scope| {
+        let parts: Vec<_> = tools
+            .chunks(chunk)
+            .map(|part| scope.spawn(move || part.iter().map(one).collect::<Vec<_>>()))
+            .collect();
+        parts
+            .into_iter()
+            .flat_map(|part| part.join().unwrap_or_else(|e| std::panic::resume_unwind(e)))
+            .collect()
+    })
+}
+
+/// Below this many tools per thread, one thread lints them all (a thread
+/// costs more than it saves).
+const PER_THREAD: usize = 64;
 
 fn valid_name(name: &str) -> bool {
     (1..=128).contains(&name.len())
@@ -175,7 +218,8 @@ pub fn lint_tools(tools: &[Tool], end: PageEnd, strict: bool) -> Vec<Lint> {
         *counts.entry(tool.name.as_ref()).or_default() += 1;
     }
     let mut reported = std::collections::HashSet::new();
-    for tool in tools {
+    let compiled = compile_all(tools);
+    for (i, tool) in tools.iter().enumerate() {
         let name = tool.name.as_ref();
         if counts[name] > 1 && reported.insert(name) {
             push(
@@ -205,12 +249,15 @@ pub fn lint_tools(tools: &[Tool], end: PageEnd, strict: bool) -> Vec<Lint> {
                 );
             }
         }
-        let schema = Value::Object((*tool.input_schema).clone());
+        let schema = &*tool.input_schema;
         let declared = schema.get("$schema").is_some();
         let mut isms = Vec::new();
-        draft07_isms(&schema, "", &mut isms);
-        match compile(&schema) {
-            Ok(_) if !declared && !isms.is_empty() => {
+        object_isms(schema, "", &mut isms);
+        for (k, v) in schema {
+            draft07_isms(v, &format!("/{k}"), &mut isms);
+        }
+        match &compiled[i] {
+            Ok(()) if !declared && !isms.is_empty() => {
                 let (at, keyword) = &isms[0];
                 push(
                     "schema-dialect",
@@ -220,11 +267,9 @@ pub fn lint_tools(tools: &[Tool], end: PageEnd, strict: bool) -> Vec<Lint> {
                     ),
                 );
             }
-            Ok(_) => {}
+            Ok(()) => {}
             Err(err) => {
-                let dialect = schema_dialect(&schema)
-                    .map(dialect_name)
-                    .unwrap_or("unknown");
+                let dialect = dialect_of(schema).map(dialect_name).unwrap_or("unknown");
                 let message = match (declared, isms.first()) {
                     (false, Some((at, keyword))) => format!(
                         "tool `{name}`: inputSchema does not compile as JSON Schema 2020-12 (no $schema): `{keyword}` at {at} is draft-07 syntax; the server should declare \"$schema\": \"http://json-schema.org/draft-07/schema#\" ({err})"
@@ -311,6 +356,40 @@ mod tests {
             lint_tools(&[f], PageEnd::Complete, false)[0]
                 .message
                 .contains("never fetches")
+        );
+    }
+
+    #[test]
+    fn parallel_lint_gives_the_verdicts_of_one_thread_in_tool_order() {
+        let tools: Vec<Tool> = (0..PER_THREAD * 5)
+            .map(|n| match n % 3 {
+                0 => tool(&format!("ok{n}"), json!({"type":"object","properties":{"a":{"type":"string"}}})),
+                1 => tool(&format!("bad{n}"), json!({"type":"object","properties":{"a":{"type":7}}})),
+                _ => tool(&format!("d7_{n}"), json!({"type":"object","properties":{"a":{"type":"object","dependencies":{"x":["y"]}}}})),
+            })
+            .collect();
+        let parallel = compile_all(&tools);
+        let one: Vec<_> = tools
+            .iter()
+            .map(|t| compile(&Value::Object((*t.input_schema).clone())).map(|_| ()))
+            .collect();
+        assert_eq!(parallel, one);
+        let lints = lint_tools(&tools, PageEnd::Complete, false);
+        let named: Vec<_> = lints.iter().map(|l| l.tool.clone().unwrap()).collect();
+        let expected: Vec<_> = tools
+            .iter()
+            .map(|t| t.name.to_string())
+            .filter(|n| !n.starts_with("ok"))
+            .collect();
+        assert_eq!(named, expected);
+        assert!(
+            lints
+                .iter()
+                .all(|l| if l.tool.as_deref().unwrap().starts_with("bad") {
+                    l.code == "schema-invalid"
+                } else {
+                    l.code == "schema-dialect"
+                })
         );
     }
 
