@@ -38,6 +38,17 @@ pub fn print_json(value: &impl Serialize) -> Result<(), UsageError> {
     Ok(())
 }
 
+/// Print `value`, which carries `schema_version` as its first field
+/// itself, as pretty JSON on stdout, serialised straight to the output
+/// without an intermediate document (for big documents: `tools --json`).
+pub fn print_json_streamed(value: &impl Serialize) -> Result<(), UsageError> {
+    let mut out = std::io::BufWriter::new(std::io::stdout().lock());
+    serde_json::to_writer_pretty(&mut out, value).map_err(std::io::Error::from)?;
+    writeln!(out)?;
+    out.flush()?;
+    Ok(())
+}
+
 /// Print `value` as one compact line of JSON on stdout and flush it, for
 /// streams a script reads line by line (`logs -f --json`); objects carry
 /// `schema_version` like [`print_json`] documents.

@@ -386,6 +386,7 @@ impl Daemon {
                 }
             };
             let shutdown = matches!(request.op, Op::Shutdown);
+            let catalog = matches!(request.op, Op::Tools { .. });
             let outcome = match self.handle(request.op).await {
                 Ok(body) => Outcome::Result(body),
                 Err(e) => Outcome::Error(e),
@@ -395,6 +396,11 @@ impl Daemon {
                 outcome,
             };
             let written = protocol::write_async(&mut stream, &reply).await;
+            if catalog {
+                // The answer parsed a whole catalog; give that memory back.
+                drop(reply);
+                tokio::task::spawn_blocking(super::memory::release);
+            }
             if shutdown {
                 self.shutdown.notify_one();
                 return;
