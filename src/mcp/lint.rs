@@ -170,6 +170,99 @@ fn compile_all(tools: &[Tool]) -> Vec<Result<(), String>> {
     })
 }
 
+/// Compiles tool schemas on worker threads while the listing goes on:
+/// each page is handed over as it arrives ([`Compiler::page`], which only
+/// shares the schemas), so on a big catalog linting overlaps with the
+/// server sending the next pages instead of following them.
+#[derive(Default)]
+pub struct Compiler {
+    inner: std::sync::Mutex<Option<Workers>>,
+}
+
+/// The running workers: the queue they share, and their handles.
+struct Workers {
+    queue: std::sync::mpsc::Sender<Batch>,
+    next: usize,
+    handles: Vec<std::thread::JoinHandle<Vec<(usize, Result<(), String>)>>>,
+}
+
+/// Schemas to compile, with the index of the first.
+type Batch = (usize, Vec<std::sync::Arc<JsonObject>>);
+
+impl Compiler {
+    /// Queue one page's schemas (the workers start with the first page).
+    pub fn page(&self, tools: &[Tool]) {
+        let mut inner = self.inner.lock().unwrap_or_else(|e| e.into_inner());
+        let workers = inner.get_or_insert_with(|| Workers::start(tools.len()));
+        for part in tools.chunks(PER_THREAD / 2) {
+            let schemas = part.iter().map(|t| t.input_schema.clone()).collect();
+            // A worker only stops when the queue closes; a failed send
+            // leaves those tools to `lint_compiled`'s own pass.
+            let _ = workers.queue.send((workers.next, schemas));
+            workers.next += part.len();
+        }
+    }
+
+    /// Whether each queued schema compiles, in queue order.
+    pub fn finish(&self) -> Vec<Result<(), String>> {
+        let inner = self.inner.lock().unwrap_or_else(|e| e.into_inner()).take();
+        let Some(Workers {
+            queue,
+            next,
+            handles,
+        }) = inner
+        else {
+            return Vec::new();
+        };
+        drop(queue);
+        let mut all: Vec<Option<Result<(), String>>> = vec![None; next];
+        for handle in handles {
+            for (i, verdict) in handle.join().unwrap_or_default() {
+                if let Some(slot) = all.get_mut(i) {
+                    *slot = Some(verdict);
+                }
+            }
+        }
+        all.into_iter()
+            .collect::<Option<Vec<_>>>()
+            .unwrap_or_default()
+    }
+}
+
+impl Workers {
+    fn start(first_page: usize) -> Workers {
+        let threads = std::thread::available_parallelism()
+            .map_or(1, |n| n.get())
+            .min(first_page.div_ceil(PER_THREAD))
+            .max(1);
+        let (queue, batches) = std::sync::mpsc::channel::<Batch>();
+        let batches = std::sync::Arc::new(std::sync::Mutex::new(batches));
+        let handles = (0..threads)
+            .map(|_| {
+                let batches = batches.clone();
+                std::thread::spawn(move || {
+                    let mut done = Vec::new();
+                    loop {
+                        let batch = batches.lock().unwrap_or_else(|e| e.into_inner()).recv();
+                        let Ok((first, schemas)) = batch else {
+                            return done;
+                        };
+                        for (i, schema) in schemas.iter().enumerate() {
+                            let verdict = compile(&Value::Object((**schema).clone())).map(|_| ());
+                            done.push((first + i, verdict));
+                        }
+                    }
+                })
+            })
+            .collect();
+        Workers {
+            queue,
+            next: 0,
+            handles,
+        }
+    }
+}
+
 /// Below this many tools per thread, one thread lints them all (a thread
 /// costs more than it saves).
 const PER_THREAD: usize = 64;
@@ -203,6 +296,23 @@ pub fn no_tools(strict: bool) -> Lint {
 
 /// Lint every tool; `strict` turns warnings into errors.
 pub fn lint_tools(tools: &[Tool], end: PageEnd, strict: bool) -> Vec<Lint> {
+    lint_compiled(tools, compile_all(tools), end, strict)
+}
+
+/// [`lint_tools`] with whether each schema compiles already known (from a
+/// [`Compiler`] that ran while the tools were listed); a list that does not
+/// match `tools` is computed again.
+pub fn lint_compiled(
+    tools: &[Tool],
+    compiled: Vec<Result<(), String>>,
+    end: PageEnd,
+    strict: bool,
+) -> Vec<Lint> {
+    let compiled = if compiled.len() == tools.len() {
+        compiled
+    } else {
+        compile_all(tools)
+    };
     let severity = severity(strict);
     let mut lints = Vec::new();
     let mut push = |code, tool: Option<&str>, message: String| {
@@ -218,7 +328,6 @@ pub fn lint_tools(tools: &[Tool], end: PageEnd, strict: bool) -> Vec<Lint> {
         *counts.entry(tool.name.as_ref()).or_default() += 1;
     }
     let mut reported = std::collections::HashSet::new();
-    let compiled = compile_all(tools);
     for (i, tool) in tools.iter().enumerate() {
         let name = tool.name.as_ref();
         if counts[name] > 1 && reported.insert(name) {
@@ -369,6 +478,13 @@ mod tests {
             })
             .collect();
         let parallel = compile_all(&tools);
+        // The same, page by page while "listing", in any page sizes.
+        for size in [1, 7, PER_THREAD * 2] {
+            let compiler = Compiler::default();
+            tools.chunks(size).for_each(|page| compiler.page(page));
+            assert_eq!(compiler.finish(), parallel, "pages of {size}");
+        }
+        assert!(Compiler::default().finish().is_empty());
         let one: Vec<_> = tools
             .iter()
             .map(|t| compile(&Value::Object((*t.input_schema).clone())).map(|_| ()))
