@@ -84,7 +84,7 @@ RSS_MCPCTL=$(peak "$MCPCTL" --file "$WORK/big.json" check)
 SIZE=$(stat -c %s "$MCPCTL")
 COLD=""
 if [ -w /proc/sys/vm/drop_caches ]; then
-  hyperfine -N --runs "$RUNS" --prepare 'sync; echo 3 > /proc/sys/vm/drop_caches' \
+  hyperfine -N --runs "$RUNS" --prepare "sh -c 'sync; echo 3 > /proc/sys/vm/drop_caches'" \
     --export-json "$WORK/c.json" "$MCPCTL --version" >/dev/null
   hyperfine -N --warmup 5 --runs 50 --export-json "$WORK/w.json" "$MCPCTL --version" >/dev/null
   COLD=1
@@ -94,6 +94,7 @@ fi
 "$MCPCTL" --file "$WORK/ten.json" start --all >/dev/null
 PID=$("$MCPCTL" --file "$WORK/ten.json" supervisor status --json | python3 -c 'import json,sys; print(json.load(sys.stdin)["pid"])')
 "$MCPCTL" --file "$WORK/ten.json" tools big0 --json >/dev/null
+sleep 1
 RSS_SUP=$(awk '/^VmRSS:/ {print $2}' "/proc/$PID/status")
 HWM_SUP=$(awk '/^VmHWM:/ {print $2}' "/proc/$PID/status")
 
