@@ -183,8 +183,11 @@ pub struct Compiler {
 struct Workers {
     queue: std::sync::mpsc::Sender<Batch>,
     next: usize,
-    handles: Vec<std::thread::JoinHandle<Vec<(usize, Result<(), String>)>>>,
+    handles: Vec<std::thread::JoinHandle<Vec<Verdict>>>,
 }
+
+/// Whether the schema of the tool at an index compiles.
+type Verdict = (usize, Result<(), String>);
 
 /// Schemas to compile, with the index of the first.
 type Batch = (usize, Vec<std::sync::Arc<JsonObject>>);
