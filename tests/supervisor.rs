@@ -450,6 +450,59 @@ fn a_stale_catalog_id_is_refused() {
 }
 
 #[test]
+fn a_paged_catalog_is_served_whole_and_validated_on_first_call() {
+    let sup = Sup::new(
+        json!({"big": fx(&["--tools", "300", "--page-size", "70", "--schema-props", "3"])}),
+    );
+    sup.ok(&["start", "big"], 0);
+    let listed = sup.json(&["tools", "big"]);
+    let checked = sup.json(&["check", "big"]);
+    let tools = listed["tools"].as_array().unwrap();
+    assert_eq!(tools.len(), 300);
+    assert_eq!(listed["schema_version"], 1);
+    // The catalog the supervisor keeps as JSON is the one the server listed.
+    for (kept, seen) in tools
+        .iter()
+        .zip(checked["servers"][0]["tools"].as_array().unwrap())
+    {
+        assert_eq!(kept["name"], seen["name"]);
+        assert_eq!(kept["inputSchema"], seen["inputSchema"]);
+        assert_eq!(kept["description"], seen["description"]);
+    }
+    assert_eq!(
+        tools[299]["inputSchema"]["required"],
+        json!(["t299_field_0", "t299_field_1"])
+    );
+    // Each tool's schema is compiled when it is first called, and holds.
+    for _ in 0..2 {
+        let out = sup.run(&[
+            "call",
+            "big",
+            "tool_299",
+            "--args",
+            r#"{"t299_field_0":"a"}"#,
+        ]);
+        assert_eq!(out.status.code(), Some(2));
+        let err = String::from_utf8_lossy(&out.stderr);
+        assert!(
+            err.contains("t299_field_1") && err.contains("not sent"),
+            "{err}"
+        );
+    }
+    sup.ok(
+        &[
+            "call",
+            "big",
+            "tool_299",
+            "--args",
+            r#"{"t299_field_0":"a","t299_field_1":2}"#,
+        ],
+        0,
+    );
+    sup.ok(&["call", "big", "tool_300"], 3);
+}
+
+#[test]
 fn schema_invalid_arguments_are_refused_before_dispatch() {
     let sup = Sup::new(json!({"a": fx(&["--bad-schema"])}));
     sup.ok(&["start", "a"], 0);

@@ -6,7 +6,8 @@
 //! the server's group, or escaped into a new session by a double fork), bad
 //! schemas, no tools capability, a stderr flood without newlines, and
 //! `--hostile` terminal control sequences in every string it sends (see
-//! [`HOSTILE`]). `--drift FILE` changes the tool list at every `tools/list`
+//! [`HOSTILE`]). `--tools N --page-size K --schema-props P` serve N tools
+//! in pages of K with P-property schemas (catalog-size benchmarks). `--drift FILE` changes the tool list at every `tools/list`
 //! as the file says (see [`apply_drift`]), so tests can make a server drift
 //! from its lockfile between runs. `--crash-tool` adds a `crash` tool that
 //! exits the server mid-call; `--headers-log FILE` (with `--http`) appends
@@ -39,6 +40,7 @@ use serde_json::json;
 struct Config {
     tools: usize,
     page_size: usize,
+    schema_props: usize,
     slow_start_ms: u64,
     exit_at_once: bool,
     exit_mid_discovery: bool,
@@ -85,6 +87,7 @@ fn parse_args() -> Config {
         match arg.as_str() {
             "--tools" => cfg.tools = value().parse().expect("--tools N"),
             "--page-size" => cfg.page_size = value().parse().expect("--page-size K"),
+            "--schema-props" => cfg.schema_props = value().parse().expect("--schema-props P"),
             "--slow-start" => cfg.slow_start_ms = value().parse().expect("--slow-start MS"),
             "--exit-at-once" => cfg.exit_at_once = true,
             "--exit-mid-discovery" => cfg.exit_mid_discovery = true,
@@ -187,6 +190,28 @@ fn schema(value: serde_json::Value) -> Arc<JsonObject> {
     Arc::new(value.as_object().expect("schema is an object").clone())
 }
 
+/// The inputSchema of generated tool `n`: `{"type":"object"}`, or with
+/// `--schema-props P` an object of P described properties of mixed types
+/// (about 75 bytes of JSON each; names differ per tool, so no two tools
+/// share a schema), for catalog-size benchmarks.
+fn generated_schema(n: usize, props: usize) -> Arc<JsonObject> {
+    let mut properties = serde_json::Map::new();
+    for k in 0..props {
+        let kind = ["string", "integer", "number", "boolean"][k % 4];
+        properties.insert(
+            format!("t{n}_field_{k}"),
+            json!({"type": kind, "description": format!("Field {k} of generated tool {n}, a {kind}")}),
+        );
+    }
+    let required: Vec<_> = properties.keys().take(2).cloned().collect();
+    if props == 0 {
+        return schema(json!({"type":"object"}));
+    }
+    schema(
+        json!({"type":"object","properties":properties,"required":required,"additionalProperties":false}),
+    )
+}
+
 fn build_tools(cfg: &Config) -> Vec<Tool> {
     let mut tools = Vec::new();
     for i in 0..cfg.tools {
@@ -197,7 +222,7 @@ fn build_tools(cfg: &Config) -> Vec<Tool> {
                 schema(json!({"type":"object","properties":{"message":{"type":"string"}},"required":["message"]})),
             ),
             1 => Tool::new("fast", "Return at once (for benchmarks)", schema(json!({"type":"object"}))),
-            n => Tool::new(format!("tool_{n}"), format!("Generated tool number {n}"), schema(json!({"type":"object"}))),
+            n => Tool::new(format!("tool_{n}"), format!("Generated tool number {n}"), generated_schema(n, cfg.schema_props)),
         });
     }
     if cfg.list_changed {

@@ -1,12 +1,10 @@
 //! `mcpctl tools NAME`: a running server's current tool catalog.
 
-use serde_json::json;
-
 use super::Context;
 use super::lifecycle;
 use crate::error::{ExitCode, Result, UsageError};
 use crate::output::{self, Table};
-use crate::supervisor::protocol::{Body, Op};
+use crate::supervisor::protocol::{Body, HeldTool, Op, ToolInfo};
 
 const EXAMPLES: &str = "\
 --json adds the binding id and catalog id; pass the catalog id to
@@ -29,6 +27,19 @@ pub struct Args {
     pub name: String,
 }
 
+/// The `--json` document, written as it is serialised (a catalog can be
+/// megabytes; it is not copied into a second document first).
+#[derive(serde::Serialize)]
+struct Doc<'a> {
+    schema_version: u64,
+    name: &'a str,
+    binding_id: &'a str,
+    catalog_id: &'a str,
+    stale: bool,
+    tools: &'a [ToolInfo],
+    held: &'a [HeldTool],
+}
+
 /// Print the catalog.
 pub fn run(ctx: &Context, args: Args) -> Result<ExitCode> {
     let Some(mut client) = lifecycle::connect_existing(ctx)? else {
@@ -47,14 +58,15 @@ pub fn run(ctx: &Context, args: Args) -> Result<ExitCode> {
         return Err(UsageError::new("unexpected answer", "restart the supervisor").into());
     };
     if ctx.json {
-        output::print_json(&json!({
-            "name": name,
-            "binding_id": binding_id,
-            "catalog_id": catalog_id,
-            "stale": stale,
-            "tools": tools,
-            "held": held,
-        }))?;
+        output::print_json_streamed(&Doc {
+            schema_version: output::SCHEMA_VERSION,
+            name: &name,
+            binding_id: &binding_id,
+            catalog_id: &catalog_id,
+            stale,
+            tools: &tools,
+            held: &held,
+        })?;
         return Ok(ExitCode::Success);
     }
     if stale {

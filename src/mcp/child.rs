@@ -378,18 +378,6 @@ impl ChildProcess {
         self.status.is_some() && matches!(killpg(self.pgid, None), Err(Errno::ESRCH))
     }
 
-    async fn wait_gone(&mut self, until: Instant) -> bool {
-        loop {
-            if self.group_gone() {
-                return true;
-            }
-            if Instant::now() >= until {
-                return false;
-            }
-            tokio::time::sleep(Duration::from_millis(10)).await;
-        }
-    }
-
     /// Stop the whole process tree and reap it: TERM, up to `grace`, KILL,
     /// first the group, then whatever left it (see [`escapes`]).
     ///
@@ -407,15 +395,7 @@ impl ChildProcess {
     }
 
     async fn end_group(&mut self, grace: Duration) {
-        if !self.group_gone() {
-            let _ = killpg(self.pgid, Signal::SIGTERM);
-            if !self.wait_gone(Instant::now() + grace).await {
-                let _ = killpg(self.pgid, Signal::SIGKILL);
-                // KILL cannot be ignored; this only waits for the kernel.
-                self.wait_gone(Instant::now() + Duration::from_secs(5))
-                    .await;
-            }
-        }
+        super::groups::terminate(vec![self.pgid], grace, |_| self.group_gone()).await;
     }
 }
 

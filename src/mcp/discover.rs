@@ -125,7 +125,8 @@ pub async fn discover(
     let start = Instant::now();
     let (mut conn, deadline) = Connection::connect(def, &opts.connect).await?;
     let budget = opts.connect.budget.unwrap_or_else(|| def.connect_budget());
-    let mut result = list_everything(&mut conn, deadline, budget, opts).await;
+    let compiler = lint::Compiler::default();
+    let mut result = list_everything(&mut conn, deadline, budget, opts, &compiler).await;
     let mut extras = (Vec::new(), Vec::new());
     if opts.full_catalog
         && result.is_ok()
@@ -165,7 +166,8 @@ pub async fn discover(
     let close_time = close_start.elapsed();
     let (pages, resources, prompts, list_times) = result?;
     let tools_capability = conn.peer_info().capabilities.tools.is_some();
-    let mut lints = lint::lint_tools(&pages.tools, pages.end, opts.strict);
+    let compiled = compiler.finish();
+    let mut lints = lint::lint_compiled(&pages.tools, compiled, pages.end, opts.strict);
     if tools_capability && pages.tools.is_empty() {
         lints.push(lint::no_tools(opts.strict));
     }
@@ -173,8 +175,7 @@ pub async fn discover(
         .tools
         .iter()
         .map(|tool| {
-            let schema = serde_json::Value::Object((*tool.input_schema).clone());
-            let dialect = match lint::schema_dialect(&schema) {
+            let dialect = match lint::dialect_of(&tool.input_schema) {
                 Ok(draft) => lint::dialect_name(draft).to_string(),
                 Err(why) => why,
             };
@@ -221,10 +222,13 @@ async fn list_everything(
     deadline: Instant,
     budget: Duration,
     opts: &DiscoverOptions,
+    compiler: &lint::Compiler,
 ) -> Result<Listed, ConnectError> {
     let caps = conn.peer_info().capabilities.clone();
     let t = Instant::now();
-    let pages = conn.list_tools(deadline, budget, opts.max_pages).await?;
+    let pages = conn
+        .list_tools_each(deadline, budget, opts.max_pages, |page| compiler.page(page))
+        .await?;
     let tools_time = t.elapsed();
     let (mut resources, mut resources_time) = (None, None);
     if caps.resources.is_some() {

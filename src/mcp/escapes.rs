@@ -7,14 +7,18 @@
 //! tag is ended (TERM, grace, KILL), named by pid *and* start time so a
 //! reused pid is never signalled. A descendant that scrubbed its
 //! environment is still re-parented to mcpctl (a child subreaper): once no
-//! server of this process runs, every such orphan is ended too. Whatever
+//! server of this process runs, every such orphan is ended too. Ending
+//! waits on the processes' pidfds, and looks at `/proc` again only when
+//! one of them ends (or after a 100 ms backstop), not on a timer. Whatever
 //! shares an escapee's new session, or descends from it, goes with it.
 
 use std::collections::BTreeSet;
+use std::os::fd::{AsFd, OwnedFd};
 use std::sync::Mutex;
 use std::sync::atomic::{AtomicU64, Ordering};
 use std::time::{Duration, Instant};
 
+use nix::poll::{PollFd, PollFlags, PollTimeout, poll};
 use nix::sys::signal::{Signal, kill};
 use nix::sys::wait::{WaitPidFlag, waitpid};
 use nix::unistd::Pid;
@@ -221,22 +225,72 @@ pub fn end_blocking(tags: &[&str], until: Instant) {
         if ending.round(Signal::SIGTERM) {
             return;
         }
-        std::thread::sleep(Duration::from_millis(20));
+        wait_any(&ending.targets, until);
     }
     let reaped = Instant::now() + REAP_WAIT;
-    while Instant::now() < reaped && !ending.round(Signal::SIGKILL) {
-        std::thread::sleep(Duration::from_millis(10));
+    while !ending.round(Signal::SIGKILL) && Instant::now() < reaped {
+        wait_any(&ending.targets, reaped);
     }
 }
 
 /// [`end`] without a grace period, for paths that cannot wait (drop).
 pub fn kill_now(tag: &str) {
-    let targets = escaped(&[tag]);
+    let mut targets = escaped(&[tag]);
     targets.iter().for_each(|t| t.signal(Signal::SIGKILL));
-    for t in targets {
-        let deadline = Instant::now() + Duration::from_millis(200);
-        while t.running() && Instant::now() < deadline {
-            std::thread::sleep(Duration::from_millis(5));
+    let deadline = Instant::now() + Duration::from_millis(200);
+    loop {
+        targets.retain(Target::running);
+        if targets.is_empty() || Instant::now() >= deadline {
+            return;
         }
+        wait_any(&targets, deadline);
+    }
+}
+
+/// The longest wait between two scans of `/proc` while processes are
+/// being ended: a backstop for one that only becomes recognisable as ours
+/// later without any of the watched ones ending.
+const BACKSTOP: Duration = Duration::from_millis(100);
+
+/// Block until one of `targets` ends, `until`, or [`BACKSTOP`], whichever
+/// comes first. Each target is watched through a pidfd, which becomes
+/// readable when its process ends, so an ending costs the process's own
+/// exit time and no rescans of `/proc` in between. Without pidfds (Linux
+/// before 5.3) this waits 20 ms, as a poll would.
+fn wait_any(targets: &[Target], until: Instant) {
+    let wait = until
+        .saturating_duration_since(Instant::now())
+        .min(BACKSTOP);
+    let fds: Vec<OwnedFd> = targets.iter().filter_map(|t| pidfd(t.pid)).collect();
+    if fds.len() < targets.len() || fds.is_empty() {
+        std::thread::sleep(wait.min(Duration::from_millis(20)));
+        return;
+    }
+    let mut polled: Vec<PollFd> = fds
+        .iter()
+        .map(|fd| PollFd::new(fd.as_fd(), PollFlags::POLLIN))
+        .collect();
+    let timeout = PollTimeout::try_from(wait).unwrap_or(PollTimeout::MAX);
+    let _ = poll(&mut polled, timeout);
+}
+
+/// A pidfd for `pid`, or `None` (no such process, or no pidfds here).
+fn pidfd(pid: u32) -> Option<OwnedFd> {
+    #[cfg(any(target_os = "linux", target_os = "android"))]
+    {
+        // SAFETY: pidfd_open takes a pid and flags and returns a new file
+        // descriptor (or -1); nothing else is read or written.
+        let fd =
+            unsafe { nix::libc::syscall(nix::libc::SYS_pidfd_open, pid as nix::libc::pid_t, 0) };
+        if fd < 0 {
+            return None;
+        }
+        // SAFETY: the descriptor was just created and is owned by no one else.
+        Some(unsafe { <OwnedFd as std::os::fd::FromRawFd>::from_raw_fd(fd as i32) })
+    }
+    #[cfg(not(any(target_os = "linux", target_os = "android")))]
+    {
+        let _ = pid;
+        None
     }
 }

@@ -6,16 +6,19 @@
 //! still registered (TERM, a grace period, KILL, reap) before it exits, and
 //! refuses to start new ones from then on. What a server left outside its
 //! group (a `setsid` escapee carrying its tag) is ended with it.
+//! [`terminate`] is the one TERM, grace, KILL sequence for groups, used by
+//! a server's own shutdown too.
 
 use std::collections::BTreeMap;
 use std::sync::Mutex;
 use std::time::{Duration, Instant};
 
 use nix::errno::Errno;
-use nix::sys::signal::{Signal, killpg};
+use nix::sys::signal::{Signal as NixSignal, killpg};
 use nix::sys::wait::{WaitPidFlag, WaitStatus, waitpid};
 use nix::unistd::Pid;
 use tokio::process::{Child, Command};
+use tokio::signal::unix::{Signal, SignalKind};
 
 /// The live groups (with the escapee tag of the server leading each), and
 /// whether the process is ending them for good.
@@ -68,21 +71,77 @@ fn alive(pgid: Pid) -> bool {
     !matches!(killpg(pgid, None), Err(Errno::ESRCH))
 }
 
-async fn wait_gone(groups: &mut Vec<Pid>, until: Instant) {
+/// Longest sleep between two looks at what is left when no SIGCHLD came:
+/// a backstop for a group member whose parent is outside both the group
+/// and this process, whose end nobody here is told of.
+const BACKSTOP: Duration = Duration::from_millis(100);
+
+/// Wait until `groups` are all gone (by `gone`) or `until`. Woken by
+/// SIGCHLD, not by a timer: every member of a group is either this
+/// process's child or, once its parent is gone, re-parented to it (a
+/// subreaper), so the end of the last one is signalled here.
+async fn wait_gone(
+    groups: &mut Vec<Pid>,
+    until: Instant,
+    sigchld: &mut Option<Signal>,
+    gone: &mut impl FnMut(Pid) -> bool,
+) {
     loop {
-        groups.retain(|&pgid| alive(pgid));
-        if groups.is_empty() || Instant::now() >= until {
+        groups.retain(|&pgid| !gone(pgid));
+        let now = Instant::now();
+        if groups.is_empty() || now >= until {
             return;
         }
-        tokio::time::sleep(Duration::from_millis(10)).await;
+        let wake = (until - now).min(BACKSTOP);
+        match sigchld {
+            Some(signal) => {
+                let _ = tokio::time::timeout(wake, signal.recv()).await;
+            }
+            None => tokio::time::sleep(wake).await,
+        }
     }
+}
+
+/// The one way a process group is ended: TERM, up to `grace`, KILL, then
+/// wait for the kernel; `gone` says whether a group is gone (reaping what
+/// it can). Returns how many of `groups` were still running at the start.
+pub async fn terminate(
+    mut groups: Vec<Pid>,
+    grace: Duration,
+    mut gone: impl FnMut(Pid) -> bool,
+) -> usize {
+    // Listen before looking, so no exit falls between the look and the wait.
+    let mut sigchld = tokio::signal::unix::signal(SignalKind::child()).ok();
+    groups.retain(|&pgid| !gone(pgid));
+    let running = groups.len();
+    if running == 0 {
+        return 0;
+    }
+    for &pgid in &groups {
+        let _ = killpg(pgid, NixSignal::SIGTERM);
+    }
+    wait_gone(&mut groups, Instant::now() + grace, &mut sigchld, &mut gone).await;
+    if !groups.is_empty() {
+        for &pgid in &groups {
+            let _ = killpg(pgid, NixSignal::SIGKILL);
+        }
+        // KILL cannot be ignored; this only waits for the kernel.
+        wait_gone(
+            &mut groups,
+            Instant::now() + Duration::from_secs(5),
+            &mut sigchld,
+            &mut gone,
+        )
+        .await;
+    }
+    running
 }
 
 /// End every registered group: TERM, up to `grace`, KILL, reap. No group is
 /// started afterwards; then whatever escaped those groups is ended the same
 /// way. Returns how many groups were still running.
 pub async fn end_all(grace: Duration) -> usize {
-    let (mut groups, tags): (Vec<Pid>, Vec<String>) = {
+    let (groups, tags): (Vec<Pid>, Vec<String>) = {
         let mut registry = registry();
         registry.closing = true;
         registry
@@ -91,17 +150,7 @@ pub async fn end_all(grace: Duration) -> usize {
             .map(|(&raw, tag)| (Pid::from_raw(raw), tag.clone()))
             .unzip()
     };
-    groups.retain(|&pgid| alive(pgid));
-    let running = groups.len();
-    for &pgid in &groups {
-        let _ = killpg(pgid, Signal::SIGTERM);
-    }
-    wait_gone(&mut groups, Instant::now() + grace).await;
-    for &pgid in &groups {
-        let _ = killpg(pgid, Signal::SIGKILL);
-    }
-    // KILL cannot be ignored; this only waits for the kernel.
-    wait_gone(&mut groups, Instant::now() + Duration::from_secs(5)).await;
+    let running = terminate(groups, grace, |pgid| !alive(pgid)).await;
     let tags: Vec<&str> = tags.iter().map(String::as_str).collect();
     super::escapes::end(&tags, Instant::now() + grace).await;
     running

@@ -8,7 +8,7 @@
 
 use std::collections::HashMap;
 
-use rmcp::model::Tool;
+use rmcp::model::{JsonObject, Tool};
 use serde_json::Value;
 
 use super::connection::PageEnd;
@@ -61,6 +61,15 @@ impl jsonschema::Retrieve for RefuseAll {
 
 /// The dialect a schema is compiled with, as the spec decides it.
 pub fn schema_dialect(schema: &Value) -> Result<jsonschema::Draft, String> {
+    match schema.as_object() {
+        Some(map) => dialect_of(map),
+        None => Ok(jsonschema::Draft::Draft202012),
+    }
+}
+
+/// [`schema_dialect`] of a schema object (a tool's inputSchema as listed,
+/// without copying it into a [`Value`]).
+pub fn dialect_of(schema: &JsonObject) -> Result<jsonschema::Draft, String> {
     match schema.get("$schema") {
         None => Ok(jsonschema::Draft::Draft202012),
         Some(Value::String(uri)) => {
@@ -109,15 +118,7 @@ pub fn compile(schema: &Value) -> Result<jsonschema::Validator, String> {
 fn draft07_isms(value: &Value, path: &str, out: &mut Vec<(String, &'static str)>) {
     match value {
         Value::Object(map) => {
-            if matches!(map.get("items"), Some(Value::Array(_))) {
-                out.push((format!("{path}/items"), "items (array form)"));
-            }
-            if map.contains_key("additionalItems") {
-                out.push((format!("{path}/additionalItems"), "additionalItems"));
-            }
-            if map.contains_key("dependencies") {
-                out.push((format!("{path}/dependencies"), "dependencies"));
-            }
+            object_isms(map, path, out);
             for (k, v) in map {
                 draft07_isms(v, &format!("{path}/{k}"), out);
             }
@@ -130,6 +131,144 @@ fn draft07_isms(value: &Value, path: &str, out: &mut Vec<(String, &'static str)>
         _ => {}
     }
 }
+
+/// The draft-07 keywords of one schema object itself (not of its children).
+fn object_isms(map: &JsonObject, path: &str, out: &mut Vec<(String, &'static str)>) {
+    if matches!(map.get("items"), Some(Value::Array(_))) {
+        out.push((format!("{path}/items"), "items (array form)"));
+    }
+    if map.contains_key("additionalItems") {
+        out.push((format!("{path}/additionalItems"), "additionalItems"));
+    }
+    if map.contains_key("dependencies") {
+        out.push((format!("{path}/dependencies"), "dependencies"));
+    }
+}
+
+/// Whether each tool's inputSchema compiles (why not, when it does not),
+/// in tool order. Compiling is what lint costs on a big catalog, and each
+/// compile is independent, so the tools are shared out across the cores;
+/// each validator is dropped as soon as it is known to compile.
+fn compile_all(tools: &[Tool]) -> Vec<Result<(), String>> {
+    let one = |tool: &Tool| compile(&Value::Object((*tool.input_schema).clone())).map(|_| ());
+    let threads = std::thread::available_parallelism()
+        .map_or(1, |n| n.get())
+        .min(tools.len() / PER_THREAD);
+    if threads <= 1 {
+        return tools.iter().map(one).collect();
+    }
+    let chunk = tools.len().div_ceil(threads);
+    std::thread::scope(|scope| {
+        let parts: Vec<_> = tools
+            .chunks(chunk)
+            .map(|part| scope.spawn(move || part.iter().map(one).collect::<Vec<_>>()))
+            .collect();
+        parts
+            .into_iter()
+            .flat_map(|part| part.join().unwrap_or_else(|e| std::panic::resume_unwind(e)))
+            .collect()
+    })
+}
+
+/// Compiles tool schemas on worker threads while the listing goes on:
+/// each page is handed over as it arrives ([`Compiler::page`], which only
+/// shares the schemas), so on a big catalog linting overlaps with the
+/// server sending the next pages instead of following them.
+#[derive(Default)]
+pub struct Compiler {
+    inner: std::sync::Mutex<Option<Workers>>,
+}
+
+/// The running workers: the queue they share, and their handles.
+struct Workers {
+    queue: std::sync::mpsc::Sender<Batch>,
+    next: usize,
+    handles: Vec<std::thread::JoinHandle<Vec<Verdict>>>,
+}
+
+/// Whether the schema of the tool at an index compiles.
+type Verdict = (usize, Result<(), String>);
+
+/// Schemas to compile, with the index of the first.
+type Batch = (usize, Vec<std::sync::Arc<JsonObject>>);
+
+impl Compiler {
+    /// Queue one page's schemas (the workers start with the first page).
+    pub fn page(&self, tools: &[Tool]) {
+        let mut inner = self.inner.lock().unwrap_or_else(|e| e.into_inner());
+        let workers = inner.get_or_insert_with(|| Workers::start(tools.len()));
+        for part in tools.chunks(PER_THREAD / 2) {
+            let schemas = part.iter().map(|t| t.input_schema.clone()).collect();
+            // A worker only stops when the queue closes; a failed send
+            // leaves those tools to `lint_compiled`'s own pass.
+            let _ = workers.queue.send((workers.next, schemas));
+            workers.next += part.len();
+        }
+    }
+
+    /// Whether each queued schema compiles, in queue order.
+    pub fn finish(&self) -> Vec<Result<(), String>> {
+        let inner = self.inner.lock().unwrap_or_else(|e| e.into_inner()).take();
+        let Some(Workers {
+            queue,
+            next,
+            handles,
+        }) = inner
+        else {
+            return Vec::new();
+        };
+        drop(queue);
+        let mut all: Vec<Option<Result<(), String>>> = vec![None; next];
+        for handle in handles {
+            for (i, verdict) in handle.join().unwrap_or_default() {
+                if let Some(slot) = all.get_mut(i) {
+                    *slot = Some(verdict);
+                }
+            }
+        }
+        all.into_iter()
+            .collect::<Option<Vec<_>>>()
+            .unwrap_or_default()
+    }
+}
+
+impl Workers {
+    fn start(first_page: usize) -> Workers {
+        let threads = std::thread::available_parallelism()
+            .map_or(1, |n| n.get())
+            .min(first_page.div_ceil(PER_THREAD))
+            .max(1);
+        let (queue, batches) = std::sync::mpsc::channel::<Batch>();
+        let batches = std::sync::Arc::new(std::sync::Mutex::new(batches));
+        let handles = (0..threads)
+            .map(|_| {
+                let batches = batches.clone();
+                std::thread::spawn(move || {
+                    let mut done = Vec::new();
+                    loop {
+                        let batch = batches.lock().unwrap_or_else(|e| e.into_inner()).recv();
+                        let Ok((first, schemas)) = batch else {
+                            return done;
+                        };
+                        for (i, schema) in schemas.iter().enumerate() {
+                            let verdict = compile(&Value::Object((**schema).clone())).map(|_| ());
+                            done.push((first + i, verdict));
+                        }
+                    }
+                })
+            })
+            .collect();
+        Workers {
+            queue,
+            next: 0,
+            handles,
+        }
+    }
+}
+
+/// Below this many tools per thread, one thread lints them all (a thread
+/// costs more than it saves).
+const PER_THREAD: usize = 64;
 
 fn valid_name(name: &str) -> bool {
     (1..=128).contains(&name.len())
@@ -160,6 +299,23 @@ pub fn no_tools(strict: bool) -> Lint {
 
 /// Lint every tool; `strict` turns warnings into errors.
 pub fn lint_tools(tools: &[Tool], end: PageEnd, strict: bool) -> Vec<Lint> {
+    lint_compiled(tools, compile_all(tools), end, strict)
+}
+
+/// [`lint_tools`] with whether each schema compiles already known (from a
+/// [`Compiler`] that ran while the tools were listed); a list that does not
+/// match `tools` is computed again.
+pub fn lint_compiled(
+    tools: &[Tool],
+    compiled: Vec<Result<(), String>>,
+    end: PageEnd,
+    strict: bool,
+) -> Vec<Lint> {
+    let compiled = if compiled.len() == tools.len() {
+        compiled
+    } else {
+        compile_all(tools)
+    };
     let severity = severity(strict);
     let mut lints = Vec::new();
     let mut push = |code, tool: Option<&str>, message: String| {
@@ -175,7 +331,7 @@ pub fn lint_tools(tools: &[Tool], end: PageEnd, strict: bool) -> Vec<Lint> {
         *counts.entry(tool.name.as_ref()).or_default() += 1;
     }
     let mut reported = std::collections::HashSet::new();
-    for tool in tools {
+    for (i, tool) in tools.iter().enumerate() {
         let name = tool.name.as_ref();
         if counts[name] > 1 && reported.insert(name) {
             push(
@@ -205,12 +361,15 @@ pub fn lint_tools(tools: &[Tool], end: PageEnd, strict: bool) -> Vec<Lint> {
                 );
             }
         }
-        let schema = Value::Object((*tool.input_schema).clone());
+        let schema = &*tool.input_schema;
         let declared = schema.get("$schema").is_some();
         let mut isms = Vec::new();
-        draft07_isms(&schema, "", &mut isms);
-        match compile(&schema) {
-            Ok(_) if !declared && !isms.is_empty() => {
+        object_isms(schema, "", &mut isms);
+        for (k, v) in schema {
+            draft07_isms(v, &format!("/{k}"), &mut isms);
+        }
+        match &compiled[i] {
+            Ok(()) if !declared && !isms.is_empty() => {
                 let (at, keyword) = &isms[0];
                 push(
                     "schema-dialect",
@@ -220,11 +379,9 @@ pub fn lint_tools(tools: &[Tool], end: PageEnd, strict: bool) -> Vec<Lint> {
                     ),
                 );
             }
-            Ok(_) => {}
+            Ok(()) => {}
             Err(err) => {
-                let dialect = schema_dialect(&schema)
-                    .map(dialect_name)
-                    .unwrap_or("unknown");
+                let dialect = dialect_of(schema).map(dialect_name).unwrap_or("unknown");
                 let message = match (declared, isms.first()) {
                     (false, Some((at, keyword))) => format!(
                         "tool `{name}`: inputSchema does not compile as JSON Schema 2020-12 (no $schema): `{keyword}` at {at} is draft-07 syntax; the server should declare \"$schema\": \"http://json-schema.org/draft-07/schema#\" ({err})"
@@ -311,6 +468,47 @@ mod tests {
             lint_tools(&[f], PageEnd::Complete, false)[0]
                 .message
                 .contains("never fetches")
+        );
+    }
+
+    #[test]
+    fn parallel_lint_gives_the_verdicts_of_one_thread_in_tool_order() {
+        let tools: Vec<Tool> = (0..PER_THREAD * 5)
+            .map(|n| match n % 3 {
+                0 => tool(&format!("ok{n}"), json!({"type":"object","properties":{"a":{"type":"string"}}})),
+                1 => tool(&format!("bad{n}"), json!({"type":"object","properties":{"a":{"type":7}}})),
+                _ => tool(&format!("d7_{n}"), json!({"type":"object","properties":{"a":{"type":"object","dependencies":{"x":["y"]}}}})),
+            })
+            .collect();
+        let parallel = compile_all(&tools);
+        // The same, page by page while "listing", in any page sizes.
+        for size in [1, 7, PER_THREAD * 2] {
+            let compiler = Compiler::default();
+            tools.chunks(size).for_each(|page| compiler.page(page));
+            assert_eq!(compiler.finish(), parallel, "pages of {size}");
+        }
+        assert!(Compiler::default().finish().is_empty());
+        let one: Vec<_> = tools
+            .iter()
+            .map(|t| compile(&Value::Object((*t.input_schema).clone())).map(|_| ()))
+            .collect();
+        assert_eq!(parallel, one);
+        let lints = lint_tools(&tools, PageEnd::Complete, false);
+        let named: Vec<_> = lints.iter().map(|l| l.tool.clone().unwrap()).collect();
+        let expected: Vec<_> = tools
+            .iter()
+            .map(|t| t.name.to_string())
+            .filter(|n| !n.starts_with("ok"))
+            .collect();
+        assert_eq!(named, expected);
+        assert!(
+            lints
+                .iter()
+                .all(|l| if l.tool.as_deref().unwrap().starts_with("bad") {
+                    l.code == "schema-invalid"
+                } else {
+                    l.code == "schema-dialect"
+                })
         );
     }
 

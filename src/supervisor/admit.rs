@@ -55,13 +55,19 @@ pub fn find_tool<'a>(
     tool: &str,
     lister: Lister,
 ) -> Result<&'a Tool, WireError> {
-    tools.iter().find(|t| t.name == tool).ok_or_else(|| {
-        WireError::new(
-            ErrorCode::NotFound,
-            format!("`{server}` has no tool `{tool}`"),
-        )
-        .hint(format!("list them with `{}`", lister.list(server)))
-    })
+    tools
+        .iter()
+        .find(|t| t.name == tool)
+        .ok_or_else(|| no_such_tool(server, tool, lister))
+}
+
+/// The `not_found` refusal of a call to a tool `server` does not list.
+pub fn no_such_tool(server: &str, tool: &str, lister: Lister) -> WireError {
+    WireError::new(
+        ErrorCode::NotFound,
+        format!("`{server}` has no tool `{tool}`"),
+    )
+    .hint(format!("list them with `{}`", lister.list(server)))
 }
 
 /// Refuse `arguments` (nothing is sent) unless they match `tool`'s schema;

@@ -403,6 +403,7 @@ impl Daemon {
                 }
             };
             let shutdown = matches!(request.op, Op::Shutdown);
+            let catalog = matches!(request.op, Op::Tools { .. });
             let result = match request.op {
                 // An answer with no question waiting (it came too late): no reply.
                 Op::Answer { .. } => continue,
@@ -433,6 +434,11 @@ impl Daemon {
                 outcome,
             };
             let written = protocol::write_async(&mut wr, &reply).await;
+            if catalog {
+                // The answer parsed a whole catalog; give that memory back.
+                drop(reply);
+                tokio::task::spawn_blocking(super::memory::release);
+            }
             if shutdown {
                 self.shutdown.notify_one();
                 return;

@@ -15,6 +15,7 @@ pub mod admit;
 pub mod client;
 pub mod daemon;
 pub mod logs;
+pub mod memory;
 pub mod owner;
 pub mod protocol;
 pub mod reap;

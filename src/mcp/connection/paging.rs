@@ -60,6 +60,19 @@ impl Connection {
         budget: Duration,
         max_pages: usize,
     ) -> Result<ToolPages, ConnectError> {
+        self.list_tools_each(deadline, budget, max_pages, |_| {})
+            .await
+    }
+
+    /// [`Connection::list_tools`], showing each page to `each` as it
+    /// arrives (`check` compiles schemas while later pages are on their way).
+    pub async fn list_tools_each(
+        &mut self,
+        deadline: Instant,
+        budget: Duration,
+        max_pages: usize,
+        each: impl Fn(&[Tool]),
+    ) -> Result<ToolPages, ConnectError> {
         if self.peer_info.capabilities.tools.is_none() {
             return Ok(ToolPages {
                 tools: Vec::new(),
@@ -73,9 +86,13 @@ impl Connection {
                 deadline,
                 budget,
                 max_pages,
-                |peer, params| async move {
-                    let page = peer.list_tools(Some(params)).await?;
-                    Ok((page.tools, page.next_cursor))
+                |peer, params| {
+                    let each = &each;
+                    async move {
+                        let page = peer.list_tools(Some(params)).await?;
+                        each(&page.tools);
+                        Ok((page.tools, page.next_cursor))
+                    }
                 },
             )
             .await?;

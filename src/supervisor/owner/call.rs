@@ -61,12 +61,18 @@ impl Owner {
             )));
         }
         self.refuse_held(&req.tool)?;
-        admit::find_tool(&catalog.tools, &self.name, &req.tool, Lister::Supervisor)?;
+        if !catalog.contains(&req.tool) {
+            return Err(admit::no_such_tool(
+                &self.name,
+                &req.tool,
+                Lister::Supervisor,
+            ));
+        }
         if req.validate
-            && let Some(compiled) = catalog.validators.get(&req.tool)
+            && let Some(compiled) = catalog.validator(&req.tool)
         {
             admit::check_arguments(
-                compiled,
+                &compiled,
                 &self.name,
                 &req.tool,
                 &req.arguments,

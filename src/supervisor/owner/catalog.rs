@@ -1,12 +1,11 @@
-//! The tool catalog: complete snapshots with compiled validators, refresh
-//! (publish only when complete) and the `tools` answer.
+//! The tool catalog: complete snapshots (validators compiled on first
+//! call), refresh (publish only when complete) and the `tools` answer.
 
-use std::collections::HashMap;
-use std::sync::Arc;
+use std::ops::Range;
+use std::sync::{Arc, Mutex};
 use std::time::{Duration, Instant};
 
 use rmcp::model::Tool;
-use serde_json::Value;
 
 use super::Owner;
 use super::state::{State, failed, from_connect};
@@ -17,26 +16,120 @@ use crate::supervisor::protocol::{Body, ErrorCode, HeldTool, ServerStatus, ToolI
 /// The budget of a refresh (every `tools/list` page).
 pub const REFRESH_BUDGET: Duration = Duration::from_secs(30);
 
-/// A published, complete tool catalog with compiled validators.
+/// How many compiled validators one catalog keeps. A validator costs tens of
+/// times its schema's JSON, so they are compiled when a tool is first
+/// called, and the least recently used one goes when the cache is full.
+pub const VALIDATOR_CACHE: usize = 64;
+
+/// A published, complete tool catalog.
+///
+/// Each tool is kept once, as the compact JSON it was listed as, all in one
+/// buffer: a parsed schema costs several times its JSON, and a supervisor
+/// holds many catalogs. Tools are parsed again only when asked for
+/// (`tools`, the lockfile guard, a call's validator).
 pub struct Snapshot {
     /// The catalog id.
     pub id: String,
-    /// The tools, in server order.
-    pub tools: Vec<Tool>,
-    pub(super) validators: HashMap<String, admit::Compiled>,
+    /// Every tool's name and JSON, one after the other.
+    text: String,
+    /// Where each tool's name and JSON are in `text`, in server order.
+    tools: Vec<Stored>,
+    /// Compiled validators of recently called tools, most recent last.
+    validators: Mutex<Vec<(Box<str>, admit::Compiled)>>,
+}
+
+/// Where one tool is in [`Snapshot::text`]: its name, then its JSON.
+struct Stored {
+    name: Range<usize>,
+    json: Range<usize>,
 }
 
 impl Snapshot {
+    /// A catalog of `tools` (which it consumes, keeping each as JSON).
+    ///
+    /// One buffer rather than one allocation per tool, so the memory the
+    /// parsed tools took is left in whole pages, which are given back to
+    /// the system once they are dropped ([`crate::supervisor::memory`]).
     pub(super) fn new(id: String, tools: Vec<Tool>) -> Snapshot {
-        let validators = tools
-            .iter()
-            .map(|t| (t.name.to_string(), admit::compile(t)))
-            .collect();
+        let mut text = String::new();
+        let mut stored = Vec::with_capacity(tools.len());
+        for tool in &tools {
+            let Ok(json) = serde_json::to_string(tool) else {
+                continue;
+            };
+            let start = text.len();
+            text.push_str(&tool.name);
+            let name = start..text.len();
+            text.push_str(&json);
+            stored.push(Stored {
+                json: name.end..text.len(),
+                name,
+            });
+        }
+        drop(tools);
+        text.shrink_to_fit();
+        crate::supervisor::memory::release();
         Snapshot {
             id,
-            tools,
-            validators,
+            text,
+            tools: stored,
+            validators: Mutex::new(Vec::new()),
         }
+    }
+
+    /// How many tools it lists.
+    pub fn len(&self) -> usize {
+        self.tools.len()
+    }
+
+    /// True when it lists no tool.
+    pub fn is_empty(&self) -> bool {
+        self.tools.is_empty()
+    }
+
+    /// Each tool's name and JSON, in server order.
+    fn entries(&self) -> impl Iterator<Item = (&str, &str)> {
+        self.tools
+            .iter()
+            .map(|t| (&self.text[t.name.clone()], &self.text[t.json.clone()]))
+    }
+
+    /// True when it lists a tool named `name`.
+    pub fn contains(&self, name: &str) -> bool {
+        self.entries().any(|(n, _)| n == name)
+    }
+
+    /// Every tool, parsed (for the lockfile guard, which hashes them all).
+    pub fn parsed(&self) -> Vec<Tool> {
+        self.entries()
+            .filter_map(|(_, json)| serde_json::from_str(json).ok())
+            .collect()
+    }
+
+    /// The validator of `name`'s inputSchema, compiled on first use and
+    /// cached (at most [`VALIDATOR_CACHE`] of them); `None` for no such tool.
+    pub fn validator(&self, name: &str) -> Option<admit::Compiled> {
+        let lock = || self.validators.lock().unwrap_or_else(|e| e.into_inner());
+        {
+            let mut cache = lock();
+            if let Some(at) = cache.iter().position(|(n, _)| &**n == name) {
+                let hit = cache.remove(at);
+                let compiled = hit.1.clone();
+                cache.push(hit);
+                return Some(compiled);
+            }
+        }
+        let (_, json) = self.entries().find(|(n, _)| *n == name)?;
+        let tool: Tool = serde_json::from_str(json).ok()?;
+        let compiled = admit::compile(&tool);
+        let mut cache = lock();
+        if !cache.iter().any(|(n, _)| &**n == name) {
+            if cache.len() >= VALIDATOR_CACHE {
+                drop(cache.remove(0));
+            }
+            cache.push((name.into(), compiled.clone()));
+        }
+        Some(compiled)
     }
 }
 
@@ -125,27 +218,71 @@ impl Owner {
                 catalog_id: cat.id.clone(),
                 stale: st.catalog_stale,
                 held: cat
-                    .tools
-                    .iter()
-                    .filter_map(|t| {
-                        held(&t.name).map(|why| HeldTool {
-                            name: t.name.to_string(),
+                    .entries()
+                    .filter_map(|(name, _)| {
+                        held(name).map(|why| HeldTool {
+                            name: name.to_string(),
                             reason: why.to_string(),
                         })
                     })
                     .collect(),
                 tools: cat
-                    .tools
-                    .iter()
-                    .filter(|t| held(&t.name).is_none())
-                    .map(|t| ToolInfo {
-                        name: t.name.to_string(),
-                        description: t.description.as_ref().map(|d| d.to_string()),
-                        input_schema: Value::Object((*t.input_schema).clone()),
-                    })
+                    .entries()
+                    .filter(|(name, _)| held(name).is_none())
+                    .filter_map(|(_, json)| serde_json::from_str::<ToolInfo>(json).ok())
                     .collect(),
             }),
             _ => Err(self.not_ready(st.state)),
         }
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use serde_json::json;
+
+    fn tool(n: usize) -> Tool {
+        let schema = json!({"type":"object","properties":{format!("p{n}"):{"type":"string"}},"required":[format!("p{n}")]});
+        Tool::new(
+            format!("t{n}"),
+            "d",
+            schema.as_object().expect("an object").clone(),
+        )
+    }
+
+    #[test]
+    fn validators_are_compiled_on_first_use_and_bounded() {
+        let tools: Vec<Tool> = (0..3 * VALIDATOR_CACHE).map(tool).collect();
+        let snapshot = Snapshot::new("c1".into(), tools.clone());
+        assert_eq!(snapshot.len(), tools.len());
+        assert_eq!(
+            snapshot.parsed(),
+            tools,
+            "kept as JSON, parsed back the same"
+        );
+        assert!(snapshot.validators.lock().unwrap().is_empty());
+        for n in 0..3 * VALIDATOR_CACHE {
+            let validator = snapshot.validator(&format!("t{n}")).unwrap().unwrap();
+            assert!(validator.is_valid(&json!({format!("p{n}"): "x"})));
+            assert!(!validator.is_valid(&json!({format!("p{n}"): 1})));
+            assert!(snapshot.validators.lock().unwrap().len() <= VALIDATOR_CACHE);
+        }
+        // The least recently used went first; a hit moves a tool to the end.
+        let cached = |n: usize| {
+            snapshot
+                .validators
+                .lock()
+                .unwrap()
+                .iter()
+                .any(|(name, _)| **name == *format!("t{n}"))
+        };
+        assert!(!cached(0) && cached(3 * VALIDATOR_CACHE - 1));
+        let first_kept = 2 * VALIDATOR_CACHE;
+        snapshot.validator(&format!("t{first_kept}"));
+        snapshot.validator("t0");
+        assert!(cached(first_kept) && cached(0) && !cached(first_kept + 1));
+        assert!(snapshot.validator("nope").is_none());
+        assert!(snapshot.contains("t5") && !snapshot.contains("nope"));
     }
 }

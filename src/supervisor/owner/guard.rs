@@ -31,7 +31,7 @@ impl Owner {
             return cached.verdict.clone();
         }
         let verdict = stamp
-            .and_then(|_| guard::evaluate(&st.def.source, &self.name, &catalog.tools))
+            .and_then(|_| guard::evaluate(&st.def.source, &self.name, &catalog.parsed()))
             .map(Arc::new);
         if let Some(v) = verdict.as_ref().filter(|v| v.drifted()) {
             let held: Vec<&str> = v.held.keys().map(String::as_str).collect();

@@ -95,7 +95,7 @@ impl Owner {
             binding_id: st.live.as_ref().map(|l| l.binding_id.clone()),
             catalog_id: st.catalog.as_ref().map(|c| c.id.clone()),
             catalog_stale: st.catalog_stale,
-            tools: st.catalog.as_ref().map(|c| c.tools.len()),
+            tools: st.catalog.as_ref().map(|c| c.len()),
             restarts: st.restarts,
             last_error: st.last_error.clone(),
             log: self.log_path().display().to_string(),
