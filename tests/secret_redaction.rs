@@ -191,13 +191,14 @@ fn the_supervisor_never_logs_or_reports_an_expanded_value() {
                 .env_remove("MCPCTL_NO_SPAWN");
         })
     };
-    struct Stop<'a>(&'a dyn Fn(&[&str]) -> Run);
+    // The supervisor is named by its definition files: stop names the same.
+    struct Stop<'a>(&'a dyn Fn(&[&str]) -> Run, &'a str);
     impl Drop for Stop<'_> {
         fn drop(&mut self) {
-            (self.0)(&["supervisor", "stop"]);
+            (self.0)(&["--file", self.1, "supervisor", "stop"]);
         }
     }
-    let _stop = Stop(&mcpctl);
+    let _stop = Stop(&mcpctl, &file);
     let start = mcpctl(&["--file", &file, "start", "web"]);
     assert_ne!(start.code, 0, "{start}");
     assert_clean("start", &start.to_string());

@@ -66,6 +66,42 @@ pub struct Sandbox {
     pub dir: tempfile::TempDir,
 }
 
+/// A test that fails before its `supervisor stop` would leave the
+/// supervisor it spawned running after the sandbox is gone (and a later
+/// test might find it). Dropping the sandbox ends every supervisor whose
+/// definitions live inside it: SIGTERM (it stops its servers), then KILL.
+impl Drop for Sandbox {
+    fn drop(&mut self) {
+        let dir = self.dir.path().to_string_lossy().into_owned();
+        let supervisors = || -> Vec<nix::unistd::Pid> {
+            let Ok(entries) = std::fs::read_dir("/proc") else {
+                return Vec::new();
+            };
+            entries
+                .flatten()
+                .filter_map(|entry| {
+                    let pid = entry.file_name().to_string_lossy().parse::<i32>().ok()?;
+                    let cmdline = std::fs::read(entry.path().join("cmdline")).ok()?;
+                    let cmdline = String::from_utf8_lossy(&cmdline).replace('\0', " ");
+                    (cmdline.contains("supervisor run") && cmdline.contains(&dir))
+                        .then(|| nix::unistd::Pid::from_raw(pid))
+                })
+                .collect()
+        };
+        let mut left = supervisors();
+        for signal in [nix::sys::signal::SIGTERM, nix::sys::signal::SIGKILL] {
+            for pid in &left {
+                let _ = nix::sys::signal::kill(*pid, signal);
+            }
+            let t0 = std::time::Instant::now();
+            while !left.is_empty() && t0.elapsed() < std::time::Duration::from_secs(5) {
+                std::thread::sleep(std::time::Duration::from_millis(20));
+                left = supervisors();
+            }
+        }
+    }
+}
+
 impl Sandbox {
     pub fn new() -> Sandbox {
         Sandbox {
