@@ -43,27 +43,7 @@ pub fn block_on<F: Future>(
     runtime: &tokio::runtime::Runtime,
     work: F,
 ) -> Result<F::Output, Interrupted> {
-    runtime.block_on(async {
-        let listen = |kind| signal(kind).ok();
-        let (mut int, mut term, mut hup) = (
-            listen(SignalKind::interrupt()),
-            listen(SignalKind::terminate()),
-            listen(SignalKind::hangup()),
-        );
-        // Boxed so that it stays alive, unpolled, while its groups are ended,
-        // and is dropped only afterwards.
-        let mut work = Box::pin(work);
-        let caught = tokio::select! {
-            biased;
-            done = &mut work => return Ok(done),
-            Some(()) = recv(&mut int) => Signal::SIGINT,
-            Some(()) = recv(&mut term) => Signal::SIGTERM,
-            Some(()) = recv(&mut hup) => Signal::SIGHUP,
-        };
-        groups::end_all(DEFAULT_KILL_GRACE).await;
-        drop(work);
-        Err(Interrupted { signal: caught })
-    })
+    block_on_graceful(runtime, std::time::Duration::ZERO, |_| work)
 }
 
 /// Like [`block_on`], for work that has something to say before it is
@@ -91,8 +71,12 @@ pub fn block_on_graceful<F: Future>(
             Some(()) = recv(&mut term) => Signal::SIGTERM,
             Some(()) = recv(&mut hup) => Signal::SIGHUP,
         };
-        let _ = told.send(Some(caught));
-        let _ = tokio::time::timeout(grace, &mut work).await;
+        // With no grace, the work stays alive but unpolled while its groups
+        // are ended, and is dropped only afterwards.
+        if !grace.is_zero() {
+            let _ = told.send(Some(caught));
+            let _ = tokio::time::timeout(grace, &mut work).await;
+        }
         groups::end_all(DEFAULT_KILL_GRACE).await;
         drop(work);
         Err(Interrupted { signal: caught })

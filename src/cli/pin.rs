@@ -259,15 +259,7 @@ fn shown_registry(registries: &Registries, located: &Located) -> String {
 
 /// Rewrite each planned argument in `file`, under its lock.
 fn write_file(file: &Path, plans: &[&Planned]) -> Result<()> {
-    store::modify(file, |current| {
-        let Some(text) = current else {
-            return Err(DefsError::Io {
-                path: file.to_path_buf(),
-                action: "cannot open",
-                source: std::io::Error::from(std::io::ErrorKind::NotFound),
-            }
-            .into());
-        };
+    store::modify_existing(file, |text| {
         let parsed = format::parse(file, text)?;
         let mut edits = Vec::new();
         for p in plans {

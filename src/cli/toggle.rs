@@ -34,15 +34,7 @@ pub fn edit_file(
     force: bool,
     make_edit: impl Fn(&str) -> Edit,
 ) -> Result<()> {
-    store::modify(file, |current| {
-        let Some(text) = current else {
-            return Err(DefsError::Io {
-                path: file.to_path_buf(),
-                action: "cannot open",
-                source: std::io::Error::from(std::io::ErrorKind::NotFound),
-            }
-            .into());
-        };
+    store::modify_existing(file, |text| {
         let parsed = format::parse(file, text)?;
         let edits: Vec<Edit> = names.iter().map(|name| make_edit(name)).collect();
         for name in names {

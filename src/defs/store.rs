@@ -199,6 +199,23 @@ pub fn modify<T>(
     Ok(Some(result))
 }
 
+/// [`modify`] for an edit of entries that must already be in `path`: a
+/// file that vanished since it was read is an error, not a new file.
+pub fn modify_existing<T>(
+    path: &Path,
+    edit: impl FnOnce(&str) -> Result<Option<(String, T)>, crate::Error>,
+) -> Result<Option<T>, crate::Error> {
+    modify(path, |current| match current {
+        Some(text) => edit(text),
+        None => Err(DefsError::Io {
+            path: path.to_path_buf(),
+            action: "cannot open",
+            source: std::io::Error::from(std::io::ErrorKind::NotFound),
+        }
+        .into()),
+    })
+}
+
 fn current_umask() -> u32 {
     use nix::sys::stat::{Mode, umask};
     let old = umask(Mode::from_bits_truncate(0o022));

@@ -61,3 +61,26 @@ impl Diagnostic for PackageError {
         })
     }
 }
+
+impl PackageError {
+    /// No version of `package` at `registry` satisfies `wanted`; `newest`
+    /// are the versions it does have, newest first (eight are shown).
+    pub fn no_match(
+        registry: String,
+        package: &str,
+        wanted: &str,
+        newest: impl Iterator<Item = String>,
+    ) -> PackageError {
+        let available: Vec<String> = newest.take(8).collect();
+        PackageError::NoMatch {
+            registry,
+            package: package.to_string(),
+            wanted: wanted.to_string(),
+            available: if available.is_empty() {
+                "none".into()
+            } else {
+                available.join(", ")
+            },
+        }
+    }
+}

@@ -111,17 +111,12 @@ fn choose(
     let no_match = |wanted: &str| {
         let mut sorted = versions.clone();
         sorted.sort();
-        let available: Vec<String> = sorted.iter().rev().take(8).map(|v| v.to_string()).collect();
-        PackageError::NoMatch {
-            registry: mask_userinfo(registries.npm.for_package(&spec.package)),
-            package: spec.package.clone(),
-            wanted: wanted.to_string(),
-            available: if available.is_empty() {
-                "none".into()
-            } else {
-                available.join(", ")
-            },
-        }
+        PackageError::no_match(
+            mask_userinfo(registries.npm.for_package(&spec.package)),
+            &spec.package,
+            wanted,
+            sorted.iter().rev().map(|v| v.to_string()),
+        )
     };
     match &spec.pin {
         Pin::Missing | Pin::Latest => tag("latest").ok_or_else(|| no_match("latest")),

@@ -65,24 +65,13 @@ pub async fn resolve(
             .map(|(v, f)| (v.clone(), f.clone()))
     };
     let no_match = |wanted: &str| {
-        let available: Vec<String> = project
+        let unyanked = project
             .releases
             .iter()
             .rev()
             .filter(|(_, files)| !files.iter().all(|f| f.yanked))
-            .take(8)
-            .map(|(v, _)| v.to_string())
-            .collect();
-        PackageError::NoMatch {
-            registry: shown.clone(),
-            package: spec.package.clone(),
-            wanted: wanted.to_string(),
-            available: if available.is_empty() {
-                "none".into()
-            } else {
-                available.join(", ")
-            },
-        }
+            .map(|(v, _)| v.to_string());
+        PackageError::no_match(shown.clone(), &spec.package, wanted, unyanked)
     };
     let (version, files) = match &spec.pin {
         Pin::Exact(v) => {

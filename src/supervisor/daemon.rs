@@ -404,21 +404,15 @@ impl Daemon {
             };
             let shutdown = matches!(request.op, Op::Shutdown);
             let catalog = matches!(request.op, Op::Tools { .. });
+            let talk = matches!(request.op, Op::Talk(_));
             let result = match request.op {
                 // An answer with no question waiting (it came too late): no reply.
                 Op::Answer { .. } => continue,
-                Op::Call(req) => match self.owner(&req.name) {
+                // A `talk` is a call whose questions and progress are relayed.
+                Op::Call(req) | Op::Talk(req) => match self.owner(&req.name) {
                     Ok(owner) => {
                         let (frames, stash) = (&mut frames, &mut stash);
-                        super::relay::call(owner, request.id, req, false, &mut wr, frames, stash)
-                            .await
-                    }
-                    Err(e) => Err(e),
-                },
-                Op::Talk(req) => match self.owner(&req.name) {
-                    Ok(owner) => {
-                        let (frames, stash) = (&mut frames, &mut stash);
-                        super::relay::call(owner, request.id, req, true, &mut wr, frames, stash)
+                        super::relay::call(owner, request.id, req, talk, &mut wr, frames, stash)
                             .await
                     }
                     Err(e) => Err(e),
