@@ -618,8 +618,26 @@ fn real_servers_through_serve_over_stdio_and_http() {
         "time": {"command": uvx.to_str().unwrap(), "args": ["mcp-server-time==2026.10.19"], "connect_timeout": 120},
     }));
     w.ok(&["start", "everything", "time"], 0);
-    w.ok(&["grant", "everything", "echo", "get-sum"], 0);
+    w.ok(
+        &[
+            "grant",
+            "everything",
+            "echo",
+            "get-sum",
+            "get-structured-content",
+        ],
+        0,
+    );
     w.ok(&["grant", "time", "--all-current"], 0);
+    let upstream: Value =
+        serde_json::from_str(&w.ok(&["--json", "tools", "everything"], 0)).unwrap();
+    let upstream_structured = upstream["tools"]
+        .as_array()
+        .unwrap()
+        .iter()
+        .find(|t| t["name"] == "get-structured-content")
+        .unwrap()
+        .clone();
     let plan = json!([
         {"op": "list"},
         {"op": "call", "name": "everything__echo", "args": {"message": "real"}},
@@ -633,11 +651,23 @@ fn real_servers_through_serve_over_stdio_and_http() {
             listed,
             [
                 "everything__echo",
+                "everything__get-structured-content",
                 "everything__get-sum",
                 "time__convert_time",
                 "time__get_current_time"
             ]
         );
+        // The server's own schemas and hints reach the agent unchanged.
+        let listed = steps[0]["tools"]
+            .as_array()
+            .unwrap()
+            .iter()
+            .find(|t| t["name"] == "everything__get-structured-content")
+            .unwrap();
+        for field in ["description", "inputSchema", "outputSchema", "annotations"] {
+            assert_eq!(listed.get(field), upstream_structured.get(field), "{field}");
+        }
+        assert!(listed["outputSchema"].is_object(), "{listed}");
         assert!(text(&steps[1]).contains("real"), "{}", steps[1]);
         assert!(text(&steps[2]).contains("UTC"), "{}", steps[2]);
         assert_eq!(steps[3]["error"]["code"], -32602, "ungranted: {}", steps[3]);

@@ -19,7 +19,8 @@ use crate::supervisor::protocol::{Body, Op, ToolInfo};
 
 const EXAMPLES: &str = "\
 Nothing is exposed by `mcpctl serve` until it is granted. A grant records
-the tool's name and its catalog hash (description and input schema); if
+the tool's name and its catalog hash (title, description, schemas and
+annotations, as the lockfile hashes them); if
 the tool changes later, it is hidden and refused until granted again.
 --all-current grants the tools the server lists now, never future ones.
 The server must be running (`mcpctl start NAME`) so its catalog is known.

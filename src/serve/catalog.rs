@@ -1,6 +1,6 @@
 //! The one catalog agents see: every granted tool of every supervised
 //! server, named `<server><separator><tool>`, with the server's own
-//! description and input schema.
+//! title, description, schemas and annotations.
 //!
 //! A tool is in it only when its entry grants it to the profile being
 //! served and, for a grant that recorded a catalog hash, when the tool
@@ -150,8 +150,8 @@ impl View {
     }
 }
 
-/// The catalog hash of a listed tool: the lockfile's canonical hash over
-/// the fields the socket carries (description and input schema).
+/// The catalog hash of a listed tool: the lockfile's canonical hash (title,
+/// description, both schemas, annotations), so a grant and a lock agree.
 pub fn hash(info: &ToolInfo) -> String {
     Pinned::of(
         &serde_json::to_value(info).unwrap_or(Value::Null),

@@ -160,15 +160,13 @@ impl Gateway {
     }
 }
 
-/// An agent-facing tool: the exposed name, the server's description and
-/// exact input schema.
+/// An agent-facing tool: the exposed name, with the server's title,
+/// description, exact schemas and annotations.
 fn agent_tool(name: &str, exposed: &Exposed) -> Option<Tool> {
-    let mut value = json!({
-        "name": name,
-        "inputSchema": exposed.info.input_schema,
-    });
-    if let Some(description) = &exposed.info.description {
-        value["description"] = Value::String(description.clone());
+    let mut value = serde_json::to_value(&exposed.info).ok()?;
+    value["name"] = Value::String(name.to_string());
+    if value["description"].is_null() {
+        value.as_object_mut()?.remove("description");
     }
     serde_json::from_value(value).ok()
 }

@@ -304,6 +304,19 @@ pub struct ToolInfo {
     /// Its JSON Schema for arguments.
     #[serde(rename = "inputSchema")]
     pub input_schema: Value,
+    /// Its display name, as listed (`serve` passes it on unchanged).
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub title: Option<String>,
+    /// Its JSON Schema for structured results, as listed.
+    #[serde(
+        rename = "outputSchema",
+        default,
+        skip_serializing_if = "Option::is_none"
+    )]
+    pub output_schema: Option<Value>,
+    /// Its behaviour hints (read-only, destructive …), as listed.
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub annotations: Option<Value>,
 }
 
 /// Result bodies; append-only.
