@@ -202,9 +202,9 @@ fn object_isms(map: &JsonObject, path: &str, out: &mut Vec<(String, &'static str
 }
 
 /// Whether each tool's inputSchema compiles (why not, when it does not),
-/// in tool order. Compiling is what lint costs on a big catalog, and each
-/// compile is independent, so the tools are shared out across the cores;
-/// each validator is dropped as soon as it is known to compile.
+/// in tool order ([`schema_verdict`] of each). Judging schemas is what lint
+/// costs on a big catalog, and each is independent, so the tools are shared
+/// out across the cores.
 fn compile_all(tools: &[Tool]) -> Vec<Result<(), String>> {
     let one = |tool: &Tool| schema_verdict(&tool.input_schema);
     let threads = std::thread::available_parallelism()
