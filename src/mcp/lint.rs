@@ -113,6 +113,62 @@ pub fn compile(schema: &Value) -> Result<jsonschema::Validator, String> {
         .map_err(|e| e.to_string())
 }
 
+/// Keywords whose compilation can fail where the metaschema passes: a
+/// regex that does not compile (`pattern`, `patternProperties`), a `$ref`
+/// that does not resolve or is refused, an id or anchor the registry
+/// rejects, a nested `$schema` (its own dialect and vocabularies), and the
+/// format and content keywords. A schema with any of these anywhere (as any
+/// object key, property names included, so the test is conservative) is
+/// compiled; any other 2020-12 schema is judged by its metaschema alone.
+const COMPILE_ONLY: &[&str] = &[
+    "$schema",
+    "$id",
+    "id",
+    "$ref",
+    "$dynamicRef",
+    "$recursiveRef",
+    "$anchor",
+    "$dynamicAnchor",
+    "$recursiveAnchor",
+    "$vocabulary",
+    "pattern",
+    "patternProperties",
+    "format",
+    "contentEncoding",
+    "contentMediaType",
+    "contentSchema",
+];
+
+/// Whether any object in `value` has a [`COMPILE_ONLY`] key.
+fn needs_compile(value: &Value) -> bool {
+    match value {
+        Value::Object(map) => object_needs_compile(map),
+        Value::Array(items) => items.iter().any(needs_compile),
+        _ => false,
+    }
+}
+
+/// [`needs_compile`] of a schema object.
+fn object_needs_compile(map: &JsonObject) -> bool {
+    map.iter()
+        .any(|(k, v)| COMPILE_ONLY.contains(&k.as_str()) || needs_compile(v))
+}
+
+/// Whether `schema` compiles (why not, when it does not), with the verdict
+/// and the message [`compile`] gives, at a fraction of its cost. Compiling
+/// starts by validating the schema against its draft's metaschema; for a
+/// schema without `$schema` (2020-12) and without [`COMPILE_ONLY`] keywords
+/// nothing after that step can fail, so the cached metaschema validator
+/// decides alone. Everything else, and every schema the metaschema refuses
+/// (for the message), is compiled.
+pub fn schema_verdict(schema: &JsonObject) -> Result<(), String> {
+    let value = Value::Object(schema.clone());
+    if object_needs_compile(schema) || !jsonschema::draft202012::meta::is_valid(&value) {
+        return compile(&value).map(|_| ());
+    }
+    Ok(())
+}
+
 /// Draft-07 keywords that mean something else (or nothing) under 2020-12,
 /// found anywhere in the schema, as `(json pointer, keyword)`.
 fn draft07_isms(value: &Value, path: &str, out: &mut Vec<(String, &'static str)>) {
@@ -146,11 +202,11 @@ fn object_isms(map: &JsonObject, path: &str, out: &mut Vec<(String, &'static str
 }
 
 /// Whether each tool's inputSchema compiles (why not, when it does not),
-/// in tool order. Compiling is what lint costs on a big catalog, and each
-/// compile is independent, so the tools are shared out across the cores;
-/// each validator is dropped as soon as it is known to compile.
+/// in tool order ([`schema_verdict`] of each). Judging schemas is what lint
+/// costs on a big catalog, and each is independent, so the tools are shared
+/// out across the cores.
 fn compile_all(tools: &[Tool]) -> Vec<Result<(), String>> {
-    let one = |tool: &Tool| compile(&Value::Object((*tool.input_schema).clone())).map(|_| ());
+    let one = |tool: &Tool| schema_verdict(&tool.input_schema);
     let threads = std::thread::available_parallelism()
         .map_or(1, |n| n.get())
         .min(tools.len() / PER_THREAD);
@@ -251,7 +307,7 @@ impl Workers {
                             return done;
                         };
                         for (i, schema) in schemas.iter().enumerate() {
-                            let verdict = compile(&Value::Object((**schema).clone())).map(|_| ());
+                            let verdict = schema_verdict(schema);
                             done.push((first + i, verdict));
                         }
                     }
