@@ -807,3 +807,89 @@ fn mcp_inspector_cli_lists_and_calls_granted_tools_over_stdio_and_http() {
     );
     assert!(refused.is_err(), "{refused:?}");
 }
+
+#[test]
+fn prompts_and_resources_of_granted_servers_pass_through_under_the_prefix() {
+    let everything = require(
+        "mcp-server-everything",
+        "run `bash tests/run.sh`, which installs @modelcontextprotocol/server-everything@2026.8.31",
+    );
+    let def = json!({"command": everything.to_str().unwrap(), "args": ["stdio"]});
+    // `hidden` has the same prompts and resources, but no granted tool.
+    let w = World::new(json!({"everything": def, "hidden": def, "fx": fx(&[])}));
+    w.ok(&["start", "everything", "hidden", "fx"], 0);
+    w.ok(&["grant", "everything", "echo"], 0);
+    w.ok(&["grant", "fx", "echo"], 0);
+    let doc = "demo://resource/static/document/architecture.md";
+    let plan = json!([
+        {"op": "prompts"},
+        {"op": "get_prompt", "name": "everything__args-prompt", "args": {"city": "Lisbon"}},
+        {"op": "resources"},
+        {"op": "templates"},
+        {"op": "read", "uri": format!("mcpctl://everything/{doc}")},
+        {"op": "get_prompt", "name": "hidden__simple-prompt"},
+        {"op": "read", "uri": format!("mcpctl://hidden/{doc}")},
+        {"op": "read", "uri": doc},
+    ]);
+    let check = |how: &str, steps: &[Value]| {
+        let prompts: Vec<&str> = steps[0]["prompts"]
+            .as_array()
+            .unwrap_or_else(|| panic!("{how}: {}", steps[0]))
+            .iter()
+            .map(|p| p["name"].as_str().unwrap())
+            .collect();
+        assert!(
+            prompts.contains(&"everything__args-prompt"),
+            "{how}: {prompts:?}"
+        );
+        assert!(
+            prompts.iter().all(|p| p.starts_with("everything__")),
+            "{how}: only the granted server's prompts: {prompts:?}"
+        );
+        let message = steps[1]["result"]["messages"][0]["content"]["text"]
+            .as_str()
+            .unwrap_or_else(|| panic!("{how}: {}", steps[1]));
+        assert!(message.contains("Lisbon"), "{how}: {message}");
+        let uris: Vec<&str> = steps[2]["resources"]
+            .as_array()
+            .unwrap_or_else(|| panic!("{how}: {}", steps[2]))
+            .iter()
+            .map(|r| r["uri"].as_str().unwrap())
+            .collect();
+        let exposed = format!("mcpctl://everything/{doc}");
+        assert!(uris.contains(&exposed.as_str()), "{how}: {uris:?}");
+        assert!(
+            uris.iter().all(|u| u.starts_with("mcpctl://everything/")),
+            "{how}: {uris:?}"
+        );
+        assert!(
+            steps[3]["resourceTemplates"]
+                .as_array()
+                .unwrap()
+                .iter()
+                .all(|t| t["uriTemplate"]
+                    .as_str()
+                    .unwrap()
+                    .starts_with("mcpctl://everything/")),
+            "{how}: {}",
+            steps[3]
+        );
+        assert!(
+            !steps[3]["resourceTemplates"].as_array().unwrap().is_empty(),
+            "{how}"
+        );
+        let contents = &steps[4]["result"]["contents"][0];
+        assert_eq!(contents["uri"], exposed.as_str(), "{how}: {}", steps[4]);
+        assert!(
+            contents["text"].as_str().unwrap().contains("Architecture"),
+            "{how}"
+        );
+        for refused in &steps[5..8] {
+            assert_eq!(refused["error"]["code"], -32602, "{how}: {refused}");
+        }
+    };
+    check("stdio", &w.agent(plan.clone(), &w.stdio(&[])));
+    let token = w.token();
+    let (_served, url) = w.http(&[]);
+    check("http", &w.agent(plan, &["http".into(), url, token]));
+}
