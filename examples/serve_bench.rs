@@ -1,8 +1,9 @@
 //! Measures `mcpctl serve`: a call to the fixture's fast tool through
 //! `serve --stdio` against the same call on the supervisor's socket (p50,
 //! same run), calls/s with 16 agents over `serve --http`, and the RSS of
-//! the `serve` process. Driven by `benches/serve.sh`, which starts the
-//! supervisor and grants `fast0`'s `fast` tool first.
+//! the `serve` process with its private share (USS). Driven by
+//! `benches/serve.sh`, which starts the supervisor and grants `fast0`'s
+//! `fast` tool first.
 //!
 //! Usage: serve_bench DEFS_FILE MCPCTL_BIN
 //! (MCPCTL_STATE_DIR must point at the running daemon's directory.)
@@ -33,6 +34,20 @@ fn rss_mb(pid: u32) -> f64 {
         .and_then(|v| v.split_whitespace().next()?.parse().ok())
         .filter(|&kb| kb > 0)
         .unwrap_or_else(|| panic!("no VmRSS for pid {pid}"));
+    kb as f64 / 1024.0
+}
+
+/// The memory only this process holds (USS: private clean and dirty pages,
+/// from smaps_rollup), in MB: RSS minus the pages it shares, chiefly the
+/// mcpctl executable's, which the supervisor maps too.
+fn private_mb(pid: u32) -> f64 {
+    let rollup = std::fs::read_to_string(format!("/proc/{pid}/smaps_rollup"))
+        .unwrap_or_else(|e| panic!("cannot read /proc/{pid}/smaps_rollup: {e}"));
+    let kb: u64 = rollup
+        .lines()
+        .filter(|l| l.starts_with("Private_Clean:") || l.starts_with("Private_Dirty:"))
+        .filter_map(|l| l.split_whitespace().nth(1)?.parse::<u64>().ok())
+        .sum();
     kb as f64 / 1024.0
 }
 
@@ -120,6 +135,7 @@ fn main() {
         }
     }
     let stdio_rss = rss_mb(child.id());
+    let stdio_private = private_mb(child.id());
     drop(to);
     let _ = child.wait();
 
@@ -201,6 +217,7 @@ fn main() {
         (total, started.elapsed().as_secs_f64())
     });
     let http_rss = rss_mb(http.id());
+    let http_private = private_mb(http.id());
     let _ = http.kill();
     let _ = http.wait();
 
@@ -221,5 +238,9 @@ fn main() {
         total as f64 / secs
     );
     println!("| `serve --stdio` RSS after {N} calls | **{stdio_rss:.1} MB** | < 10 MB |");
+    println!("| `serve --stdio` private memory (USS) after {N} calls | {stdio_private:.1} MB | |");
     println!("| `serve --http` RSS after the 16-agent run | {http_rss:.1} MB | |");
+    println!(
+        "| `serve --http` private memory (USS) after the 16-agent run | {http_private:.1} MB | |"
+    );
 }

@@ -14,6 +14,9 @@ ROOT=$PWD
 PEERS=$ROOT/.peers
 
 EVERYTHING_VERSION=2026.8.31
+# The MCP Inspector's CLI mode (`mcp-inspector --cli`), a second real agent
+# for the serve tests, into .peers/npm beside server-everything.
+INSPECTOR_VERSION=2.12.0
 TIME_VERSION=2026.10.19
 UV_VERSION=0.13.9
 # The official Python SDK, the peer for the calls-that-talk-back and serve
@@ -59,6 +62,14 @@ if [[ "$installed" != "$EVERYTHING_VERSION" ]]; then
   say "installing @modelcontextprotocol/server-everything@$EVERYTHING_VERSION into .peers/npm"
   npm install --prefix "$PEERS/npm" --no-fund --no-audit --loglevel=error \
     "@modelcontextprotocol/server-everything@$EVERYTHING_VERSION" >&2
+fi
+
+inspector_json=$PEERS/npm/node_modules/@modelcontextprotocol/inspector/package.json
+installed=$(node -p "require(process.argv[1]).version" "$inspector_json" 2>/dev/null || true)
+if [[ "$installed" != "$INSPECTOR_VERSION" ]]; then
+  say "installing @modelcontextprotocol/inspector@$INSPECTOR_VERSION into .peers/npm"
+  npm install --prefix "$PEERS/npm" --no-fund --no-audit --loglevel=error \
+    "@modelcontextprotocol/inspector@$INSPECTOR_VERSION" >&2
 fi
 
 # uv (for uvx) from PyPI, pinned, in a private virtual environment.

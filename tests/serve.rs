@@ -1,8 +1,10 @@
 //! `mcpctl serve`, `grant` and `revoke` end to end: a real supervisor per
 //! test in its own short `MCPCTL_STATE_DIR`, the real binary, and the
 //! official MCP Python SDK (`mcp==2.3.0`, installed by tests/run.sh) as
-//! the agent, over stdio and Streamable HTTP (tests/peers/serve_client.py).
-//! Without `MCPCTL_TEST_PYTHON` these tests fail, naming how to set it up.
+//! the agent, over stdio and Streamable HTTP (tests/peers/serve_client.py),
+//! and the MCP Inspector CLI (`mcp-inspector --cli`) as a second one.
+//! Without `MCPCTL_TEST_PYTHON` or `mcp-inspector` these tests fail, naming
+//! how to set them up.
 
 mod common;
 
@@ -713,4 +715,211 @@ fn print_config_gives_a_host_entry_that_launches_serve() {
     assert!(codex.starts_with("[mcp_servers.mcpctl]"), "{codex}");
     let out = w.run(&["serve", "--print-config", "cursor", "--profile", "nobody"]);
     assert_eq!(out.status.code(), Some(3));
+}
+
+/// The MCP Inspector's CLI (`@modelcontextprotocol/inspector`, installed by
+/// tests/run.sh) as the agent: `mcp-inspector --cli ARGS…`; its JSON answer
+/// on success, or its exit code and stderr.
+fn inspector(w: &World, args: &[&str]) -> Result<Value, (Option<i32>, String)> {
+    let bin = require(
+        "mcp-inspector",
+        "run `bash tests/run.sh`, which installs @modelcontextprotocol/inspector@2.12.0",
+    );
+    // The Inspector launches a stdio server with a scrubbed environment:
+    // hand it this world's state dir explicitly.
+    let state = format!("MCPCTL_STATE_DIR={}", w.state().display());
+    let out = Command::new(bin)
+        .arg("--cli")
+        .args(["-e", &state])
+        .args(args)
+        .env("HOME", w.dir.path())
+        .stdin(Stdio::null())
+        .output()
+        .expect("the Inspector CLI runs");
+    let stderr = String::from_utf8_lossy(&out.stderr).to_string();
+    if !out.status.success() {
+        return Err((out.status.code(), stderr));
+    }
+    Ok(serde_json::from_slice(&out.stdout).unwrap_or_else(|_| {
+        panic!(
+            "the Inspector printed no JSON\nstdout: {}\nstderr: {stderr}",
+            String::from_utf8_lossy(&out.stdout)
+        )
+    }))
+}
+
+#[test]
+fn mcp_inspector_cli_lists_and_calls_granted_tools_over_stdio_and_http() {
+    let everything = require(
+        "mcp-server-everything",
+        "run `bash tests/run.sh`, which installs @modelcontextprotocol/server-everything@2026.8.31",
+    );
+    let w = World::new(json!({
+        "everything": {"command": everything.to_str().unwrap(), "args": ["stdio"]},
+        "fx": fx(&[]),
+    }));
+    w.ok(&["start", "everything", "fx"], 0);
+    w.ok(&["grant", "everything", "echo"], 0);
+    w.ok(&["grant", "fx", "echo"], 0);
+    let token = w.token();
+    let (_served, url) = w.http(&[]);
+    let auth = format!("Authorization: Bearer {token}");
+    let stdio = w.stdio(&[]);
+    let stdio: Vec<&str> = stdio.iter().map(String::as_str).collect();
+    let http = [
+        "--transport",
+        "http",
+        "--server-url",
+        url.as_str(),
+        "--header",
+        auth.as_str(),
+    ];
+    for (how, target, before) in [("stdio", &stdio[..], true), ("http", &http[..], false)] {
+        let with = |method: &[&str]| {
+            let mut args = method.to_vec();
+            if before {
+                args.push("--");
+            }
+            args.extend_from_slice(target);
+            inspector(&w, &args)
+        };
+        let listed = with(&["--method", "tools/list"]).unwrap_or_else(|e| panic!("{how}: {e:?}"));
+        let mut listed = names(&listed);
+        listed.sort();
+        assert_eq!(listed, ["everything__echo", "fx__echo"], "{how}");
+        let called = with(&[
+            "--method",
+            "tools/call",
+            "--tool-name",
+            "everything__echo",
+            "--tool-arg",
+            "message=from-inspector",
+        ])
+        .unwrap_or_else(|e| panic!("{how}: {e:?}"));
+        assert!(
+            called["content"][0]["text"]
+                .as_str()
+                .is_some_and(|t| t.contains("from-inspector")),
+            "{how}: {called}"
+        );
+        let called = with(&[
+            "--method",
+            "tools/call",
+            "--tool-name",
+            "fx__echo",
+            "--tool-arg",
+            "message=hi",
+        ])
+        .unwrap_or_else(|e| panic!("{how}: {e:?}"));
+        assert_eq!(called["content"][0]["text"], "Echo: hi", "{how}");
+        // Granted on neither side: not listed, so not callable.
+        let (code, stderr) = with(&[
+            "--method",
+            "tools/call",
+            "--tool-name",
+            "everything__get-env",
+        ])
+        .expect_err("an ungranted tool is refused");
+        assert_ne!(code, Some(0), "{how}");
+        assert!(stderr.contains("not found"), "{how}: {stderr}");
+    }
+    // Without the token, the Inspector gets nowhere over HTTP.
+    let refused = inspector(
+        &w,
+        &[
+            "--method",
+            "tools/list",
+            "--transport",
+            "http",
+            "--server-url",
+            url.as_str(),
+        ],
+    );
+    assert!(refused.is_err(), "{refused:?}");
+}
+
+#[test]
+fn prompts_and_resources_of_granted_servers_pass_through_under_the_prefix() {
+    let everything = require(
+        "mcp-server-everything",
+        "run `bash tests/run.sh`, which installs @modelcontextprotocol/server-everything@2026.8.31",
+    );
+    let def = json!({"command": everything.to_str().unwrap(), "args": ["stdio"]});
+    // `hidden` has the same prompts and resources, but no granted tool.
+    let w = World::new(json!({"everything": def, "hidden": def, "fx": fx(&[])}));
+    w.ok(&["start", "everything", "hidden", "fx"], 0);
+    w.ok(&["grant", "everything", "echo"], 0);
+    w.ok(&["grant", "fx", "echo"], 0);
+    let doc = "demo://resource/static/document/architecture.md";
+    let plan = json!([
+        {"op": "prompts"},
+        {"op": "get_prompt", "name": "everything__args-prompt", "args": {"city": "Lisbon"}},
+        {"op": "resources"},
+        {"op": "templates"},
+        {"op": "read", "uri": format!("mcpctl://everything/{doc}")},
+        {"op": "get_prompt", "name": "hidden__simple-prompt"},
+        {"op": "read", "uri": format!("mcpctl://hidden/{doc}")},
+        {"op": "read", "uri": doc},
+    ]);
+    let check = |how: &str, steps: &[Value]| {
+        let prompts: Vec<&str> = steps[0]["prompts"]
+            .as_array()
+            .unwrap_or_else(|| panic!("{how}: {}", steps[0]))
+            .iter()
+            .map(|p| p["name"].as_str().unwrap())
+            .collect();
+        assert!(
+            prompts.contains(&"everything__args-prompt"),
+            "{how}: {prompts:?}"
+        );
+        assert!(
+            prompts.iter().all(|p| p.starts_with("everything__")),
+            "{how}: only the granted server's prompts: {prompts:?}"
+        );
+        let message = steps[1]["result"]["messages"][0]["content"]["text"]
+            .as_str()
+            .unwrap_or_else(|| panic!("{how}: {}", steps[1]));
+        assert!(message.contains("Lisbon"), "{how}: {message}");
+        let uris: Vec<&str> = steps[2]["resources"]
+            .as_array()
+            .unwrap_or_else(|| panic!("{how}: {}", steps[2]))
+            .iter()
+            .map(|r| r["uri"].as_str().unwrap())
+            .collect();
+        let exposed = format!("mcpctl://everything/{doc}");
+        assert!(uris.contains(&exposed.as_str()), "{how}: {uris:?}");
+        assert!(
+            uris.iter().all(|u| u.starts_with("mcpctl://everything/")),
+            "{how}: {uris:?}"
+        );
+        assert!(
+            steps[3]["resourceTemplates"]
+                .as_array()
+                .unwrap()
+                .iter()
+                .all(|t| t["uriTemplate"]
+                    .as_str()
+                    .unwrap()
+                    .starts_with("mcpctl://everything/")),
+            "{how}: {}",
+            steps[3]
+        );
+        assert!(
+            !steps[3]["resourceTemplates"].as_array().unwrap().is_empty(),
+            "{how}"
+        );
+        let contents = &steps[4]["result"]["contents"][0];
+        assert_eq!(contents["uri"], exposed.as_str(), "{how}: {}", steps[4]);
+        assert!(
+            contents["text"].as_str().unwrap().contains("Architecture"),
+            "{how}"
+        );
+        for refused in &steps[5..8] {
+            assert_eq!(refused["error"]["code"], -32602, "{how}: {refused}");
+        }
+    };
+    check("stdio", &w.agent(plan.clone(), &w.stdio(&[])));
+    let token = w.token();
+    let (_served, url) = w.http(&[]);
+    check("http", &w.agent(plan, &["http".into(), url, token]));
 }

@@ -7,8 +7,10 @@ use std::sync::{Arc, Mutex};
 use std::time::Instant;
 
 use rmcp::model::{
-    CallToolRequestParams, CallToolResponse, CallToolResult, Implementation, ListToolsResult,
-    PaginatedRequestParams, ServerCapabilities, ServerConfig, Tool,
+    CallToolRequestParams, CallToolResponse, CallToolResult, GetPromptRequestParams,
+    GetPromptResponse, Implementation, ListPromptsResult, ListResourceTemplatesResult,
+    ListResourcesResult, ListToolsResult, PaginatedRequestParams, ReadResourceRequestParams,
+    ReadResourceResponse, ServerCapabilities, ServerConfig, Tool,
 };
 use rmcp::service::{NotificationContext, Peer, RequestContext, RoleServer};
 use rmcp::{ErrorData, ServerHandler};
@@ -16,10 +18,11 @@ use serde_json::{Value, json};
 
 use super::audit::{Audit, Record};
 use super::catalog::{Exposed, Granted, View};
+use super::passthrough::{self as pass, exposed_uri, prefix_field};
 use super::upstream::Upstream;
 use crate::defs::Sources;
 use crate::supervisor::SupervisorError;
-use crate::supervisor::protocol::{Body, CallRequest, ErrorCode, Op};
+use crate::supervisor::protocol::{Body, CallRequest, ErrorCode, ForwardMethod, Op};
 
 /// Settings of one `serve` run.
 #[derive(Debug, Clone)]
@@ -172,7 +175,7 @@ fn agent_tool(name: &str, exposed: &Exposed) -> Option<Tool> {
 }
 
 /// A supervisor error as the JSON-RPC error the agent gets.
-fn rpc_error(err: SupervisorError) -> ErrorData {
+pub(super) fn rpc_error(err: SupervisorError) -> ErrorData {
     match err {
         SupervisorError::Remote(wire) => {
             let mut message = wire.message.clone();
@@ -199,11 +202,13 @@ impl ServerHandler for Gateway {
         let capabilities = ServerCapabilities::builder()
             .enable_tools()
             .enable_tool_list_changed()
+            .enable_prompts()
+            .enable_resources()
             .build();
         ServerConfig::new(capabilities)
             .with_server_info(Implementation::new("mcpctl", env!("CARGO_PKG_VERSION")))
             .with_instructions(
-                "Tools of the MCP servers supervised by mcpctl, named SERVER__TOOL; only tools an operator granted are listed.",
+                "Tools of the MCP servers supervised by mcpctl, named SERVER__TOOL; only tools an operator granted are listed. Prompts of those servers are named SERVER__PROMPT, and their resources have URIs mcpctl://SERVER/ORIGINAL-URI.",
             )
     }
 
@@ -318,4 +323,118 @@ impl ServerHandler for Gateway {
         }
         result.map(CallToolResponse::Complete)
     }
+
+    async fn list_prompts(
+        &self,
+        _request: Option<PaginatedRequestParams>,
+        _context: RequestContext<RoleServer>,
+    ) -> Result<ListPromptsResult, ErrorData> {
+        self.shared.rebuild(false).await;
+        let separator = self.shared.settings.separator.clone();
+        let merged = pass::list(
+            &self.shared,
+            ForwardMethod::PromptsList,
+            "prompts",
+            |server, item| {
+                prefix_field(item, "name", &format!("{server}{separator}"));
+            },
+        )
+        .await;
+        typed(merged)
+    }
+
+    async fn get_prompt(
+        &self,
+        request: GetPromptRequestParams,
+        _context: RequestContext<RoleServer>,
+    ) -> Result<GetPromptResponse, ErrorData> {
+        self.shared.rebuild(false).await;
+        let Some((server, name)) = pass::prompt_target(&self.shared, &request.name) else {
+            return Err(ErrorData::invalid_params(
+                format!(
+                    "unknown prompt `{}`: it does not exist or its server is not granted",
+                    request.name
+                ),
+                None,
+            ));
+        };
+        let mut params = serde_json::to_value(&request).unwrap_or(Value::Null);
+        params["name"] = Value::String(name);
+        let result = pass::get(&self.shared, &server, ForwardMethod::PromptsGet, params).await?;
+        typed(result).map(GetPromptResponse::Complete)
+    }
+
+    async fn list_resources(
+        &self,
+        _request: Option<PaginatedRequestParams>,
+        _context: RequestContext<RoleServer>,
+    ) -> Result<ListResourcesResult, ErrorData> {
+        self.shared.rebuild(false).await;
+        let separator = self.shared.settings.separator.clone();
+        let merged = pass::list(
+            &self.shared,
+            ForwardMethod::ResourcesList,
+            "resources",
+            |server, item| {
+                prefix_field(item, "name", &format!("{server}{separator}"));
+                prefix_field(item, "uri", &exposed_uri(server));
+            },
+        )
+        .await;
+        typed(merged)
+    }
+
+    async fn list_resource_templates(
+        &self,
+        _request: Option<PaginatedRequestParams>,
+        _context: RequestContext<RoleServer>,
+    ) -> Result<ListResourceTemplatesResult, ErrorData> {
+        self.shared.rebuild(false).await;
+        let separator = self.shared.settings.separator.clone();
+        let merged = pass::list(
+            &self.shared,
+            ForwardMethod::ResourceTemplatesList,
+            "resourceTemplates",
+            |server, item| {
+                prefix_field(item, "name", &format!("{server}{separator}"));
+                prefix_field(item, "uriTemplate", &exposed_uri(server));
+            },
+        )
+        .await;
+        typed(merged)
+    }
+
+    async fn read_resource(
+        &self,
+        request: ReadResourceRequestParams,
+        _context: RequestContext<RoleServer>,
+    ) -> Result<ReadResourceResponse, ErrorData> {
+        self.shared.rebuild(false).await;
+        let Some((server, uri)) = pass::resource_target(&self.shared, &request.uri) else {
+            return Err(ErrorData::invalid_params(
+                format!(
+                    "unknown resource `{}`: resources are read as mcpctl://SERVER/URI of a granted server",
+                    request.uri
+                ),
+                None,
+            ));
+        };
+        let mut params = serde_json::to_value(&request).unwrap_or(Value::Null);
+        params["uri"] = Value::String(uri);
+        let mut result =
+            pass::get(&self.shared, &server, ForwardMethod::ResourcesRead, params).await?;
+        if let Some(contents) = result.get_mut("contents").and_then(Value::as_array_mut) {
+            for item in contents {
+                prefix_field(item, "uri", &exposed_uri(&server));
+            }
+        }
+        typed(result).map(ReadResourceResponse::Complete)
+    }
+}
+
+/// A forwarded JSON result as the rmcp type the agent gets.
+fn typed<T: serde::de::DeserializeOwned>(value: Value) -> Result<T, ErrorData> {
+    serde_json::from_value(value).map_err(|e| {
+        ErrorData::internal_error(format!("the server's result is malformed: {e}"), None)
+    })
 }

@@ -14,6 +14,7 @@ pub mod error;
 pub mod handler;
 pub mod http;
 pub mod naming;
+pub mod passthrough;
 pub mod token;
 pub mod upstream;
 

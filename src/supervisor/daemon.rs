@@ -567,6 +567,7 @@ impl Daemon {
                 .batch(t, true, |o| async move { o.refresh().await })
                 .await),
             Op::Tools { name } => self.owner(&name)?.tools(),
+            Op::Forward(req) => self.owner(&req.name)?.forward(req).await,
             Op::Call(req) | Op::Talk(req) => {
                 self.owner(&req.name)?.call(req, Default::default()).await
             }

@@ -112,6 +112,59 @@ pub enum Op {
         /// The MCP `ElicitResult` (`action`, `content`).
         result: Value,
     },
+    /// Send one prompts or resources request to a running server, live
+    /// (nothing is cached), and answer with its result as
+    /// [`Body::Forwarded`]; `serve` passes prompts and resources through.
+    Forward(ForwardRequest),
+}
+
+/// The arguments of [`Op::Forward`].
+#[derive(Debug, Clone, Serialize, Deserialize)]
+pub struct ForwardRequest {
+    /// The server.
+    pub name: String,
+    /// The MCP method.
+    pub method: ForwardMethod,
+    /// The MCP request params (`null` for none).
+    #[serde(default)]
+    pub params: Value,
+    /// Timeout in milliseconds (default 60 000).
+    #[serde(default)]
+    pub timeout_ms: Option<u64>,
+}
+
+/// The MCP methods [`Op::Forward`] passes on; only these, so the socket
+/// cannot be used to send a server arbitrary requests.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Serialize, Deserialize)]
+pub enum ForwardMethod {
+    /// `prompts/list`.
+    #[serde(rename = "prompts/list")]
+    PromptsList,
+    /// `prompts/get`.
+    #[serde(rename = "prompts/get")]
+    PromptsGet,
+    /// `resources/list`.
+    #[serde(rename = "resources/list")]
+    ResourcesList,
+    /// `resources/templates/list`.
+    #[serde(rename = "resources/templates/list")]
+    ResourceTemplatesList,
+    /// `resources/read`.
+    #[serde(rename = "resources/read")]
+    ResourcesRead,
+}
+
+impl ForwardMethod {
+    /// The MCP method name.
+    pub fn as_str(self) -> &'static str {
+        match self {
+            ForwardMethod::PromptsList => "prompts/list",
+            ForwardMethod::PromptsGet => "prompts/get",
+            ForwardMethod::ResourcesList => "resources/list",
+            ForwardMethod::ResourceTemplatesList => "resources/templates/list",
+            ForwardMethod::ResourcesRead => "resources/read",
+        }
+    }
 }
 
 /// The arguments of [`Op::Call`].
@@ -413,6 +466,11 @@ pub enum Body {
     Progress {
         /// The notification's params.
         progress: Value,
+    },
+    /// Answer to [`Op::Forward`]: the server's MCP result as JSON.
+    Forwarded {
+        /// The result (`ListPromptsResult`, `GetPromptResult`, ...).
+        result: Value,
     },
 }
 

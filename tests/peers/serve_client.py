@@ -10,6 +10,12 @@ stdout:
   {"op": "list"}                      -> {"tools": [{"name", "description", "inputSchema"}...]}
   {"op": "call", "name": N, "args": {...}}
                                       -> {"result": {...}} or {"error": {"code", "message"}}
+  {"op": "prompts"}                   -> {"prompts": [...]}
+  {"op": "get_prompt", "name": N, "args": {...}}
+                                      -> {"result": {...}} or {"error": {...}}
+  {"op": "resources"}                 -> {"resources": [...]}
+  {"op": "templates"}                 -> {"resourceTemplates": [...]}
+  {"op": "read", "uri": U}            -> {"result": {...}} or {"error": {...}}
   {"op": "run", "argv": [...]}        -> {"code": EXIT}   (a command, e.g. `mcpctl grant`)
   {"op": "wait_changed", "timeout": S}-> {"changed": true|false}
                                          (a notifications/tools/list_changed since the last wait)
@@ -48,6 +54,24 @@ async def run_plan(session, plan, state):
             try:
                 result = await session.call_tool(step["name"], step.get("args") or {})
                 emit({"result": result.model_dump(by_alias=True, exclude_none=True)})
+            except MCPError as e:
+                emit({"error": {"code": e.code, "message": e.message}})
+        elif op == "prompts":
+            result = await session.list_prompts()
+            emit({"prompts": [p.model_dump(by_alias=True, exclude_none=True) for p in result.prompts]})
+        elif op == "resources":
+            result = await session.list_resources()
+            emit({"resources": [r.model_dump(by_alias=True, exclude_none=True, mode="json") for r in result.resources]})
+        elif op == "templates":
+            result = await session.list_resource_templates()
+            emit({"resourceTemplates": [r.model_dump(by_alias=True, exclude_none=True, mode="json") for r in result.resource_templates]})
+        elif op in ("get_prompt", "read"):
+            try:
+                if op == "get_prompt":
+                    result = await session.get_prompt(step["name"], step.get("args") or {})
+                else:
+                    result = await session.read_resource(step["uri"])
+                emit({"result": result.model_dump(by_alias=True, exclude_none=True, mode="json")})
             except MCPError as e:
                 emit({"error": {"code": e.code, "message": e.message}})
         elif op == "run":

@@ -15,6 +15,7 @@
 
 mod call;
 mod catalog;
+mod forward;
 mod guard;
 mod health;
 mod lifecycle;

@@ -1,0 +1,130 @@
+//! Prompts and resources, passed on live: one request to the running
+//! server per [`crate::supervisor::protocol::Op::Forward`], with the call
+//! timeout, never cached and never retried. A server that does not offer
+//! prompts (or resources) lists none and finds none.
+
+use std::time::Duration;
+
+use rmcp::model::{GetPromptRequestParams, PaginatedRequestParams, ReadResourceRequestParams};
+use serde::de::DeserializeOwned;
+use serde_json::{Value, json};
+
+use super::Owner;
+use super::call::CALL_TIMEOUT;
+use super::state::{State, failed};
+use crate::supervisor::protocol::{Body, ErrorCode, ForwardMethod, ForwardRequest, WireError};
+
+impl Owner {
+    /// Send one prompts or resources request to the running server.
+    pub async fn forward(&self, req: ForwardRequest) -> Result<Body, WireError> {
+        let live = {
+            let st = self.lock();
+            match (&st.live, st.state) {
+                (Some(live), State::Ready | State::Refreshing) => live.clone(),
+                _ => return Err(self.not_ready(st.state)),
+            }
+        };
+        let method = req.method;
+        let offered = live.peer.peer_info().map(|info| match method {
+            ForwardMethod::PromptsList | ForwardMethod::PromptsGet => {
+                info.capabilities.prompts.is_some()
+            }
+            _ => info.capabilities.resources.is_some(),
+        });
+        if offered == Some(false) {
+            return match method {
+                ForwardMethod::PromptsList => Ok(forwarded(json!({"prompts": []}))),
+                ForwardMethod::ResourcesList => Ok(forwarded(json!({"resources": []}))),
+                ForwardMethod::ResourceTemplatesList => {
+                    Ok(forwarded(json!({"resourceTemplates": []})))
+                }
+                _ => Err(WireError::new(
+                    ErrorCode::NotFound,
+                    format!("`{}` offers no {}", self.name, family(method)),
+                )),
+            };
+        }
+        let timeout = req.timeout_ms.map_or(CALL_TIMEOUT, Duration::from_millis);
+        let peer = &live.peer;
+        let params = req.params;
+        let sent = async {
+            match method {
+                ForwardMethod::PromptsList => {
+                    let p: Option<PaginatedRequestParams> = parse(params)?;
+                    to_value(peer.list_prompts(p).await)
+                }
+                ForwardMethod::PromptsGet => {
+                    let p: GetPromptRequestParams = parse(params)?;
+                    to_value(peer.get_prompt(p).await)
+                }
+                ForwardMethod::ResourcesList => {
+                    let p: Option<PaginatedRequestParams> = parse(params)?;
+                    to_value(peer.list_resources(p).await)
+                }
+                ForwardMethod::ResourceTemplatesList => {
+                    let p: Option<PaginatedRequestParams> = parse(params)?;
+                    to_value(peer.list_resource_templates(p).await)
+                }
+                ForwardMethod::ResourcesRead => {
+                    let p: ReadResourceRequestParams = parse(params)?;
+                    to_value(peer.read_resource(p).await)
+                }
+            }
+        };
+        match tokio::time::timeout(timeout, sent).await {
+            Ok(Ok(result)) => Ok(forwarded(result)),
+            Ok(Err(Failure::Params(e))) => Err(WireError::new(
+                ErrorCode::Invalid,
+                format!("bad {} params: {e}", method.as_str()),
+            )),
+            Ok(Err(Failure::Service(rmcp::ServiceError::McpError(data)))) => Err(failed(format!(
+                "`{}` answered {} with error {}: {}",
+                self.name,
+                method.as_str(),
+                data.code.0,
+                data.message
+            ))),
+            Ok(Err(Failure::Service(e))) => Err(failed(format!(
+                "{} to `{}` failed: {e}; it was not retried",
+                method.as_str(),
+                self.name
+            ))),
+            Err(_) => Err(WireError::new(
+                ErrorCode::Timeout,
+                format!(
+                    "no answer to {} from `{}` within {} s; it was not retried",
+                    method.as_str(),
+                    self.name,
+                    timeout.as_secs_f64()
+                ),
+            )
+            .hint("check the server's logs")),
+        }
+    }
+}
+
+enum Failure {
+    Params(serde_json::Error),
+    Service(rmcp::ServiceError),
+}
+
+fn parse<T: DeserializeOwned>(params: Value) -> Result<T, Failure> {
+    serde_json::from_value(params).map_err(Failure::Params)
+}
+
+fn to_value<T: serde::Serialize>(result: Result<T, rmcp::ServiceError>) -> Result<Value, Failure> {
+    result
+        .map(|r| serde_json::to_value(r).unwrap_or(Value::Null))
+        .map_err(Failure::Service)
+}
+
+fn forwarded(result: Value) -> Body {
+    Body::Forwarded { result }
+}
+
+fn family(method: ForwardMethod) -> &'static str {
+    match method {
+        ForwardMethod::PromptsList | ForwardMethod::PromptsGet => "prompts",
+        _ => "resources",
+    }
+}
