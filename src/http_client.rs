@@ -111,6 +111,43 @@ pub fn decide(
     Ok(())
 }
 
+/// Why a response body was not read whole.
+#[derive(Debug, thiserror::Error)]
+pub enum BodyError {
+    /// The body (or its announced length) passed the caller's bound.
+    #[error("the body is larger than {max} bytes")]
+    TooLarge {
+        /// The bound.
+        max: usize,
+    },
+    /// The connection failed while reading.
+    #[error(transparent)]
+    Transport(#[from] reqwest::Error),
+}
+
+/// Read `response`'s body, but never more than `max` bytes of it: a server
+/// that streams without end (or announces gigabytes) is cut off at the
+/// bound instead of being buffered first and measured afterwards.
+pub async fn read_capped(
+    mut response: reqwest::Response,
+    max: usize,
+) -> Result<Vec<u8>, BodyError> {
+    if response
+        .content_length()
+        .is_some_and(|len| len > max as u64)
+    {
+        return Err(BodyError::TooLarge { max });
+    }
+    let mut body = Vec::new();
+    while let Some(chunk) = response.chunk().await? {
+        if body.len() + chunk.len() > max {
+            return Err(BodyError::TooLarge { max });
+        }
+        body.extend_from_slice(&chunk);
+    }
+    Ok(body)
+}
+
 fn policy(redirects: Redirects) -> Policy {
     Policy::custom(move |attempt: Attempt| -> Action {
         match decide(redirects, attempt.url(), attempt.previous()) {

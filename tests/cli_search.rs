@@ -227,3 +227,22 @@ fn no_match_says_what_to_try() {
         text(&out.stderr).contains("no registry entries match `zzz-nothing`; try a shorter part")
     );
 }
+
+#[test]
+fn a_registry_that_floods_is_cut_off_at_the_bound_not_buffered() {
+    // 64 MiB, four times the bound: mcpctl must hang up after 16 MiB.
+    let flood = registry_support::FloodServer::start(64 << 20);
+    let cache = tempfile::tempdir().unwrap();
+    let out = mcpctl(cache.path(), &flood.url, &["search", "x"]);
+    let stderr = text(&out.stderr);
+    assert_eq!(out.status.code(), Some(1), "{stderr}");
+    assert!(
+        stderr.contains("the body is larger than 16777216 bytes"),
+        "{stderr}"
+    );
+    assert_eq!(
+        flood.read_whole.load(std::sync::atomic::Ordering::SeqCst),
+        0,
+        "the whole flood was read before it was measured"
+    );
+}

@@ -856,3 +856,26 @@ fn a_name_one_typo_away_from_an_established_entry_is_warned_about() {
     );
     assert!(!stderr.contains("typo-squat"), "{stderr}");
 }
+
+#[test]
+fn a_package_registry_that_floods_is_cut_off_at_the_bound_not_buffered() {
+    // 256 MiB, four times the bound: mcpctl must hang up after 64 MiB.
+    let flood = registry_support::FloodServer::start(256 << 20);
+    let mut w = World::new("servers.json");
+    w.set("MCPCTL_NPM_REGISTRY", &flood.url);
+    let before = format!(
+        r#"{{"mcpServers": {{"e": {{"command": "npx", "args": ["-y", "{EVERYTHING}"]}}}}}}"#
+    );
+    std::fs::write(&w.file, &before).unwrap();
+    let (_, stderr) = w.ok(&["pin", "e"], 1);
+    assert!(
+        stderr.contains("the document is larger than 67108864 bytes"),
+        "{stderr}"
+    );
+    assert_eq!(
+        flood.read_whole.load(std::sync::atomic::Ordering::SeqCst),
+        0,
+        "the whole flood was read before it was measured"
+    );
+    assert_eq!(w.text(), before);
+}

@@ -9,6 +9,7 @@ use serde_json::Value;
 
 use super::PackageError;
 use crate::defs::redact::mask_userinfo;
+use crate::http_client::BodyError;
 
 /// How long one registry request may take.
 pub const TIMEOUT: Duration = Duration::from_secs(20);
@@ -55,15 +56,27 @@ pub async fn get_json(url: &str, accept: &str) -> Result<Fetched, PackageError> 
         };
         return Err(fail(format!("HTTP {}{why}", status.as_u16())));
     }
-    let bytes = response.bytes().await.map_err(|e| fail(without_url(&e)))?;
-    if bytes.len() > MAX_DOCUMENT {
-        return Err(fail(format!(
-            "the document is larger than {MAX_DOCUMENT} bytes"
-        )));
-    }
+    let bytes = read_body(response, MAX_DOCUMENT, "the document")
+        .await
+        .map_err(fail)?;
     serde_json::from_slice(&bytes)
         .map(Fetched::Found)
         .map_err(|e| fail(format!("not JSON ({e})")))
+}
+
+/// `response`'s body, at most `max` bytes; the error names `what` was too
+/// large, or why the read failed, without the URL.
+pub async fn read_body(
+    response: reqwest::Response,
+    max: usize,
+    what: &str,
+) -> Result<Vec<u8>, String> {
+    crate::http_client::read_capped(response, max)
+        .await
+        .map_err(|e| match e {
+            BodyError::TooLarge { max } => format!("{what} is larger than {max} bytes"),
+            BodyError::Transport(e) => without_url(&e),
+        })
 }
 
 /// A reqwest error with its causes (`error sending request: … dns error …`)

@@ -237,14 +237,8 @@ impl Session {
                 return Err(format!("HTTP {status}"));
             }
             let headers = response.headers().clone();
-            let body = response
-                .bytes()
-                .await
-                .map_err(|e| super::fetch::without_url(&e))?;
-            if body.len() > MAX_BLOB {
-                return Err(format!("a document is larger than {MAX_BLOB} bytes"));
-            }
-            return Ok(Some((headers, body.to_vec())));
+            let body = super::fetch::read_body(response, MAX_BLOB, "a document").await?;
+            return Ok(Some((headers, body)));
         }
         Err("HTTP 401 (the registry refused the anonymous token)".into())
     }
@@ -283,12 +277,10 @@ impl Session {
                 response.status().as_u16()
             ));
         }
-        let doc: Value = response.json().await.map_err(|e| {
-            format!(
-                "the token service answered no JSON ({})",
-                super::fetch::without_url(&e)
-            )
-        })?;
+        let body =
+            super::fetch::read_body(response, MAX_BLOB, "the token service's answer").await?;
+        let doc: Value = serde_json::from_slice(&body)
+            .map_err(|e| format!("the token service answered no JSON ({e})"))?;
         doc.get("token")
             .or_else(|| doc.get("access_token"))
             .and_then(Value::as_str)

@@ -27,6 +27,9 @@ pub const DEFAULT_TIMEOUT: Duration = Duration::from_secs(15);
 pub const MAX_PAGE_SIZE: usize = 100;
 /// A guard against a registry whose cursor never ends.
 pub const MAX_PAGES: usize = 500;
+/// The largest response read from the registry: a full page of 100
+/// `server.json` documents is well under a megabyte.
+pub const MAX_RESPONSE: usize = 16 * 1024 * 1024;
 
 /// How to reach the registry; built from flags and the environment.
 #[derive(Debug, Clone)]
@@ -378,11 +381,18 @@ impl RegistryClient {
                 status: status.as_u16(),
             });
         }
-        let body = response
-            .bytes()
-            .await
-            .map_err(|err| self.transport_error(url, err))?
-            .to_vec();
+        let body = match crate::http_client::read_capped(response, MAX_RESPONSE).await {
+            Ok(body) => body,
+            Err(crate::http_client::BodyError::Transport(err)) => {
+                return Err(self.transport_error(url, err));
+            }
+            Err(too_large) => {
+                return Err(RegistryError::BadJson {
+                    url: crate::defs::redact::mask_userinfo(key),
+                    reason: too_large.to_string(),
+                });
+            }
+        };
         validate(&body).map_err(|reason| RegistryError::BadJson {
             url: crate::defs::redact::mask_userinfo(key),
             reason,

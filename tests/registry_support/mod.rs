@@ -305,3 +305,53 @@ impl State {
         axum::Json(json!({"servers": page, "metadata": metadata})).into_response()
     }
 }
+
+/// A hostile HTTP server on 127.0.0.1 that answers every request with a
+/// 200 and a chunked JSON-looking body of `total` bytes: what a registry
+/// (or a mirror pretending to be one) could send to exhaust memory.
+pub struct FloodServer {
+    /// `http://127.0.0.1:PORT`.
+    pub url: String,
+    /// Requests whose whole body the client read (it never hung up).
+    pub read_whole: Arc<AtomicUsize>,
+}
+
+impl FloodServer {
+    pub fn start(total: usize) -> FloodServer {
+        use std::io::{BufRead, BufReader, Write};
+        let listener = std::net::TcpListener::bind("127.0.0.1:0").unwrap();
+        let url = format!("http://{}", listener.local_addr().unwrap());
+        let read_whole = Arc::new(AtomicUsize::new(0));
+        let counter = read_whole.clone();
+        std::thread::spawn(move || {
+            for stream in listener.incoming().flatten() {
+                let counter = counter.clone();
+                std::thread::spawn(move || {
+                    let mut reader = BufReader::new(stream.try_clone().unwrap());
+                    let mut line = String::new();
+                    while reader.read_line(&mut line).is_ok_and(|n| n > 2) {
+                        line.clear();
+                    }
+                    let mut stream = stream;
+                    let head = "HTTP/1.1 200 OK\r\ncontent-type: application/json\r\n\
+                                transfer-encoding: chunked\r\nconnection: close\r\n\r\n";
+                    let chunk = vec![b' '; 1 << 20];
+                    let mut sent = 0;
+                    let mut ok = stream.write_all(head.as_bytes()).is_ok();
+                    while ok && sent < total {
+                        ok = stream
+                            .write_all(format!("{:x}\r\n", chunk.len()).as_bytes())
+                            .and_then(|()| stream.write_all(&chunk))
+                            .and_then(|()| stream.write_all(b"\r\n"))
+                            .is_ok();
+                        sent += chunk.len();
+                    }
+                    if ok && stream.write_all(b"0\r\n\r\n").is_ok() {
+                        counter.fetch_add(1, Ordering::SeqCst);
+                    }
+                });
+            }
+        });
+        FloodServer { url, read_whole }
+    }
+}
