@@ -271,6 +271,32 @@ fn grant_writes_name_and_hash_in_the_entry_keeping_the_file() {
 }
 
 #[test]
+fn a_hostile_tool_name_is_refused_escaped_and_the_hint_fits_the_fault() {
+    let w = World::new(json!({"hx": fx(&["--hostile"])}));
+    let before = std::fs::read_to_string(&w.file).unwrap();
+    w.ok(&["start", "hx"], 0);
+    let out = w.run(&["grant", "hx", "--all-current"]);
+    let stderr = String::from_utf8_lossy(&out.stderr);
+    assert_eq!(out.status.code(), Some(2), "{stderr}");
+    assert!(
+        !stderr.contains('\u{1b}'),
+        "raw ESC reached the terminal: {stderr:?}"
+    );
+    assert!(stderr.contains("cannot grant `trap\\u{1b}"), "{stderr}");
+    // The server chose the name: no separator or server name can mend it.
+    assert!(
+        stderr
+            .contains("hint: the server names this tool so; grant the other tools of `hx` by name"),
+        "{stderr}"
+    );
+    assert_eq!(std::fs::read_to_string(&w.file).unwrap(), before);
+    // A separator that breaks the name is still the operator's to change.
+    let bad = w.run(&["grant", "hx", "--all-current", "--separator", "/"]);
+    let stderr = String::from_utf8_lossy(&bad.stderr);
+    assert_eq!(bad.status.code(), Some(2), "{stderr}");
+}
+
+#[test]
 fn grant_in_yaml_keeps_comments() {
     let w = World::new(json!({}));
     let yaml = w.dir.path().join("servers.yaml");

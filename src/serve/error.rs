@@ -77,10 +77,19 @@ impl Diagnostic for ServeError {
                 format!("see `mcpctl tools {server}`; after a change, `mcpctl refresh {server}`")
             }
             ServeError::Held { server, .. } => {
-                format!("review with `mcpctl approve {server} --dry-run`, then `mcpctl approve {server}`")
+                format!(
+                    "review with `mcpctl approve {server} --dry-run`, then `mcpctl approve {server}`"
+                )
             }
-            ServeError::BadName { .. } => {
-                "choose another --separator, or rename the server (names agents see are 1-128 of A-Z a-z 0-9 _ - .)".into()
+            ServeError::BadName { server, tool, .. } => {
+                let rule = "names agents see are 1-128 of A-Z a-z 0-9 _ - .";
+                if crate::serve::naming::problem(tool).is_none() {
+                    format!("choose another --separator, or rename the server ({rule})")
+                } else {
+                    format!(
+                        "the server names this tool so; grant the other tools of `{server}` by name ({rule})"
+                    )
+                }
             }
             ServeError::Usage(_) => "see `mcpctl serve --help`".into(),
             ServeError::NotRunning(server) => format!("run `mcpctl start {server}` first"),
