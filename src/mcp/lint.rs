@@ -169,36 +169,67 @@ pub fn schema_verdict(schema: &JsonObject) -> Result<(), String> {
     Ok(())
 }
 
-/// Draft-07 keywords that mean something else (or nothing) under 2020-12,
-/// found anywhere in the schema, as `(json pointer, keyword)`.
-fn draft07_isms(value: &Value, path: &str, out: &mut Vec<(String, &'static str)>) {
-    match value {
-        Value::Object(map) => {
-            object_isms(map, path, out);
-            for (k, v) in map {
-                draft07_isms(v, &format!("{path}/{k}"), out);
+/// The first draft-07 keyword that means something else (or nothing)
+/// under 2020-12, anywhere in the schema (depth first, in key order), as
+/// `(json pointer, keyword)`. The pointer is written only for the finding,
+/// not for every node passed on the way: on a big catalog this walk visits
+/// every schema node once.
+fn first_draft07_ism(schema: &JsonObject) -> Option<(String, &'static str)> {
+    fn in_object<'a>(
+        map: &'a JsonObject,
+        path: &mut Vec<Step<'a>>,
+    ) -> Option<(String, &'static str)> {
+        if let Some((keyword, what)) = own_ism(map) {
+            let mut pointer = String::new();
+            for step in path.iter() {
+                match step {
+                    Step::Key(k) => pointer.push_str(&format!("/{k}")),
+                    Step::Index(i) => pointer.push_str(&format!("/{i}")),
+                }
             }
+            return Some((format!("{pointer}/{keyword}"), what));
         }
-        Value::Array(items) => {
-            for (i, v) in items.iter().enumerate() {
-                draft07_isms(v, &format!("{path}/{i}"), out);
-            }
-        }
-        _ => {}
+        map.iter().find_map(|(k, v)| {
+            path.push(Step::Key(k));
+            let found = in_value(v, path);
+            path.pop();
+            found
+        })
     }
+    fn in_value<'a>(value: &'a Value, path: &mut Vec<Step<'a>>) -> Option<(String, &'static str)> {
+        match value {
+            Value::Object(map) => in_object(map, path),
+            Value::Array(items) => items.iter().enumerate().find_map(|(i, v)| {
+                path.push(Step::Index(i));
+                let found = in_value(v, path);
+                path.pop();
+                found
+            }),
+            _ => None,
+        }
+    }
+    in_object(schema, &mut Vec::new())
 }
 
-/// The draft-07 keywords of one schema object itself (not of its children).
-fn object_isms(map: &JsonObject, path: &str, out: &mut Vec<(String, &'static str)>) {
+/// One step of the walk in [`first_draft07_ism`].
+enum Step<'a> {
+    Key(&'a str),
+    Index(usize),
+}
+
+/// The first draft-07 keyword of one schema object itself (not of its
+/// children): its key and how the lint names it.
+fn own_ism(map: &JsonObject) -> Option<(&'static str, &'static str)> {
     if matches!(map.get("items"), Some(Value::Array(_))) {
-        out.push((format!("{path}/items"), "items (array form)"));
+        return Some(("items", "items (array form)"));
     }
     if map.contains_key("additionalItems") {
-        out.push((format!("{path}/additionalItems"), "additionalItems"));
+        return Some(("additionalItems", "additionalItems"));
     }
     if map.contains_key("dependencies") {
-        out.push((format!("{path}/dependencies"), "dependencies"));
+        return Some(("dependencies", "dependencies"));
     }
+    None
 }
 
 /// Whether each tool's inputSchema compiles (why not, when it does not),
@@ -419,14 +450,14 @@ pub fn lint_compiled(
         }
         let schema = &*tool.input_schema;
         let declared = schema.get("$schema").is_some();
-        let mut isms = Vec::new();
-        object_isms(schema, "", &mut isms);
-        for (k, v) in schema {
-            draft07_isms(v, &format!("/{k}"), &mut isms);
-        }
-        match &compiled[i] {
-            Ok(()) if !declared && !isms.is_empty() => {
-                let (at, keyword) = &isms[0];
+        // Only a schema without `$schema`, or one that does not compile,
+        // can draw a finding that names a draft-07 keyword.
+        let ism = match &compiled[i] {
+            Ok(()) if declared => None,
+            _ => first_draft07_ism(schema),
+        };
+        match (&compiled[i], &ism) {
+            (Ok(()), Some((at, keyword))) if !declared => {
                 push(
                     "schema-dialect",
                     Some(name),
@@ -435,10 +466,10 @@ pub fn lint_compiled(
                     ),
                 );
             }
-            Ok(()) => {}
-            Err(err) => {
+            (Ok(()), _) => {}
+            (Err(err), _) => {
                 let dialect = dialect_of(schema).map(dialect_name).unwrap_or("unknown");
-                let message = match (declared, isms.first()) {
+                let message = match (declared, &ism) {
                     (false, Some((at, keyword))) => format!(
                         "tool `{name}`: inputSchema does not compile as JSON Schema 2020-12 (no $schema): `{keyword}` at {at} is draft-07 syntax; the server should declare \"$schema\": \"http://json-schema.org/draft-07/schema#\" ({err})"
                     ),

@@ -22,6 +22,7 @@ pub mod listing;
 pub mod reply_ids;
 pub mod sse;
 pub mod stderr;
+pub mod stdio_lines;
 pub mod stdout_tap;
 pub mod talk;
 

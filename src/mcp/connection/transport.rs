@@ -10,9 +10,7 @@
 use std::collections::HashMap;
 use std::time::{Duration, Instant};
 
-use rmcp::RoleClient;
 use rmcp::transport::StreamableHttpClientTransport;
-use rmcp::transport::async_rw::AsyncRwTransport;
 use rmcp::transport::streamable_http_client::StreamableHttpClientTransportConfig;
 use tokio::process::{ChildStdin, ChildStdout};
 
@@ -25,6 +23,7 @@ use crate::mcp::child::{self, ChildProcess};
 use crate::mcp::error::{ConnectError, Phase};
 use crate::mcp::reply_ids::ReplyIds;
 use crate::mcp::sse::SseTransport;
+use crate::mcp::stdio_lines::StdioLines;
 use crate::mcp::stdout_tap::{StdoutTap, TapState};
 
 /// Where a definition's MCP messages go, ready for the handshake.
@@ -76,8 +75,7 @@ pub(super) async fn open<'a>(
 
 /// The transport on a stdio server's pipes: stdout tapped for garbage,
 /// replies checked against the ids that were asked.
-pub(super) type StdioTransport =
-    ReplyIds<AsyncRwTransport<RoleClient, StdoutTap<ChildStdout>, ChildStdin>>;
+pub(super) type StdioTransport = ReplyIds<StdioLines<StdoutTap<ChildStdout>, ChildStdin>>;
 
 /// A spawned stdio server.
 pub(super) struct Stdio {
@@ -93,7 +91,7 @@ pub(super) struct Stdio {
 fn spawn_stdio(def: &ServerDef, opts: &ConnectOptions) -> Result<Stdio, ConnectError> {
     let spawned = child::spawn(def, opts.stderr_tee.clone())?;
     let transport = ReplyIds::new(
-        AsyncRwTransport::new_client(spawned.stdout, spawned.stdin),
+        StdioLines::new(spawned.stdout, spawned.stdin),
         spawned.tap.clone(),
     );
     Ok(Stdio {
