@@ -10,6 +10,7 @@ pub mod auth;
 pub mod cli;
 pub mod defs;
 pub mod error;
+pub mod exe;
 pub mod hash;
 pub mod http_client;
 pub mod lock;

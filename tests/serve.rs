@@ -949,3 +949,152 @@ fn prompts_and_resources_of_granted_servers_pass_through_under_the_prefix() {
     let (_served, url) = w.http(&[]);
     check("http", &w.agent(plan, &["http".into(), url, token]));
 }
+
+/// The executable a running process was started from.
+fn exe_of(pid: u32) -> PathBuf {
+    std::fs::read_link(format!("/proc/{pid}/exe")).unwrap()
+}
+
+/// Initialize and list tools over a `serve --stdio` child's own pipes; the
+/// exposed names.
+fn list_over_pipes(child: &mut Child) -> Vec<String> {
+    use std::io::BufRead;
+    let mut input = child.stdin.take().unwrap();
+    let mut output = std::io::BufReader::new(child.stdout.take().unwrap());
+    let mut ask = |line: &str| {
+        input.write_all(line.as_bytes()).unwrap();
+        input.write_all(b"\n").unwrap();
+        input.flush().unwrap();
+    };
+    ask(
+        r#"{"jsonrpc":"2.0","id":1,"method":"initialize","params":{"protocolVersion":"2025-11-25","capabilities":{},"clientInfo":{"name":"t","version":"1"}}}"#,
+    );
+    let mut line = String::new();
+    output.read_line(&mut line).unwrap();
+    assert!(line.contains("\"result\""), "initialize: {line}");
+    ask(r#"{"jsonrpc":"2.0","method":"notifications/initialized"}"#);
+    ask(r#"{"jsonrpc":"2.0","id":2,"method":"tools/list"}"#);
+    line.clear();
+    output.read_line(&mut line).unwrap();
+    let reply: Value = serde_json::from_str(&line).unwrap();
+    names(&reply["result"])
+}
+
+#[test]
+fn serve_runs_as_the_small_executable_and_starts_the_supervisor_from_mcpctl() {
+    let w = World::new(json!({"fx": fx(&[])}));
+    w.ok(&["start", "fx"], 0);
+    w.ok(&["grant", "fx", "echo"], 0);
+    w.ok(&["supervisor", "stop"], 0);
+    // No supervisor runs now: serve spawns one, and `--start` starts fx.
+    let mut child = w
+        .command()
+        .args(["serve", "--stdio", "--start"])
+        .stdin(Stdio::piped())
+        .stdout(Stdio::piped())
+        .stderr(Stdio::null())
+        .spawn()
+        .unwrap();
+    let listed = list_over_pipes(&mut child);
+    let serve_exe = exe_of(child.id());
+    let _ = child.kill();
+    let _ = child.wait();
+    assert_eq!(listed, ["fx__echo"]);
+    assert_eq!(
+        serve_exe.file_name().unwrap(),
+        "mcpctl-serve",
+        "`mcpctl serve` hands over to the small executable"
+    );
+    let status: Value =
+        serde_json::from_str(&w.ok(&["supervisor", "status", "--json"], 0)).unwrap();
+    let supervisor = exe_of(status["pid"].as_u64().unwrap() as u32);
+    assert_eq!(
+        supervisor.file_name().unwrap(),
+        "mcpctl",
+        "the supervisor mcpctl-serve started runs from mcpctl"
+    );
+}
+
+#[test]
+fn serve_in_process_when_asked() {
+    let w = World::new(json!({"fx": fx(&[])}));
+    w.ok(&["start", "fx"], 0);
+    w.ok(&["grant", "fx", "echo"], 0);
+    let mut child = w
+        .command()
+        .args(["serve", "--stdio"])
+        .env("MCPCTL_SERVE_IN_PROCESS", "1")
+        .stdin(Stdio::piped())
+        .stdout(Stdio::piped())
+        .stderr(Stdio::null())
+        .spawn()
+        .unwrap();
+    let listed = list_over_pipes(&mut child);
+    let exe = exe_of(child.id());
+    let _ = child.kill();
+    let _ = child.wait();
+    assert_eq!(listed, ["fx__echo"]);
+    assert_eq!(exe.file_name().unwrap(), "mcpctl");
+}
+
+#[test]
+fn agents_hear_when_the_servers_whose_prompts_pass_through_change() {
+    let everything = require(
+        "mcp-server-everything",
+        "run `bash tests/run.sh`, which installs @modelcontextprotocol/server-everything@2026.8.31",
+    );
+    let def = json!({"command": everything.to_str().unwrap(), "args": ["stdio"]});
+    let w = World::new(json!({"everything": def, "fx": fx(&[])}));
+    w.ok(&["start", "everything", "fx"], 0);
+    w.ok(&["grant", "fx", "echo"], 0);
+    let grant = w.argv(&["grant", "everything", "echo"]);
+    let revoke = w.argv(&["revoke", "everything"]);
+    let plan = json!([
+        {"op": "prompts"},
+        {"op": "run", "argv": grant},
+        {"op": "wait_changed", "what": "prompts", "timeout": 10},
+        {"op": "wait_changed", "what": "resources", "timeout": 10},
+        {"op": "prompts"},
+        {"op": "run", "argv": revoke},
+        {"op": "wait_changed", "what": "prompts", "timeout": 10},
+        {"op": "prompts"},
+        // A grant of another tool of a server already passed through
+        // changes the tools, not the prompts.
+        {"op": "run", "argv": w.argv(&["grant", "fx", "fast"])},
+        {"op": "wait_changed", "what": "tools", "timeout": 10},
+        {"op": "wait_changed", "what": "prompts", "timeout": 2},
+    ]);
+    let prompts = |step: &Value| -> Vec<String> {
+        step["prompts"]
+            .as_array()
+            .unwrap_or_else(|| panic!("no prompts in {step}"))
+            .iter()
+            .map(|p| p["name"].as_str().unwrap().to_string())
+            .collect()
+    };
+    let token = w.token();
+    let (_served, url) = w.http(&[]);
+    for target in [w.stdio(&[]), vec!["http".into(), url, token]] {
+        w.ok(&["revoke", "fx", "fast"], 0);
+        let steps = w.agent(plan.clone(), &target);
+        assert!(prompts(&steps[0]).is_empty(), "{:?}", steps[0]);
+        assert_eq!(steps[1]["code"], 0);
+        assert_eq!(steps[2]["changed"], true, "prompts/list_changed: {steps:?}");
+        assert_eq!(
+            steps[3]["changed"], true,
+            "resources/list_changed: {steps:?}"
+        );
+        assert!(
+            prompts(&steps[4])
+                .iter()
+                .any(|p| p == "everything__args-prompt"),
+            "{:?}",
+            steps[4]
+        );
+        assert_eq!(steps[5]["code"], 0);
+        assert_eq!(steps[6]["changed"], true, "revoke: {steps:?}");
+        assert!(prompts(&steps[7]).is_empty(), "{:?}", steps[7]);
+        assert_eq!(steps[9]["changed"], true, "{steps:?}");
+        assert_eq!(steps[10]["changed"], false, "{steps:?}");
+    }
+}

@@ -36,6 +36,7 @@ mod restart;
 mod revoke;
 mod search;
 mod serve;
+pub use serve::serve_main;
 mod show;
 mod start;
 mod status;
@@ -107,6 +108,20 @@ Examples:
     max_term_width = 100
 )]
 pub struct Cli {
+    /// The options every verb takes.
+    #[command(flatten)]
+    pub global: GlobalArgs,
+
+    /// The command to run.
+    #[command(subcommand)]
+    pub command: Command,
+}
+
+/// The options every verb takes, before or after it: shared by `mcpctl`
+/// and the `mcpctl-serve` executable ([`serve_main`]), so both read a
+/// command line the same way.
+#[derive(Debug, clap::Args)]
+pub struct GlobalArgs {
     /// Definition file to read and edit (repeatable; default: MCPCTL_FILE or
     /// ~/.config/mcpctl/servers.json).
     #[arg(long = "file", global = true, value_name = "PATH")]
@@ -150,10 +165,6 @@ pub struct Cli {
     /// (default: the current directory, when the file has an entry for it).
     #[arg(long, global = true, value_name = "PATH")]
     pub project: Option<PathBuf>,
-
-    /// The command to run.
-    #[command(subcommand)]
-    pub command: Command,
 }
 
 /// Every verb mcpctl understands.
@@ -246,6 +257,21 @@ pub struct Context {
 }
 
 impl Context {
+    /// Apply the global options (quiet, colour, project) and gather what
+    /// the verb needs of them.
+    pub fn from_globals(global: &GlobalArgs) -> Context {
+        output::set_quiet(global.quiet);
+        output::set_color(global.color);
+        crate::defs::format::select_project(global.project.as_deref());
+        Context {
+            sources: Sources::resolve(&global.files),
+            json: global.json,
+            interactive: output::interactive(),
+            spawn: !global.no_spawn && crate::supervisor::client::spawn_allowed_by_env(),
+            allow_insecure_file: global.allow_insecure_file,
+        }
+    }
+
     /// Load every definition from the sources.
     pub fn catalog(&self) -> Result<Catalog> {
         Ok(Catalog::load(&self.sources)?)
@@ -298,32 +324,42 @@ pub fn command() -> clap::Command {
 /// Parse the process arguments, run the command, print any error.
 pub fn run_from_env() -> ExitCode {
     reset_sigpipe();
-    let cli = match Cli::try_parse() {
-        Ok(cli) => cli,
-        Err(err) => {
-            let _ = err.print();
-            let code = match err.kind() {
-                clap::error::ErrorKind::DisplayHelp
-                | clap::error::ErrorKind::DisplayVersion
-                | clap::error::ErrorKind::DisplayHelpOnMissingArgumentOrSubcommand => {
-                    ExitCode::Success
-                }
-                _ => ExitCode::Usage,
-            };
-            if code != ExitCode::Success && json_requested() {
-                let text = err.render().to_string();
-                let first = text.lines().next().unwrap_or("invalid command line");
-                let message = first.strip_prefix("error: ").unwrap_or(first);
-                let hint = "run `mcpctl --help` or `mcpctl COMMAND --help`";
-                let _ = output::print_json_error(code.name(), message, Some(hint), code.code());
-            }
-            return code;
+    match parse::<Cli>() {
+        Ok(cli) => {
+            let json = cli.global.json;
+            report(run(cli), json)
         }
-    };
-    output::set_quiet(cli.quiet);
-    output::set_color(cli.color);
-    let json = cli.json;
-    match run(cli) {
+        Err(code) => code,
+    }
+}
+
+/// The process arguments as `P`, or the exit code after clap printed why
+/// not (help and version are a success; under `--json` a refusal is also
+/// answered as JSON).
+fn parse<P: Parser>() -> std::result::Result<P, ExitCode> {
+    P::try_parse().map_err(|err| {
+        let _ = err.print();
+        let code = match err.kind() {
+            clap::error::ErrorKind::DisplayHelp
+            | clap::error::ErrorKind::DisplayVersion
+            | clap::error::ErrorKind::DisplayHelpOnMissingArgumentOrSubcommand => ExitCode::Success,
+            _ => ExitCode::Usage,
+        };
+        if code != ExitCode::Success && json_requested() {
+            let text = err.render().to_string();
+            let first = text.lines().next().unwrap_or("invalid command line");
+            let message = first.strip_prefix("error: ").unwrap_or(first);
+            let hint = "run `mcpctl --help` or `mcpctl COMMAND --help`";
+            let _ = output::print_json_error(code.name(), message, Some(hint), code.code());
+        }
+        code
+    })
+}
+
+/// The exit code of a command's result, after printing its error (also as
+/// JSON under `--json`).
+fn report(result: Result<ExitCode>, json: bool) -> ExitCode {
+    match result {
         Ok(code) => code,
         Err(err) => {
             let (message, hint, code) = (err.to_string(), err.hint(), err.exit_code());
@@ -348,14 +384,7 @@ fn json_requested() -> bool {
 
 /// Run a parsed command line.
 pub fn run(cli: Cli) -> Result<ExitCode> {
-    crate::defs::format::select_project(cli.project.as_deref());
-    let ctx = Context {
-        sources: Sources::resolve(&cli.files),
-        json: cli.json,
-        interactive: output::interactive(),
-        spawn: !cli.no_spawn && crate::supervisor::client::spawn_allowed_by_env(),
-        allow_insecure_file: cli.allow_insecure_file,
-    };
+    let ctx = Context::from_globals(&cli.global);
     let writes = matches!(
         cli.command,
         Command::Add(_)

@@ -24,7 +24,8 @@ arguments are validated before dispatch, a call against a catalog that
 changed since it was listed is refused, nothing is retried.
 
 Agents get notifications/tools/list_changed when a grant or a catalog
-changes. A tool that appears after a refresh, or whose definition changed
+changes, and prompts/ and resources/list_changed when the servers whose
+prompts and resources pass through (those with a granted tool) change. A tool that appears after a refresh, or whose definition changed
 since it was granted, is hidden and refused until granted; tools held back
 for lockfile drift are never exposed. serve never launches MCP servers
 itself: it starts granted servers through the supervisor when their
@@ -44,7 +45,11 @@ needs --allow-remote; there is no TLS, so put a TLS proxy in front. The
 token is never sent on to the servers: calls reach them through the
 supervisor's socket.
 
-When the supervisor stops, the session ends (exit 5).";
+When the supervisor stops, the session ends (exit 5).
+
+`mcpctl serve --stdio|--http` runs as the small `mcpctl-serve` executable
+installed beside mcpctl (same arguments, same process), unless
+MCPCTL_SERVE_IN_PROCESS=1.";
 
 const EXAMPLES: &str = "\
 Examples:
@@ -99,8 +104,83 @@ pub struct Args {
     pub audit_args: bool,
 }
 
-/// Serve until the agent leaves or the supervisor stops.
+/// Serve until the agent leaves or the supervisor stops: from the small
+/// `mcpctl-serve` executable when it is installed beside this one, else
+/// from this process.
 pub fn run(ctx: &Context, args: Args) -> Result<ExitCode> {
+    if args.stdio || args.http.is_some() {
+        hand_over();
+    }
+    serve(ctx, args)
+}
+
+/// Replace this process with `mcpctl-serve` and the same arguments; return
+/// only when that cannot be done (it is not installed, it fails to start,
+/// or `MCPCTL_SERVE_IN_PROCESS=1`), and then this process serves.
+///
+/// A `serve` lives as long as its agent's session, one per agent host
+/// window, and all it needs is the supervisor's socket: in the executable
+/// that holds only that, it keeps a few megabytes of mcpctl's code in
+/// memory instead of pages of all of it (BENCHMARKS.md, `serve`).
+fn hand_over() {
+    use std::os::unix::process::CommandExt;
+    if std::env::var_os("MCPCTL_SERVE_IN_PROCESS").is_some_and(|v| v == "1") {
+        return;
+    }
+    let Some(lean) = crate::exe::serve_exe() else {
+        return;
+    };
+    let err = std::process::Command::new(&lean)
+        .args(std::env::args_os().skip(1))
+        .exec();
+    output::note(format!(
+        "note: cannot run {} ({err}); serving from this process",
+        lean.display()
+    ));
+}
+
+/// The command line of `mcpctl-serve`: mcpctl's global options and the one
+/// verb `serve`, so `mcpctl serve …` hands its arguments over unchanged.
+#[derive(Debug, clap::Parser)]
+#[command(
+    name = "mcpctl",
+    version,
+    about = "Serve the granted tools of the supervised servers to an agent host over MCP",
+    long_about = "mcpctl-serve is `mcpctl serve` in an executable of its own, which \
+`mcpctl serve --stdio|--http` runs when it is installed beside mcpctl. \
+Run it as `mcpctl-serve serve …`, with mcpctl's global options.",
+    max_term_width = 100
+)]
+struct ServeCli {
+    #[command(flatten)]
+    global: super::GlobalArgs,
+    #[command(subcommand)]
+    command: ServeOnly,
+}
+
+/// The one verb of [`ServeCli`].
+#[derive(Debug, clap::Subcommand)]
+enum ServeOnly {
+    /// Serve the granted tools of the supervised servers to an agent host over MCP.
+    Serve(Args),
+}
+
+/// The `mcpctl-serve` executable: parse the serve-only command line, serve,
+/// and exit as `mcpctl serve` would.
+pub fn serve_main() -> std::process::ExitCode {
+    super::reset_sigpipe();
+    let cli = match super::parse::<ServeCli>() {
+        Ok(cli) => cli,
+        Err(code) => return std::process::ExitCode::from(code.code()),
+    };
+    let ServeOnly::Serve(args) = cli.command;
+    let ctx = Context::from_globals(&cli.global);
+    let code = super::report(serve(&ctx, args), cli.global.json);
+    std::process::ExitCode::from(code.code())
+}
+
+/// [`run`] in this process.
+fn serve(ctx: &Context, args: Args) -> Result<ExitCode> {
     let paths = Paths::for_sources(&ctx.sources);
     let token_file = crate::serve::token::path_for(&paths.socket);
     if args.print_token || args.rotate_token {
@@ -219,7 +299,7 @@ pub fn run(ctx: &Context, args: Args) -> Result<ExitCode> {
 
 /// Print the agent host's entry for `serve --stdio` as this run would serve.
 fn print_config(ctx: &Context, args: &Args, host: crate::serve::config::Host) -> Result<ExitCode> {
-    let exe = std::env::current_exe().map_err(crate::error::UsageError::Output)?;
+    let exe = crate::exe::main_exe().map_err(crate::error::UsageError::Output)?;
     let mut argv: Vec<String> = Vec::new();
     for file in &ctx.sources.files {
         let absolute = std::path::absolute(file).map_err(crate::error::UsageError::Output)?;

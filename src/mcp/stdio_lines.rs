@@ -262,7 +262,17 @@ mod tests {
             panic!("not a message");
         };
         let generic: RxJsonRpcMessage<RoleClient> = serde_json::from_str(PAGE).unwrap();
-        assert_eq!(*fast, generic);
+        assert_eq!(
+            serde_json::to_value(&*fast).unwrap(),
+            serde_json::to_value(&generic).unwrap()
+        );
+        assert!(matches!(
+            *fast,
+            JsonRpcMessage::Response(JsonRpcResponse {
+                result: ServerResult::ListToolsResult(_),
+                ..
+            })
+        ));
         assert!(t.lock_lists().is_empty(), "the id is answered");
     }
 
@@ -291,13 +301,22 @@ mod tests {
     fn garbage_and_foreign_notifications_are_skipped() {
         let t = transport();
         assert!(matches!(t.parse(b"Starting server..."), Parsed::Skip));
+        // Notifications of no MCP shape (params that are no object): a
+        // foreign method, or an unknown `notifications/…` one.
         assert!(matches!(
-            t.parse(br#"{"jsonrpc":"2.0","method":"window/logMessage","params":{}}"#),
+            t.parse(br#"{"jsonrpc":"2.0","method":"window/logMessage","params":5}"#),
             Parsed::Skip
         ));
         assert!(matches!(
-            t.parse(br#"{"jsonrpc":"2.0","method":"notifications/custom/thing"}"#),
+            t.parse(
+                br#"{"jsonrpc":"2.0","id":3,"method":"notifications/custom/thing","params":5}"#
+            ),
             Parsed::Skip
+        ));
+        // A well-formed custom notification is a message, as rmcp has it.
+        assert!(matches!(
+            t.parse(br#"{"jsonrpc":"2.0","method":"window/logMessage","params":{}}"#),
+            Parsed::Message(_)
         ));
         assert!(matches!(t.parse(br#"{"neither":1}"#), Parsed::Invalid));
     }

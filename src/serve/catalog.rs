@@ -140,6 +140,18 @@ impl View {
         view
     }
 
+    /// The servers whose prompts and resources pass through (those with a
+    /// listed tool), each with its catalog id, in catalog order.
+    pub fn passed_through(&self) -> Vec<(&str, &str)> {
+        let mut servers: Vec<(&str, &str)> = Vec::new();
+        for exposed in self.tools.values() {
+            if !servers.iter().any(|(s, _)| *s == exposed.server) {
+                servers.push((&exposed.server, &exposed.catalog_id));
+            }
+        }
+        servers
+    }
+
     /// What agents would notice: the exposed names, their hashes and the
     /// catalogs they come from.
     pub fn fingerprint(&self) -> Vec<(String, String, String)> {

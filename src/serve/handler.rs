@@ -93,9 +93,9 @@ impl Shared {
     }
 
     /// Re-read the grants when a definition file changed (always when
-    /// `force`), rebuild the catalog, and say whether agents would see a
-    /// difference. Blocking: call it from a blocking thread.
-    pub fn rebuild_blocking(&self, force: bool) -> bool {
+    /// `force`), rebuild the catalog, and say what agents would see
+    /// differently. Blocking: call it from a blocking thread.
+    pub fn rebuild_blocking(&self, force: bool) -> Changed {
         let old = self.view();
         let mut granted = self.granted();
         if granted.outdated(&self.settings.sources) {
@@ -109,41 +109,66 @@ impl Shared {
                 granted = fresh;
             }
         } else if !force {
-            return false;
+            return Changed::default();
         }
         let view = View::build(&self.upstream, &granted, &self.settings.separator);
-        let changed = view.fingerprint() != old.fingerprint();
+        let changed = Changed {
+            tools: view.fingerprint() != old.fingerprint(),
+            passed_through: view.passed_through() != old.passed_through(),
+        };
         if let Ok(mut state) = self.state.lock() {
             *state = (granted, Arc::new(view));
         }
         changed
     }
 
-    /// [`Self::rebuild_blocking`] from async code.
-    pub async fn rebuild(self: &Arc<Self>, force: bool) -> bool {
+    /// [`Self::rebuild_blocking`] from async code, telling every agent what
+    /// changed. Whichever session's request finds the change, all agents
+    /// hear of it.
+    pub async fn rebuild(self: &Arc<Self>, force: bool) {
         // The common case, nothing changed, costs a few `stat`s and no
         // thread hop: it runs before every agent call.
         if !force && !self.granted_outdated() {
-            return false;
+            return;
         }
         let this = self.clone();
-        tokio::task::spawn_blocking(move || this.rebuild_blocking(force))
+        let changed = tokio::task::spawn_blocking(move || this.rebuild_blocking(force))
             .await
-            .unwrap_or(false)
+            .unwrap_or_default();
+        self.notify_all(changed).await;
     }
 
-    /// Send `notifications/tools/list_changed` to every connected agent,
-    /// forgetting those that went away.
-    pub async fn notify_all(&self) {
+    /// Send every connected agent the `list_changed` notifications that
+    /// `changed` calls for, forgetting agents that went away.
+    pub async fn notify_all(&self, changed: Changed) {
+        if !changed.tools && !changed.passed_through {
+            return;
+        }
         let peers: Vec<_> = self.peers.lock().map(|p| p.clone()).unwrap_or_default();
         for peer in &peers {
             // One agent that went away must not keep the others uninformed.
-            let _ = peer.notify_tool_list_changed().await;
+            if changed.tools {
+                let _ = peer.notify_tool_list_changed().await;
+            }
+            if changed.passed_through {
+                let _ = peer.notify_prompt_list_changed().await;
+                let _ = peer.notify_resource_list_changed().await;
+            }
         }
         if let Ok(mut list) = self.peers.lock() {
             list.retain(|p| !p.is_transport_closed());
         }
     }
+}
+
+/// What a rebuild changed for agents.
+#[derive(Debug, Clone, Copy, Default, PartialEq, Eq)]
+pub struct Changed {
+    /// The exposed tools (names, hashes or catalogs).
+    pub tools: bool,
+    /// The servers whose prompts and resources pass through, or their
+    /// catalogs (a restart or refresh may bring other prompts too).
+    pub passed_through: bool,
 }
 
 /// One session's handler; sessions share [`Shared`].
@@ -203,7 +228,9 @@ impl ServerHandler for Gateway {
             .enable_tools()
             .enable_tool_list_changed()
             .enable_prompts()
+            .enable_prompts_list_changed()
             .enable_resources()
+            .enable_resources_list_changed()
             .build();
         ServerConfig::new(capabilities)
             .with_server_info(Implementation::new("mcpctl", env!("CARGO_PKG_VERSION")))
@@ -296,11 +323,7 @@ impl ServerHandler for Gateway {
                 if matches!(&err, SupervisorError::Remote(w) if w.code == ErrorCode::Stale) {
                     // The catalog moved under the agent: tell it to list again.
                     let shared = self.shared.clone();
-                    tokio::spawn(async move {
-                        if shared.rebuild(true).await {
-                            shared.notify_all().await;
-                        }
-                    });
+                    tokio::spawn(async move { shared.rebuild(true).await });
                 }
                 Err(rpc_error(err))
             }

@@ -24,7 +24,7 @@ use std::time::Duration;
 use rmcp::ServiceExt;
 
 pub use error::ServeError;
-use handler::{Gateway, Shared};
+use handler::{Changed, Gateway, Shared};
 
 /// How often the watcher looks at the supervisor and the definition files.
 pub const WATCH_EVERY: Duration = Duration::from_millis(250);
@@ -103,11 +103,7 @@ pub async fn watch(shared: Arc<Shared>) {
                 Ok(Body::Servers { servers, .. }) => servers,
                 Ok(_) => Vec::new(),
                 Err(_) => {
-                    return if this.upstream.alive_blocking() {
-                        Some(false)
-                    } else {
-                        None
-                    };
+                    return this.upstream.alive_blocking().then(Changed::default);
                 }
             };
             let view = this.view();
@@ -125,8 +121,7 @@ pub async fn watch(shared: Arc<Shared>) {
         .flatten();
         match alive_and_changed {
             None => return,
-            Some(true) => shared.notify_all().await,
-            Some(false) => {}
+            Some(changed) => shared.notify_all(changed).await,
         }
     }
 }

@@ -22,13 +22,12 @@ const MAX_PAGES: usize = 100;
 /// The servers whose prompts and resources pass through: those with at
 /// least one listed (granted) tool, in catalog order.
 fn granted_servers(shared: &Shared) -> Vec<String> {
-    let mut servers: Vec<String> = Vec::new();
-    for exposed in shared.view().tools.values() {
-        if !servers.contains(&exposed.server) {
-            servers.push(exposed.server.clone());
-        }
-    }
-    servers
+    shared
+        .view()
+        .passed_through()
+        .into_iter()
+        .map(|(server, _)| server.to_string())
+        .collect()
 }
 
 /// One forwarded request to `server`.

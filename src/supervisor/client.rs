@@ -250,7 +250,7 @@ pub fn spawn_daemon(paths: &Paths) -> Result<std::process::Child, SupervisorErro
     paths
         .ensure_dir()
         .map_err(|e| SupervisorError::io(&paths.dir, e))?;
-    let exe = std::env::current_exe().map_err(|e| SupervisorError::io(&paths.dir, e))?;
+    let exe = crate::exe::main_exe().map_err(|e| SupervisorError::io(&paths.dir, e))?;
     use std::os::unix::fs::OpenOptionsExt;
     let log = std::fs::OpenOptions::new()
         .create(true)

@@ -56,6 +56,10 @@ pub const ENVIRONMENT: &[(&str, &str)] = &[
         "1: lifecycle verbs never start the supervisor (like --no-spawn)",
     ),
     (
+        "MCPCTL_SERVE_IN_PROCESS",
+        "1: mcpctl serve serves from its own process instead of handing over to mcpctl-serve",
+    ),
+    (
         "MCPCTL_ALLOW_INSECURE_FILE",
         "1: launch from a definition file others can change (like --allow-insecure-file)",
     ),

@@ -17,8 +17,10 @@ stdout:
   {"op": "templates"}                 -> {"resourceTemplates": [...]}
   {"op": "read", "uri": U}            -> {"result": {...}} or {"error": {...}}
   {"op": "run", "argv": [...]}        -> {"code": EXIT}   (a command, e.g. `mcpctl grant`)
-  {"op": "wait_changed", "timeout": S}-> {"changed": true|false}
-                                         (a notifications/tools/list_changed since the last wait)
+  {"op": "wait_changed", "timeout": S, "what": W}
+                                      -> {"changed": true|false}
+                                         (a notifications/W/list_changed since the last wait
+                                         for W: tools (the default), prompts or resources)
   {"op": "wait_closed", "timeout": S} -> {"closed": true|false}  (the server ended the session)
 
 Over HTTP only:
@@ -78,10 +80,11 @@ async def run_plan(session, plan, state):
             code = subprocess.run(step["argv"], stdout=subprocess.DEVNULL).returncode
             emit({"code": code})
         elif op == "wait_changed":
+            what = step.get("what", "tools")
             with anyio.move_on_after(step.get("timeout", 10)):
-                await state["changed"].wait()
-            emit({"changed": state["changed"].is_set()})
-            state["changed"] = anyio.Event()
+                await state[what].wait()
+            emit({"changed": state[what].is_set()})
+            state[what] = anyio.Event()
         elif op == "swarm":
             emit(await swarm(state["connect"], step["n"], step["name"], step.get("args") or {}))
         elif op == "wait_closed":
@@ -134,7 +137,7 @@ async def main():
     sep = argv.index("--")
     plan = json.loads(argv[0])
     command = argv[sep + 1:]
-    state = {"changed": anyio.Event(), "closed": anyio.Event()}
+    state = {what: anyio.Event() for what in ("tools", "prompts", "resources", "closed")}
 
     async def on_message(message):
         if isinstance(message, Exception):
@@ -142,7 +145,11 @@ async def main():
             return
         root = getattr(message, "root", message)
         if isinstance(root, types.ToolListChangedNotification):
-            state["changed"].set()
+            state["tools"].set()
+        elif isinstance(root, types.PromptListChangedNotification):
+            state["prompts"].set()
+        elif isinstance(root, types.ResourceListChangedNotification):
+            state["resources"].set()
 
     if command[0] == "http":
         from mcp.client.streamable_http import streamable_http_client
