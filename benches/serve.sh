@@ -11,7 +11,7 @@ cd "$(dirname "$0")/.."
 PROFILE=${PROFILE:-release}
 flag=--release
 [[ "$PROFILE" == release ]] || flag=
-cargo build $flag --quiet --bin mcpctl --example fixture-server --example serve_bench
+cargo build $flag --quiet --bins --example fixture-server --example serve_bench
 bin="$PWD/target/$PROFILE/mcpctl"
 fixture="$PWD/target/$PROFILE/examples/fixture-server"
 work=$(mktemp -d /tmp/msv.XXXX)

@@ -69,6 +69,58 @@ fn exchange(out: &mut impl Write, input: &mut impl BufRead, request: &Value) -> 
     }
 }
 
+/// `N` calls (after 200 warm-ups) through `serve --stdio` launched as an
+/// agent host launches it; the latencies, then the process's RSS, USS and
+/// the executable it ended up running.
+fn stdio_run(bin: &PathBuf, file: &PathBuf, in_process: bool) -> (Vec<Duration>, f64, f64, String) {
+    let mut command = Command::new(bin);
+    if in_process {
+        command.env("MCPCTL_SERVE_IN_PROCESS", "1");
+    }
+    let mut child = command
+        .arg("--file")
+        .arg(file)
+        .args(["serve", "--stdio"])
+        .stdin(Stdio::piped())
+        .stdout(Stdio::piped())
+        .stderr(Stdio::null())
+        .spawn()
+        .expect("serve --stdio");
+    let mut to = child.stdin.take().unwrap();
+    let mut from = BufReader::new(child.stdout.take().unwrap());
+    exchange(
+        &mut to,
+        &mut from,
+        &json!({"jsonrpc": "2.0", "id": 0, "method": "initialize", "params": {
+            "protocolVersion": "2025-11-25", "capabilities": {},
+            "clientInfo": {"name": "serve_bench", "version": "1"}}}),
+    );
+    writeln!(
+        to,
+        r#"{{"jsonrpc":"2.0","method":"notifications/initialized"}}"#
+    )
+    .unwrap();
+    let mut served = Vec::with_capacity(N);
+    for i in 0..N + 200 {
+        let request = json!({"jsonrpc": "2.0", "id": i + 1, "method": "tools/call",
+            "params": {"name": "fast0__fast", "arguments": {}}});
+        let t = Instant::now();
+        exchange(&mut to, &mut from, &request);
+        if i >= 200 {
+            served.push(t.elapsed());
+        }
+    }
+    let rss = rss_mb(child.id());
+    let private = private_mb(child.id());
+    let exe = std::fs::read_link(format!("/proc/{}/exe", child.id()))
+        .ok()
+        .and_then(|p| p.file_name().map(|n| n.to_string_lossy().to_string()))
+        .unwrap_or_default();
+    drop(to);
+    let _ = child.wait();
+    (served, rss, private, exe)
+}
+
 fn main() {
     let mut args = std::env::args().skip(1);
     let file = PathBuf::from(args.next().expect("DEFS_FILE"));
@@ -100,44 +152,10 @@ fn main() {
         }
     }
 
-    // Through `serve --stdio`, as an agent host launches it.
-    let mut child = Command::new(&bin)
-        .arg("--file")
-        .arg(&file)
-        .args(["serve", "--stdio"])
-        .stdin(Stdio::piped())
-        .stdout(Stdio::piped())
-        .stderr(Stdio::null())
-        .spawn()
-        .expect("serve --stdio");
-    let mut to = child.stdin.take().unwrap();
-    let mut from = BufReader::new(child.stdout.take().unwrap());
-    exchange(
-        &mut to,
-        &mut from,
-        &json!({"jsonrpc": "2.0", "id": 0, "method": "initialize", "params": {
-            "protocolVersion": "2025-11-25", "capabilities": {},
-            "clientInfo": {"name": "serve_bench", "version": "1"}}}),
-    );
-    writeln!(
-        to,
-        r#"{{"jsonrpc":"2.0","method":"notifications/initialized"}}"#
-    )
-    .unwrap();
-    let mut served = Vec::with_capacity(N);
-    for i in 0..N + 200 {
-        let request = json!({"jsonrpc": "2.0", "id": i + 1, "method": "tools/call",
-            "params": {"name": "fast0__fast", "arguments": {}}});
-        let t = Instant::now();
-        exchange(&mut to, &mut from, &request);
-        if i >= 200 {
-            served.push(t.elapsed());
-        }
-    }
-    let stdio_rss = rss_mb(child.id());
-    let stdio_private = private_mb(child.id());
-    drop(to);
-    let _ = child.wait();
+    // Through `serve --stdio`, as an agent host launches it: handed over
+    // to mcpctl-serve, then (for comparison) served by mcpctl itself.
+    let (served, stdio_rss, stdio_private, stdio_exe) = stdio_run(&bin, &file, false);
+    let (_, inproc_rss, inproc_private, inproc_exe) = stdio_run(&bin, &file, true);
 
     // 16 agents over `serve --http` (stateless 2026-07-28 requests).
     let port = std::net::TcpListener::bind("127.0.0.1:0")
@@ -237,8 +255,13 @@ fn main() {
         "| calls/s, 16 agents over `serve --http` | **{:.0}** | ≥ 2,000 |",
         total as f64 / secs
     );
-    println!("| `serve --stdio` RSS after {N} calls | **{stdio_rss:.1} MB** | < 10 MB |");
+    println!(
+        "| `serve --stdio` RSS after {N} calls (runs as `{stdio_exe}`) | **{stdio_rss:.1} MB** | < 10 MB |"
+    );
     println!("| `serve --stdio` private memory (USS) after {N} calls | {stdio_private:.1} MB | |");
+    println!(
+        "| the same, `MCPCTL_SERVE_IN_PROCESS=1` (runs as `{inproc_exe}`): RSS / USS | {inproc_rss:.1} / {inproc_private:.1} MB | |"
+    );
     println!("| `serve --http` RSS after the 16-agent run | {http_rss:.1} MB | |");
     println!(
         "| `serve --http` private memory (USS) after the 16-agent run | {http_private:.1} MB | |"
