@@ -164,9 +164,9 @@ pub async fn discover(
     let close_start = Instant::now();
     conn.close().await;
     let close_time = close_start.elapsed();
-    let (pages, resources, prompts, list_times) = result?;
+    let (mut pages, resources, prompts, list_times) = result?;
     let tools_capability = conn.peer_info().capabilities.tools.is_some();
-    let compiled = compiler.finish();
+    let compiled = compiler.finish(&mut pages.tools);
     let mut lints = lint::lint_compiled(&pages.tools, compiled, pages.end, opts.strict);
     if tools_capability && pages.tools.is_empty() {
         lints.push(lint::no_tools(opts.strict));

@@ -7,6 +7,7 @@
 //! nothing is ever guessed, rewritten or fetched.
 
 use std::collections::HashMap;
+use std::sync::Arc;
 
 use rmcp::model::{JsonObject, Tool};
 use serde_json::Value;
@@ -162,9 +163,13 @@ fn object_needs_compile(map: &JsonObject) -> bool {
 /// decides alone. Everything else, and every schema the metaschema refuses
 /// (for the message), is compiled.
 pub fn schema_verdict(schema: &JsonObject) -> Result<(), String> {
-    let value = Value::Object(schema.clone());
-    if object_needs_compile(schema) || !jsonschema::draft202012::meta::is_valid(&value) {
-        return compile(&value).map(|_| ());
+    value_verdict(&Value::Object(schema.clone()))
+}
+
+/// [`schema_verdict`] of a schema already held as a [`Value`].
+fn value_verdict(schema: &Value) -> Result<(), String> {
+    if needs_compile(schema) || !jsonschema::draft202012::meta::is_valid(schema) {
+        return compile(schema).map(|_| ());
     }
     Ok(())
 }
@@ -257,10 +262,15 @@ fn compile_all(tools: &[Tool]) -> Vec<Result<(), String>> {
     })
 }
 
-/// Compiles tool schemas on worker threads while the listing goes on:
-/// each page is handed over as it arrives ([`Compiler::page`], which only
-/// shares the schemas), so on a big catalog linting overlaps with the
-/// server sending the next pages instead of following them.
+/// Judges tool schemas on worker threads while the listing goes on: each
+/// page is handed over as it arrives ([`Compiler::page`]), so on a big
+/// catalog linting overlaps with the server sending the next pages instead
+/// of following them.
+///
+/// The metaschema check wants each schema as a [`Value`], and a tool holds
+/// its schema as an object; rather than copy every schema into a `Value`,
+/// the compiler moves it out of its freshly listed tool, to a worker and
+/// back: [`Compiler::finish`] returns each to its tool.
 #[derive(Default)]
 pub struct Compiler {
     inner: std::sync::Mutex<Option<Workers>>,
@@ -273,28 +283,42 @@ struct Workers {
     handles: Vec<std::thread::JoinHandle<Vec<Verdict>>>,
 }
 
-/// Whether the schema of the tool at an index compiles.
-type Verdict = (usize, Result<(), String>);
+/// Whether the schema of the tool at an index compiles, and the schema,
+/// going back to its tool.
+type Verdict = (usize, Result<(), String>, Value);
 
-/// Schemas to compile, with the index of the first.
-type Batch = (usize, Vec<std::sync::Arc<JsonObject>>);
+/// Schemas to judge (moved out of their tools), with the index of the first.
+type Batch = (usize, Vec<Value>);
 
 impl Compiler {
     /// Queue one page's schemas (the workers start with the first page).
-    pub fn page(&self, tools: &[Tool]) {
+    /// The page's tools are left with empty schemas until [`Self::finish`]
+    /// gives them back.
+    pub fn page(&self, tools: &mut [Tool]) {
         let mut inner = self.inner.lock().unwrap_or_else(|e| e.into_inner());
         let workers = inner.get_or_insert_with(|| Workers::start(tools.len()));
-        for part in tools.chunks(PER_THREAD / 2) {
-            let schemas = part.iter().map(|t| t.input_schema.clone()).collect();
-            // A worker only stops when the queue closes; a failed send
-            // leaves those tools to `lint_compiled`'s own pass.
-            let _ = workers.queue.send((workers.next, schemas));
+        for part in tools.chunks_mut(PER_THREAD / 2) {
+            let first = workers.next;
             workers.next += part.len();
+            // Unique right after the listing, so this moves, never copies.
+            let schemas = part
+                .iter_mut()
+                .map(|t| Value::Object(std::mem::take(Arc::make_mut(&mut t.input_schema))))
+                .collect();
+            if let Err(returned) = workers.queue.send((first, schemas)) {
+                // No worker is left to judge them: give the schemas back
+                // now, and `lint_compiled` judges these tools itself.
+                let (_, schemas) = returned.0;
+                for (tool, schema) in part.iter_mut().zip(schemas) {
+                    tool.input_schema = Arc::new(into_object(schema));
+                }
+            }
         }
     }
 
-    /// Whether each queued schema compiles, in queue order.
-    pub fn finish(&self) -> Vec<Result<(), String>> {
+    /// Give every queued schema back to its tool in `tools` (all the tools
+    /// listed, in order), and say whether each compiles, in that order.
+    pub fn finish(&self, tools: &mut [Tool]) -> Vec<Result<(), String>> {
         let inner = self.inner.lock().unwrap_or_else(|e| e.into_inner()).take();
         let Some(Workers {
             queue,
@@ -307,7 +331,10 @@ impl Compiler {
         drop(queue);
         let mut all: Vec<Option<Result<(), String>>> = vec![None; next];
         for handle in handles {
-            for (i, verdict) in handle.join().unwrap_or_default() {
+            for (i, verdict, schema) in handle.join().unwrap_or_default() {
+                if let Some(tool) = tools.get_mut(i) {
+                    tool.input_schema = Arc::new(into_object(schema));
+                }
                 if let Some(slot) = all.get_mut(i) {
                     *slot = Some(verdict);
                 }
@@ -319,6 +346,14 @@ impl Compiler {
     }
 }
 
+/// A schema moved into a [`Value`] for judging, as the object it came from.
+fn into_object(schema: Value) -> JsonObject {
+    match schema {
+        Value::Object(map) => map,
+        _ => JsonObject::new(),
+    }
+}
+
 impl Workers {
     fn start(first_page: usize) -> Workers {
         let threads = std::thread::available_parallelism()
@@ -326,7 +361,7 @@ impl Workers {
             .min(first_page.div_ceil(PER_THREAD))
             .max(1);
         let (queue, batches) = std::sync::mpsc::channel::<Batch>();
-        let batches = std::sync::Arc::new(std::sync::Mutex::new(batches));
+        let batches = Arc::new(std::sync::Mutex::new(batches));
         let handles = (0..threads)
             .map(|_| {
                 let batches = batches.clone();
@@ -337,9 +372,14 @@ impl Workers {
                         let Ok((first, schemas)) = batch else {
                             return done;
                         };
-                        for (i, schema) in schemas.iter().enumerate() {
-                            let verdict = schema_verdict(schema);
-                            done.push((first + i, verdict));
+                        for (i, schema) in schemas.into_iter().enumerate() {
+                            // A validator that panicked on a hostile schema
+                            // must not take the schema (or the others) along.
+                            let verdict = std::panic::catch_unwind(|| value_verdict(&schema))
+                                .unwrap_or_else(|_| {
+                                    Err("the schema validator failed on this schema".into())
+                                });
+                            done.push((first + i, verdict, schema));
                         }
                     }
                 })
@@ -568,13 +608,16 @@ mod tests {
             })
             .collect();
         let parallel = compile_all(&tools);
-        // The same, page by page while "listing", in any page sizes.
+        // The same, page by page while "listing", in any page sizes, and
+        // every schema back in its tool afterwards.
         for size in [1, 7, PER_THREAD * 2] {
             let compiler = Compiler::default();
-            tools.chunks(size).for_each(|page| compiler.page(page));
-            assert_eq!(compiler.finish(), parallel, "pages of {size}");
+            let mut listed = tools.clone();
+            listed.chunks_mut(size).for_each(|page| compiler.page(page));
+            assert_eq!(compiler.finish(&mut listed), parallel, "pages of {size}");
+            assert_eq!(listed, tools, "pages of {size}");
         }
-        assert!(Compiler::default().finish().is_empty());
+        assert!(Compiler::default().finish(&mut []).is_empty());
         let one: Vec<_> = tools
             .iter()
             .map(|t| compile(&Value::Object((*t.input_schema).clone())).map(|_| ()))

@@ -64,14 +64,15 @@ impl Connection {
             .await
     }
 
-    /// [`Connection::list_tools`], showing each page to `each` as it
-    /// arrives (`check` compiles schemas while later pages are on their way).
+    /// [`Connection::list_tools`], handing each page to `each` as it
+    /// arrives (`check` judges schemas while later pages are on their way,
+    /// moving them out of the tools until it is done).
     pub async fn list_tools_each(
         &mut self,
         deadline: Instant,
         budget: Duration,
         max_pages: usize,
-        each: impl Fn(&[Tool]),
+        each: impl Fn(&mut [Tool]),
     ) -> Result<ToolPages, ConnectError> {
         if self.peer_info.capabilities.tools.is_none() {
             return Ok(ToolPages {
@@ -89,8 +90,8 @@ impl Connection {
                 |peer, params| {
                     let each = &each;
                     async move {
-                        let page = peer.list_tools(Some(params)).await?;
-                        each(&page.tools);
+                        let mut page = peer.list_tools(Some(params)).await?;
+                        each(&mut page.tools);
                         Ok((page.tools, page.next_cursor))
                     }
                 },
