@@ -955,6 +955,23 @@ fn exe_of(pid: u32) -> PathBuf {
     std::fs::read_link(format!("/proc/{pid}/exe")).unwrap()
 }
 
+/// Launch `serve` (a `serve --stdio` command line), initialize and list its
+/// tools over its own pipes, and end it: the exposed names, and the
+/// executable the process ran by then.
+fn serve_and_list(serve: &mut Command) -> (Vec<String>, PathBuf) {
+    let mut child = serve
+        .stdin(Stdio::piped())
+        .stdout(Stdio::piped())
+        .stderr(Stdio::null())
+        .spawn()
+        .unwrap();
+    let listed = list_over_pipes(&mut child);
+    let exe = exe_of(child.id());
+    let _ = child.kill();
+    let _ = child.wait();
+    (listed, exe)
+}
+
 /// Initialize and list tools over a `serve --stdio` child's own pipes; the
 /// exposed names.
 fn list_over_pipes(child: &mut Child) -> Vec<String> {
@@ -987,18 +1004,7 @@ fn serve_runs_as_the_small_executable_and_starts_the_supervisor_from_mcpctl() {
     w.ok(&["grant", "fx", "echo"], 0);
     w.ok(&["supervisor", "stop"], 0);
     // No supervisor runs now: serve spawns one, and `--start` starts fx.
-    let mut child = w
-        .command()
-        .args(["serve", "--stdio", "--start"])
-        .stdin(Stdio::piped())
-        .stdout(Stdio::piped())
-        .stderr(Stdio::null())
-        .spawn()
-        .unwrap();
-    let listed = list_over_pipes(&mut child);
-    let serve_exe = exe_of(child.id());
-    let _ = child.kill();
-    let _ = child.wait();
+    let (listed, serve_exe) = serve_and_list(w.command().args(["serve", "--stdio", "--start"]));
     assert_eq!(listed, ["fx__echo"]);
     assert_eq!(
         serve_exe.file_name().unwrap(),
@@ -1020,19 +1026,11 @@ fn serve_in_process_when_asked() {
     let w = World::new(json!({"fx": fx(&[])}));
     w.ok(&["start", "fx"], 0);
     w.ok(&["grant", "fx", "echo"], 0);
-    let mut child = w
-        .command()
-        .args(["serve", "--stdio"])
-        .env("MCPCTL_SERVE_IN_PROCESS", "1")
-        .stdin(Stdio::piped())
-        .stdout(Stdio::piped())
-        .stderr(Stdio::null())
-        .spawn()
-        .unwrap();
-    let listed = list_over_pipes(&mut child);
-    let exe = exe_of(child.id());
-    let _ = child.kill();
-    let _ = child.wait();
+    let (listed, exe) = serve_and_list(
+        w.command()
+            .args(["serve", "--stdio"])
+            .env("MCPCTL_SERVE_IN_PROCESS", "1"),
+    );
     assert_eq!(listed, ["fx__echo"]);
     assert_eq!(exe.file_name().unwrap(), "mcpctl");
 }

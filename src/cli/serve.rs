@@ -25,9 +25,10 @@ changed since it was listed is refused, nothing is retried.
 
 Agents get notifications/tools/list_changed when a grant or a catalog
 changes, and prompts/ and resources/list_changed when the servers whose
-prompts and resources pass through (those with a granted tool) change. A tool that appears after a refresh, or whose definition changed
-since it was granted, is hidden and refused until granted; tools held back
-for lockfile drift are never exposed. serve never launches MCP servers
+prompts and resources pass through (those with a granted tool) change. A
+tool that appears after a refresh, or whose definition changed since it
+was granted, is hidden and refused until granted; tools held back for
+lockfile drift are never exposed. serve never launches MCP servers
 itself: it starts granted servers through the supervisor when their
 definition says `autostart: true`, or all of them with --start.
 
