@@ -581,6 +581,7 @@ Register-ArgumentCompleter -Native -CommandName 'mcpctl' -ScriptBlock {
         'mcpctl;serve' {
             [CompletionResult]::new('--http', '--http', [CompletionResultType]::ParameterName, 'Serve Streamable HTTP at ADDR (default 127.0.0.1:8765), endpoint /mcp')
             [CompletionResult]::new('--print-config', '--print-config', [CompletionResultType]::ParameterName, 'Print the entry an agent host needs to launch `serve --stdio` (with these --file, --profile, --separator and --start), and exit')
+            [CompletionResult]::new('--write-config', '--write-config', [CompletionResultType]::ParameterName, 'Write that entry into the agent host''s own file (its project file here when it has one, else its user file; as `mcpctl export --to CLIENT` writes), keeping the rest of the file, and exit')
             [CompletionResult]::new('--profile', '--profile', [CompletionResultType]::ParameterName, 'Serve this profile''s grants instead of the default ones')
             [CompletionResult]::new('--separator', '--separator', [CompletionResultType]::ParameterName, 'Put this between server and tool in the names agents see')
             [CompletionResult]::new('--timeout', '--timeout', [CompletionResultType]::ParameterName, 'Seconds a call may take (default 60)')
@@ -591,6 +592,7 @@ Register-ArgumentCompleter -Native -CommandName 'mcpctl' -ScriptBlock {
             [CompletionResult]::new('--allow-remote', '--allow-remote', [CompletionResultType]::ParameterName, 'Allow --http to bind a non-loopback address (no TLS: use a proxy)')
             [CompletionResult]::new('--print-token', '--print-token', [CompletionResultType]::ParameterName, 'Print the HTTP bearer token (creating it if there is none) and exit')
             [CompletionResult]::new('--rotate-token', '--rotate-token', [CompletionResultType]::ParameterName, 'Replace the HTTP bearer token with a new one, print it and exit')
+            [CompletionResult]::new('--replace', '--replace', [CompletionResultType]::ParameterName, 'With --write-config: replace an entry of that name that differs')
             [CompletionResult]::new('--start', '--start', [CompletionResultType]::ParameterName, 'Start every granted server that is not running (default: only those whose definition says `autostart: true`)')
             [CompletionResult]::new('--audit-args', '--audit-args', [CompletionResultType]::ParameterName, 'Record argument values in the audit log too (they may hold secrets)')
             [CompletionResult]::new('--json', '--json', [CompletionResultType]::ParameterName, 'Print machine-readable JSON on stdout instead of text')

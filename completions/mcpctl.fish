@@ -483,6 +483,10 @@ complete -c mcpctl -n "__fish_mcpctl_using_subcommand serve" -l print-config -d 
 vscode\t'VS Code (`.vscode/mcp.json`)'
 cursor\t'Cursor (`~/.cursor/mcp.json`)'
 codex\t'Codex (`~/.codex/config.toml`)'"
+complete -c mcpctl -n "__fish_mcpctl_using_subcommand serve" -l write-config -d 'Write that entry into the agent host\'s own file (its project file here when it has one, else its user file; as `mcpctl export --to CLIENT` writes), keeping the rest of the file, and exit' -r -f -a "claude-code\t'Claude Code (`.mcp.json` or `claude mcp add-json`)'
+vscode\t'VS Code (`.vscode/mcp.json`)'
+cursor\t'Cursor (`~/.cursor/mcp.json`)'
+codex\t'Codex (`~/.codex/config.toml`)'"
 complete -c mcpctl -n "__fish_mcpctl_using_subcommand serve" -l profile -d 'Serve this profile\'s grants instead of the default ones' -r
 complete -c mcpctl -n "__fish_mcpctl_using_subcommand serve" -l separator -d 'Put this between server and tool in the names agents see' -r
 complete -c mcpctl -n "__fish_mcpctl_using_subcommand serve" -l timeout -d 'Seconds a call may take (default 60)' -r
@@ -495,6 +499,7 @@ complete -c mcpctl -n "__fish_mcpctl_using_subcommand serve" -l stdio -d 'Speak 
 complete -c mcpctl -n "__fish_mcpctl_using_subcommand serve" -l allow-remote -d 'Allow --http to bind a non-loopback address (no TLS: use a proxy)'
 complete -c mcpctl -n "__fish_mcpctl_using_subcommand serve" -l print-token -d 'Print the HTTP bearer token (creating it if there is none) and exit'
 complete -c mcpctl -n "__fish_mcpctl_using_subcommand serve" -l rotate-token -d 'Replace the HTTP bearer token with a new one, print it and exit'
+complete -c mcpctl -n "__fish_mcpctl_using_subcommand serve" -l replace -d 'With --write-config: replace an entry of that name that differs'
 complete -c mcpctl -n "__fish_mcpctl_using_subcommand serve" -l start -d 'Start every granted server that is not running (default: only those whose definition says `autostart: true`)'
 complete -c mcpctl -n "__fish_mcpctl_using_subcommand serve" -l audit-args -d 'Record argument values in the audit log too (they may hold secrets)'
 complete -c mcpctl -n "__fish_mcpctl_using_subcommand serve" -l json -d 'Print machine-readable JSON on stdout instead of text'

@@ -1096,3 +1096,84 @@ fn agents_hear_when_the_servers_whose_prompts_pass_through_change() {
         assert_eq!(steps[10]["changed"], false, "{steps:?}");
     }
 }
+
+#[test]
+fn write_config_puts_the_entry_into_the_hosts_own_file_keeping_the_rest() {
+    let w = World::new(json!({"fx": fx(&[])}));
+    w.ok(&["start", "fx"], 0);
+    w.ok(&["grant", "fx", "echo", "--profile", "reader"], 0);
+    let project = w.dir.path().join("project");
+    std::fs::create_dir_all(project.join(".vscode")).unwrap();
+    let host_file = project.join(".vscode/mcp.json");
+    let before = "{\n  // the team's own server\n  \"servers\": {\n    \"other\": {\"type\": \"http\", \"url\": \"https://example.com/mcp\"}\n  }\n}\n";
+    std::fs::write(&host_file, before).unwrap();
+    let write = |extra: &[&str]| {
+        let mut args = vec!["serve", "--write-config", "vscode", "--profile", "reader"];
+        args.extend_from_slice(extra);
+        w.command()
+            .args(&args)
+            .current_dir(&project)
+            .output()
+            .unwrap()
+    };
+    let out = write(&[]);
+    assert_eq!(
+        out.status.code(),
+        Some(0),
+        "{}",
+        String::from_utf8_lossy(&out.stderr)
+    );
+    let text = std::fs::read_to_string(&host_file).unwrap();
+    assert!(text.contains("// the team's own server"), "{text}");
+    assert!(text.contains("\"other\""), "{text}");
+    let printed: Value = serde_json::from_str(&w.ok(
+        &["serve", "--print-config", "vscode", "--profile", "reader"],
+        0,
+    ))
+    .unwrap();
+    let written: Value = serde_json::from_str(
+        &text
+            .lines()
+            .filter(|l| !l.trim_start().starts_with("//"))
+            .collect::<Vec<_>>()
+            .join("\n"),
+    )
+    .unwrap();
+    let entry = &written["servers"]["mcpctl-reader"];
+    let wanted = &printed["servers"]["mcpctl-reader"];
+    assert_eq!(entry["command"], wanted["command"], "{text}");
+    assert_eq!(entry["args"], wanted["args"], "{text}");
+    // The written entry launches serve for that profile, as the host would.
+    let mut argv = vec![entry["command"].as_str().unwrap().to_string()];
+    argv.extend(
+        entry["args"]
+            .as_array()
+            .unwrap()
+            .iter()
+            .map(|a| a.as_str().unwrap().to_string()),
+    );
+    assert_eq!(
+        names(&w.agent(json!([{"op": "list"}]), &argv)[0]),
+        ["fx__echo"]
+    );
+    // Again: the same entry is there already, nothing changes.
+    let again = write(&[]);
+    assert_eq!(again.status.code(), Some(0));
+    assert_eq!(std::fs::read_to_string(&host_file).unwrap(), text);
+    // mcpctl-serve itself does not write host files.
+    let serve_exe = PathBuf::from(env!("CARGO_BIN_EXE_mcpctl")).with_file_name("mcpctl-serve");
+    let out = Command::new(serve_exe)
+        .args([
+            "--file",
+            w.file.to_str().unwrap(),
+            "serve",
+            "--write-config",
+            "vscode",
+        ])
+        .env("MCPCTL_STATE_DIR", w.state())
+        .current_dir(&project)
+        .output()
+        .unwrap();
+    assert_eq!(out.status.code(), Some(2));
+    assert!(String::from_utf8_lossy(&out.stderr).contains("mcpctl serve --write-config"));
+}

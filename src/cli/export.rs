@@ -4,11 +4,9 @@
 //! editing it in place so its other settings and comments stay.
 
 use super::Context;
-use super::add::Save;
 use super::transfer;
 use crate::defs::{Catalog, Sources};
 use crate::error::{ExitCode, Result};
-use crate::validate::Policy;
 
 const EXAMPLES: &str = "\
 --to takes a client (claude-code, claude-desktop, cursor, vscode, windsurf,
@@ -59,22 +57,6 @@ pub fn run(ctx: &Context, args: Args) -> Result<ExitCode> {
     )?;
     let target = transfer::client_file(&args.to, transfer::Purpose::Write)?;
     let against = Catalog::load(&Sources::resolve(std::slice::from_ref(&target)))?;
-    let save = Save {
-        target,
-        explicit_name: true,
-        force: false,
-        // They are mcpctl's already: validated when they were added.
-        policy: Policy {
-            require_pin: false,
-            allow_http: true,
-        },
-        no_check: !args.check,
-        dry_run: args.dry_run,
-        show_secrets: args.show_secrets,
-        entry: None,
-        note_outside_sources: false,
-        registry_notes: None,
-        extra_warnings: Vec::new(),
-    };
+    let save = transfer::save_into(target, args.check, args.dry_run, args.show_secrets);
     transfer::copy(ctx, chosen, &against, &save, args.replace)
 }

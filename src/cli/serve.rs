@@ -60,13 +60,14 @@ Examples:
   mcpctl serve --print-token
   mcpctl serve --print-config claude-code > .mcp.json
   mcpctl serve --print-config codex --profile reviewer
+  mcpctl serve --write-config vscode       # into .vscode/mcp.json
   curl -H \"Authorization: Bearer $(mcpctl serve --print-token)\" http://127.0.0.1:8765/mcp
   claude mcp add mcpctl -- mcpctl --file ~/servers.json serve --stdio";
 
 /// Arguments of `mcpctl serve`.
 #[derive(Debug, clap::Args)]
 #[command(long_about = LONG_ABOUT, after_long_help = EXAMPLES)]
-#[command(group = clap::ArgGroup::new("mode").required(true).args(["stdio", "http", "print_token", "rotate_token", "print_config"]))]
+#[command(group = clap::ArgGroup::new("mode").required(true).args(["stdio", "http", "print_token", "rotate_token", "print_config", "write_config"]))]
 pub struct Args {
     /// Speak MCP over stdin and stdout (for agent hosts that launch a command).
     #[arg(long)]
@@ -87,6 +88,14 @@ pub struct Args {
     /// these --file, --profile, --separator and --start), and exit.
     #[arg(long, value_name = "CLIENT", value_enum)]
     pub print_config: Option<crate::serve::config::Host>,
+    /// Write that entry into the agent host's own file (its project file
+    /// here when it has one, else its user file; as `mcpctl export --to
+    /// CLIENT` writes), keeping the rest of the file, and exit.
+    #[arg(long, value_name = "CLIENT", value_enum)]
+    pub write_config: Option<crate::serve::config::Host>,
+    /// With --write-config: replace an entry of that name that differs.
+    #[arg(long, requires = "write_config")]
+    pub replace: bool,
     /// Serve this profile's grants instead of the default ones.
     #[arg(long, value_name = "PROFILE")]
     pub profile: Option<String>,
@@ -109,6 +118,10 @@ pub struct Args {
 /// `mcpctl-serve` executable when it is installed beside this one, else
 /// from this process.
 pub fn run(ctx: &Context, args: Args) -> Result<ExitCode> {
+    if let Some(host) = args.write_config {
+        check_naming(ctx, &args)?;
+        return write_config(ctx, &args, host);
+    }
     if args.stdio || args.http.is_some() {
         hand_over();
     }
@@ -214,19 +227,13 @@ fn serve(ctx: &Context, args: Args) -> Result<ExitCode> {
             Some(addr)
         }
     };
-    if let Some(why) = naming::separator_problem(&args.separator) {
-        return Err(ServeError::Usage(why).into());
-    }
-    if let Some(profile) = &args.profile {
-        super::grant::check_profile(profile)?;
-        let catalog = ctx.catalog()?;
-        if !catalog
-            .servers()
-            .iter()
-            .any(|d| d.grants.profiles.contains_key(profile))
-        {
-            return Err(ServeError::NoProfile(profile.clone()).into());
-        }
+    check_naming(ctx, &args)?;
+    if args.write_config.is_some() {
+        // Writing host files is mcpctl's, not this small executable's.
+        return Err(ServeError::Usage(
+            "--write-config is written by mcpctl: run `mcpctl serve --write-config CLIENT`".into(),
+        )
+        .into());
     }
     if let Some(host) = args.print_config {
         return print_config(ctx, &args, host);
@@ -298,8 +305,29 @@ fn serve(ctx: &Context, args: Args) -> Result<ExitCode> {
     }
 }
 
-/// Print the agent host's entry for `serve --stdio` as this run would serve.
-fn print_config(ctx: &Context, args: &Args, host: crate::serve::config::Host) -> Result<ExitCode> {
+/// Refuse a separator that breaks the tool-name rules, and a profile that
+/// is invalid or defined nowhere.
+fn check_naming(ctx: &Context, args: &Args) -> Result<()> {
+    if let Some(why) = naming::separator_problem(&args.separator) {
+        return Err(ServeError::Usage(why).into());
+    }
+    if let Some(profile) = &args.profile {
+        super::grant::check_profile(profile)?;
+        let catalog = ctx.catalog()?;
+        if !catalog
+            .servers()
+            .iter()
+            .any(|d| d.grants.profiles.contains_key(profile))
+        {
+            return Err(ServeError::NoProfile(profile.clone()).into());
+        }
+    }
+    Ok(())
+}
+
+/// The agent host's entry that launches `serve --stdio` as this run would
+/// serve: its name, the executable and the arguments.
+fn host_entry(ctx: &Context, args: &Args) -> Result<(String, std::path::PathBuf, Vec<String>)> {
     let exe = crate::exe::main_exe().map_err(crate::error::UsageError::Output)?;
     let mut argv: Vec<String> = Vec::new();
     for file in &ctx.sources.files {
@@ -321,6 +349,50 @@ fn print_config(ctx: &Context, args: &Args, host: crate::serve::config::Host) ->
         Some(profile) => format!("mcpctl-{profile}"),
         None => "mcpctl".to_string(),
     };
+    Ok((name, exe, argv))
+}
+
+/// Write the entry of [`host_entry`] into the host's own file, the way
+/// `mcpctl export` writes servers there.
+fn write_config(ctx: &Context, args: &Args, host: crate::serve::config::Host) -> Result<ExitCode> {
+    use clap::ValueEnum;
+    let (name, exe, argv) = host_entry(ctx, args)?;
+    let client = host
+        .to_possible_value()
+        .map(|v| v.get_name().to_string())
+        .unwrap_or_default();
+    let target = super::transfer::client_file(&client, super::transfer::Purpose::Write)?;
+    let against = crate::defs::Catalog::load(&crate::defs::Sources::resolve(
+        std::slice::from_ref(&target),
+    ))?;
+    let entry = crate::defs::ServerDef {
+        name,
+        transport: crate::defs::Transport::Stdio,
+        transport_inferred: false,
+        launch: crate::defs::Launch::Stdio {
+            command: exe.display().to_string(),
+            args: argv,
+            env: Default::default(),
+            cwd: None,
+        },
+        label: None,
+        enabled: true,
+        autostart: false,
+        connect_timeout: None,
+        protocol: None,
+        restart: crate::defs::RestartPolicy::No,
+        auth: None,
+        env_file: None,
+        grants: Default::default(),
+        source: target.clone(),
+    };
+    let save = super::transfer::save_into(target, false, false, false);
+    super::transfer::copy(ctx, vec![entry], &against, &save, args.replace)
+}
+
+/// Print the agent host's entry for `serve --stdio` as this run would serve.
+fn print_config(ctx: &Context, args: &Args, host: crate::serve::config::Host) -> Result<ExitCode> {
+    let (name, exe, argv) = host_entry(ctx, args)?;
     let text = crate::serve::config::snippet(host, &name, &exe.display().to_string(), &argv);
     if ctx.json {
         output::print_json(

@@ -10,7 +10,7 @@ use crate::defs::clients::{self, ClientFile};
 use crate::defs::{Catalog, ServerDef, format, render};
 use crate::error::{Diagnostic, ExitCode, Result, UsageError};
 use crate::output::{self, sanitize};
-use crate::validate::name;
+use crate::validate::{Policy, name};
 
 /// Whether a client's file is wanted to read from or to write into.
 #[derive(Debug, Clone, Copy, PartialEq, Eq)]
@@ -49,6 +49,28 @@ pub fn client_file(client_or_path: &str, purpose: Purpose) -> Result<PathBuf> {
             "`mcpctl clients` lists the files found; or give a path",
         )
         .into()),
+    }
+}
+
+/// How [`copy`] saves into `target`: entries that are mcpctl's already
+/// (validated when they were added), so no pin is required, under the name
+/// they have, connected first only when `check`.
+pub(super) fn save_into(target: PathBuf, check: bool, dry_run: bool, show_secrets: bool) -> Save {
+    Save {
+        target,
+        explicit_name: true,
+        force: false,
+        policy: Policy {
+            require_pin: false,
+            allow_http: true,
+        },
+        no_check: !check,
+        dry_run,
+        show_secrets,
+        entry: None,
+        note_outside_sources: false,
+        registry_notes: None,
+        extra_warnings: Vec::new(),
     }
 }
 
