@@ -9,6 +9,7 @@ use std::sync::Arc;
 use std::time::Duration;
 
 use indicatif::{MultiProgress, ProgressBar, ProgressDrawTarget, ProgressStyle};
+use rmcp::model::Tool;
 use serde_json::{Value, json};
 
 use super::Context;
@@ -209,7 +210,7 @@ pub fn run(ctx: &Context, args: Args) -> Result<ExitCode> {
     // big catalog one allocation at a time took longer than linting them,
     // after the server had already gone (issue 13), so the reports are left
     // for the exit to reclaim.
-    let outcomes = std::mem::ManuallyDrop::new(outcomes);
+    let mut outcomes = std::mem::ManuallyDrop::new(outcomes);
 
     let failed = outcomes.iter().filter(|o| o.failed()).count() + refused;
     let passed = outcomes.iter().filter(|o| o.ok()).count();
@@ -219,6 +220,16 @@ pub fn run(ctx: &Context, args: Args) -> Result<ExitCode> {
         None
     };
     if ctx.json {
+        // The tools go to the output straight from the reports: the
+        // document holds everything else, and an empty list where each
+        // server's tools go (issue 13: no copy of the catalog for output).
+        let tools: Vec<Option<Vec<Tool>>> = outcomes
+            .iter_mut()
+            .map(|o| match &mut o.result {
+                Some(Ok(report)) => Some(std::mem::take(&mut report.tools)),
+                _ => None,
+            })
+            .collect();
         let mut doc = json!({
             "schema_version": 1,
             "servers": outcomes.iter().map(outcome_json).collect::<Vec<_>>(),
@@ -229,9 +240,12 @@ pub fn run(ctx: &Context, args: Args) -> Result<ExitCode> {
         if let Some(drift) = &drift {
             super::lock::add_drift_json(&mut doc, drift);
         }
-        output::print_json(&doc)?;
-        // As the reports: the exit reclaims it faster than a drop.
-        std::mem::forget(doc);
+        output::print_json_streamed(&WithTools {
+            doc: &doc,
+            tools: &tools,
+        })?;
+        // As the reports: the exit reclaims them faster than a drop.
+        std::mem::forget((doc, tools));
     } else {
         print_human(&outcomes, args.tools)?;
         if let Some(drift) = &drift {
@@ -507,6 +521,71 @@ const REPORT_KEYS: &[&str] = &[
     "schema_dialects",
     "lints",
 ];
+
+/// The `check --json` document with each server's `tools` serialised from
+/// its report (`tools[i]` for `servers[i]`) in place of the empty list the
+/// document holds there.
+struct WithTools<'a> {
+    doc: &'a Value,
+    tools: &'a [Option<Vec<Tool>>],
+}
+
+impl serde::Serialize for WithTools<'_> {
+    fn serialize<S: serde::Serializer>(
+        &self,
+        serializer: S,
+    ) -> std::result::Result<S::Ok, S::Error> {
+        use serde::ser::{SerializeMap, SerializeSeq};
+        struct Servers<'a>(&'a [Value], &'a [Option<Vec<Tool>>]);
+        impl serde::Serialize for Servers<'_> {
+            fn serialize<S: serde::Serializer>(
+                &self,
+                serializer: S,
+            ) -> std::result::Result<S::Ok, S::Error> {
+                let mut seq = serializer.serialize_seq(Some(self.0.len()))?;
+                for (i, entry) in self.0.iter().enumerate() {
+                    match (entry, self.1.get(i).and_then(Option::as_ref)) {
+                        (Value::Object(fields), Some(tools)) => {
+                            seq.serialize_element(&Server(fields, tools))?
+                        }
+                        _ => seq.serialize_element(entry)?,
+                    }
+                }
+                seq.end()
+            }
+        }
+        struct Server<'a>(&'a serde_json::Map<String, Value>, &'a [Tool]);
+        impl serde::Serialize for Server<'_> {
+            fn serialize<S: serde::Serializer>(
+                &self,
+                serializer: S,
+            ) -> std::result::Result<S::Ok, S::Error> {
+                let mut map = serializer.serialize_map(Some(self.0.len()))?;
+                for (key, value) in self.0 {
+                    if key == "tools" {
+                        map.serialize_entry(key, self.1)?;
+                    } else {
+                        map.serialize_entry(key, value)?;
+                    }
+                }
+                map.end()
+            }
+        }
+        let Value::Object(fields) = self.doc else {
+            return self.doc.serialize(serializer);
+        };
+        let mut map = serializer.serialize_map(Some(fields.len()))?;
+        for (key, value) in fields {
+            match value {
+                Value::Array(servers) if key == "servers" => {
+                    map.serialize_entry(key, &Servers(servers, self.tools))?
+                }
+                _ => map.serialize_entry(key, value)?,
+            }
+        }
+        map.end()
+    }
+}
 
 fn outcome_json(outcome: &Outcome) -> Value {
     let mut entry = serde_json::Map::new();
