@@ -204,6 +204,19 @@ fn text(step: &Value) -> String {
         .to_string()
 }
 
+/// The argv an agent host's entry (`command`, `args`) launches.
+fn entry_argv(entry: &Value) -> Vec<String> {
+    let mut argv = vec![entry["command"].as_str().unwrap().to_string()];
+    argv.extend(
+        entry["args"]
+            .as_array()
+            .unwrap()
+            .iter()
+            .map(|a| a.as_str().unwrap().to_string()),
+    );
+    argv
+}
+
 /// One raw HTTP/1.1 POST of an `initialize`; the status code.
 fn status_of(url: &str, headers: &[(&str, &str)]) -> u16 {
     let url = url::Url::parse(url).unwrap();
@@ -723,14 +736,7 @@ fn print_config_gives_a_host_entry_that_launches_serve() {
     ))
     .unwrap();
     let entry = &snippet["mcpServers"]["mcpctl-reader"];
-    let mut argv = vec![entry["command"].as_str().unwrap().to_string()];
-    argv.extend(
-        entry["args"]
-            .as_array()
-            .unwrap()
-            .iter()
-            .map(|a| a.as_str().unwrap().to_string()),
-    );
+    let argv = entry_argv(entry);
     // Launched as the host would, from elsewhere, it serves that profile.
     let steps = w.agent(json!([{"op": "list"}]), &argv);
     assert_eq!(names(&steps[0]), ["fx__echo"]);
@@ -1144,14 +1150,7 @@ fn write_config_puts_the_entry_into_the_hosts_own_file_keeping_the_rest() {
     assert_eq!(entry["command"], wanted["command"], "{text}");
     assert_eq!(entry["args"], wanted["args"], "{text}");
     // The written entry launches serve for that profile, as the host would.
-    let mut argv = vec![entry["command"].as_str().unwrap().to_string()];
-    argv.extend(
-        entry["args"]
-            .as_array()
-            .unwrap()
-            .iter()
-            .map(|a| a.as_str().unwrap().to_string()),
-    );
+    let argv = entry_argv(entry);
     assert_eq!(
         names(&w.agent(json!([{"op": "list"}]), &argv)[0]),
         ["fx__echo"]
