@@ -180,7 +180,17 @@ fn a_url_is_printed_and_opened_only_with_open_and_never_fetched() {
         }
     }
     // The browser script is the only thing that saw the URL, once per --open.
-    let seen = std::fs::read_to_string(&opened).unwrap();
+    // mcpctl does not wait for the browser, so the last one may still be
+    // writing when the call returns.
+    let deadline = std::time::Instant::now() + std::time::Duration::from_secs(10);
+    let mut seen = String::new();
+    while std::time::Instant::now() < deadline {
+        seen = std::fs::read_to_string(&opened).unwrap_or_default();
+        if seen.lines().count() >= 4 {
+            break;
+        }
+        std::thread::sleep(std::time::Duration::from_millis(20));
+    }
     assert_eq!(seen.lines().count(), 4, "{seen}");
     assert!(
         seen.lines()
