@@ -81,7 +81,19 @@ impl<R, W> StdioLines<R, W> {
             return Parsed::Message(Box::new(reply));
         }
         match serde_json::from_slice::<RxJsonRpcMessage<RoleClient>>(line) {
-            Ok(message) => Parsed::Message(Box::new(message)),
+            Ok(message) => {
+                // A `tools/list` answered some other way (an error, say) is
+                // answered all the same: later lines need no fast try.
+                let answered = match &message {
+                    JsonRpcMessage::Response(response) => Some(&response.id),
+                    JsonRpcMessage::Error(error) => error.id.as_ref(),
+                    _ => None,
+                };
+                if let Some(id) = answered {
+                    self.lock_lists().remove(id);
+                }
+                Parsed::Message(Box::new(message))
+            }
             Err(e) if e.is_syntax() || e.is_eof() => Parsed::Skip,
             Err(_) if ignorable_notification(line) => Parsed::Skip,
             Err(_) => Parsed::Invalid,
@@ -295,6 +307,15 @@ mod tests {
         sent_tools_list(&t, 7);
         assert!(t.tools_reply(PAGE.as_bytes()).is_none());
         assert_eq!(t.lock_lists().len(), 1);
+    }
+
+    #[test]
+    fn a_tools_list_answered_with_an_error_is_forgotten() {
+        let t = transport();
+        sent_tools_list(&t, 1);
+        let error = br#"{"jsonrpc":"2.0","id":1,"error":{"code":-32603,"message":"no"}}"#;
+        assert!(matches!(t.parse(error), Parsed::Message(_)));
+        assert!(t.lock_lists().is_empty());
     }
 
     #[test]
