@@ -1031,22 +1031,8 @@ fn definition_from_args(args: &Args, target: &Path) -> Result<ServerDef> {
             );
         }
     };
-    let mut def = ServerDef {
-        name: String::new(),
-        transport,
-        transport_inferred: args.url.is_some() && args.transport.is_none(),
-        launch,
-        label: None,
-        enabled: true,
-        autostart: false,
-        connect_timeout: None,
-        protocol: None,
-        restart: RestartPolicy::No,
-        auth: None,
-        env_file: None,
-        grants: Default::default(),
-        source: PathBuf::new(),
-    };
+    let mut def = ServerDef::new(String::new(), transport, launch, PathBuf::new());
+    def.transport_inferred = args.url.is_some() && args.transport.is_none();
     apply_common_flags(&mut def, args, target)?;
     def.name = match &args.name {
         Some(explicit) => explicit.clone(),

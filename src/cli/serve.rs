@@ -365,27 +365,17 @@ fn write_config(ctx: &Context, args: &Args, host: crate::serve::config::Host) ->
     let against = crate::defs::Catalog::load(&crate::defs::Sources::resolve(
         std::slice::from_ref(&target),
     ))?;
-    let entry = crate::defs::ServerDef {
+    let entry = crate::defs::ServerDef::new(
         name,
-        transport: crate::defs::Transport::Stdio,
-        transport_inferred: false,
-        launch: crate::defs::Launch::Stdio {
+        crate::defs::Transport::Stdio,
+        crate::defs::Launch::Stdio {
             command: exe.display().to_string(),
             args: argv,
             env: Default::default(),
             cwd: None,
         },
-        label: None,
-        enabled: true,
-        autostart: false,
-        connect_timeout: None,
-        protocol: None,
-        restart: crate::defs::RestartPolicy::No,
-        auth: None,
-        env_file: None,
-        grants: Default::default(),
-        source: target.clone(),
-    };
+        target.clone(),
+    );
     let save = super::transfer::save_into(target, false, false, false);
     super::transfer::copy(ctx, vec![entry], &against, &save, args.replace)
 }

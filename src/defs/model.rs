@@ -166,6 +166,28 @@ pub struct ServerDef {
 }
 
 impl ServerDef {
+    /// A new, enabled definition with every optional field at its default,
+    /// as `add`, the registry installer and `serve --write-config` create
+    /// one before their own flags refine it.
+    pub fn new(name: String, transport: Transport, launch: Launch, source: PathBuf) -> ServerDef {
+        ServerDef {
+            name,
+            transport,
+            transport_inferred: false,
+            launch,
+            label: None,
+            enabled: true,
+            autostart: false,
+            connect_timeout: None,
+            protocol: None,
+            restart: RestartPolicy::No,
+            auth: None,
+            env_file: None,
+            grants: Default::default(),
+            source,
+        }
+    }
+
     /// The default budget for connecting and discovering tools.
     pub const DEFAULT_CONNECT_TIMEOUT: Duration = Duration::from_secs(30);
 

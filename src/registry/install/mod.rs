@@ -19,7 +19,7 @@ use indexmap::IndexMap;
 use super::client::RegistryClient;
 use super::error::{MissingInput, OptionHint, RegistryError};
 use super::types::{Argument, Input, KeyValueInput, Package, Remote, ServerEntry, Status};
-use crate::defs::{Launch, LocalProcess, RestartPolicy, ServerDef, Transport, vars};
+use crate::defs::{Launch, LocalProcess, ServerDef, Transport, vars};
 use crate::output::sanitize;
 
 mod forms;
@@ -554,22 +554,8 @@ pub fn plan_from_entry(
             "the secret is written as ${{{reference}}}; export {reference} before starting the server"
         ));
     }
-    let def = ServerDef {
-        name: suggested_name.clone(),
-        transport,
-        transport_inferred: false,
-        launch,
-        label: server.title.clone().filter(|t| !t.trim().is_empty()),
-        enabled: true,
-        autostart: false,
-        connect_timeout: None,
-        protocol: None,
-        restart: RestartPolicy::No,
-        auth: None,
-        env_file: None,
-        grants: Default::default(),
-        source: PathBuf::new(),
-    };
+    let mut def = ServerDef::new(suggested_name.clone(), transport, launch, PathBuf::new());
+    def.label = server.title.clone().filter(|t| !t.trim().is_empty());
     Ok(InstallPlan {
         def,
         suggested_name,
