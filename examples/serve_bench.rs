@@ -141,6 +141,7 @@ fn main() {
             binding_id: None,
             timeout_ms: None,
             validate: true,
+            relay: None,
         })
     };
     let mut socket = Vec::with_capacity(N);

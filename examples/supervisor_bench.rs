@@ -30,6 +30,7 @@ fn call(name: &str) -> Op {
         binding_id: None,
         timeout_ms: None,
         validate: true,
+        relay: None,
     })
 }
 

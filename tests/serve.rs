@@ -3,8 +3,9 @@
 //! official MCP Python SDK (`mcp==2.3.0`, installed by tests/run.sh) as
 //! the agent, over stdio and Streamable HTTP (tests/peers/serve_client.py),
 //! and the MCP Inspector CLI (`mcp-inspector --cli`) as a second one.
-//! Without `MCPCTL_TEST_PYTHON` or `mcp-inspector` these tests fail, naming
-//! how to set them up.
+//! The SDK's Python is `MCPCTL_TEST_PYTHON`, else this checkout's
+//! .peers/venv; without either, or without `mcp-inspector`, these tests
+//! fail, naming how to set them up.
 
 mod common;
 
@@ -14,19 +15,8 @@ use std::path::{Path, PathBuf};
 use std::process::{Child, Command, Output, Stdio};
 use std::time::{Duration, Instant};
 
-use common::{fixture, free_port, require, wait_until, within};
+use common::{fixture, free_port, python, require, wait_until, within};
 use serde_json::{Value, json};
-
-/// The Python with the MCP SDK, or a failure that says how to get one.
-fn python() -> PathBuf {
-    match std::env::var_os("MCPCTL_TEST_PYTHON").filter(|p| !p.is_empty()) {
-        Some(p) => PathBuf::from(p),
-        None => panic!(
-            "MCPCTL_TEST_PYTHON is not set: these tests need the official MCP Python SDK; \
-             run `bash tests/run.sh`, or `eval \"$(bash tests/run.sh --peers-only)\"` before cargo test"
-        ),
-    }
-}
 
 fn client_script() -> PathBuf {
     Path::new(env!("CARGO_MANIFEST_DIR")).join("tests/peers/serve_client.py")
@@ -867,7 +857,9 @@ fn mcp_inspector_cli_lists_and_calls_granted_tools_over_stdio_and_http() {
             url.as_str(),
         ],
     );
-    assert!(refused.is_err(), "{refused:?}");
+    let (code, stderr) = refused.expect_err("no token, no answer");
+    assert_ne!(code, Some(0));
+    assert!(stderr.contains("401"), "not a 401: {stderr}");
 }
 
 #[test]
@@ -1175,4 +1167,239 @@ fn write_config_puts_the_entry_into_the_hosts_own_file_keeping_the_rest() {
         .unwrap();
     assert_eq!(out.status.code(), Some(2));
     assert!(String::from_utf8_lossy(&out.stderr).contains("mcpctl serve --write-config"));
+}
+
+/// The first step of a plan for an agent host that offers elicitation
+/// (answering `elicit`), sampling (answering `sample`) and these roots.
+fn host(roots: &[&str], elicit: Value, sample: &str) -> Value {
+    let roots: Vec<Value> = roots
+        .iter()
+        .map(|uri| json!({"uri": uri, "name": "agent-project"}))
+        .collect();
+    json!({"op": "host", "roots": roots, "elicit": elicit, "sample": sample})
+}
+
+/// All the text of a step's result.
+fn all_text(step: &Value) -> String {
+    step["result"]["content"]
+        .as_array()
+        .unwrap_or_else(|| panic!("no result in {step}"))
+        .iter()
+        .filter_map(|c| c["text"].as_str())
+        .collect::<Vec<_>>()
+        .join("\n")
+}
+
+#[test]
+fn an_agent_host_hears_and_answers_what_the_server_says_during_its_calls() {
+    let everything = require(
+        "mcp-server-everything",
+        "run `bash tests/run.sh`, which installs @modelcontextprotocol/server-everything@2026.8.31",
+    );
+    let w = World::new(json!({
+        "ev": {"command": everything.to_str().unwrap(), "args": ["stdio"]},
+    }));
+    w.ok(&["start", "ev"], 0);
+    // The tools a server lists only to a client offering elicitation,
+    // sampling and roots are there to grant.
+    w.ok(
+        &[
+            "grant",
+            "ev",
+            "trigger-long-running-operation",
+            "trigger-elicitation-request",
+            "trigger-sampling-request",
+            "get-roots-list",
+            "get-sum",
+        ],
+        0,
+    );
+    let plan = |root: &str| {
+        json!([
+            host(&[root], json!({"name": "Ada"}), "forty-two"),
+            {"op": "set_level", "level": "debug"},
+            {"op": "call", "name": "ev__trigger-long-running-operation",
+             "args": {"duration": 1, "steps": 4}, "progress": true},
+            {"op": "call", "name": "ev__trigger-elicitation-request", "args": {}},
+            {"op": "call", "name": "ev__trigger-sampling-request", "args": {"prompt": "meaning?"}},
+            {"op": "call", "name": "ev__get-roots-list", "args": {}},
+            {"op": "events"},
+            {"op": "call", "name": "ev__get-sum", "args": {"a": "x", "b": 2}},
+            {"op": "call", "name": "ev__get-env", "args": {}},
+        ])
+    };
+    let check = |how: &str, root: &str, steps: &[Value]| {
+        // (the host step prints nothing: steps[0] is set_level's)
+        // Progress under the agent's own token (the SDK drops any other).
+        let progress = steps[1]["progress"].as_array().unwrap();
+        assert!(!progress.is_empty(), "{how}: no progress: {}", steps[1]);
+        assert!(progress.iter().all(|p| p[1] == 4.0), "{how}: {progress:?}");
+        let asked = all_text(&steps[2]);
+        assert!(
+            asked.contains("User provided") && asked.contains("Ada"),
+            "{how}: {asked}"
+        );
+        assert!(
+            all_text(&steps[3]).contains("forty-two"),
+            "{how}: {}",
+            steps[3]
+        );
+        // The agent's roots, not the supervisor's working directory.
+        assert!(all_text(&steps[4]).contains(root), "{how}: {}", steps[4]);
+        let events = steps[5]["events"].as_array().unwrap();
+        let has = |key: &str, text: &str| {
+            events
+                .iter()
+                .any(|e| e[key].as_str().is_some_and(|t| t.contains(text)))
+        };
+        assert!(has("elicit", "Please provide inputs"), "{how}: {events:?}");
+        assert!(has("sample", "meaning?"), "{how}: {events:?}");
+        assert!(
+            has("log", "Roots updated"),
+            "{how}: server logs: {events:?}"
+        );
+        // Bad arguments are a tool result the model can read; an ungranted
+        // tool stays a protocol error.
+        assert_eq!(steps[6]["result"]["isError"], true, "{how}: {}", steps[6]);
+        assert!(
+            all_text(&steps[6]).contains("inputSchema"),
+            "{how}: {}",
+            steps[6]
+        );
+        assert_eq!(steps[7]["error"]["code"], -32602, "{how}: {}", steps[7]);
+    };
+    check(
+        "stdio",
+        "file:///agent/stdio/",
+        &w.agent(plan("file:///agent/stdio/"), &w.stdio(&[])),
+    );
+    let token = w.token();
+    let (_served, url) = w.http(&[]);
+    let steps = w.agent(plan("file:///agent/http/"), &["http".into(), url, token]);
+    check("http", "file:///agent/http/", &steps);
+    // An agent that offers neither: the question is declined, and the
+    // sampling request refused (mcpctl has no model).
+    let steps = w.agent(
+        json!([
+            {"op": "call", "name": "ev__trigger-elicitation-request", "args": {}},
+            {"op": "call", "name": "ev__trigger-sampling-request", "args": {"prompt": "p"}},
+        ]),
+        &w.stdio(&[]),
+    );
+    assert!(all_text(&steps[0]).contains("declined"), "{}", steps[0]);
+    let refused = format!("{}", steps[1]);
+    assert!(refused.contains("no model"), "{refused}");
+}
+
+#[test]
+fn input_required_rounds_cancellation_and_interleaved_agents_through_serve() {
+    let rec = tempfile::NamedTempFile::new().unwrap();
+    let server = Path::new(env!("CARGO_MANIFEST_DIR")).join("tests/peers/mrtr_server.py");
+    let w = World::new(json!({"py": {
+        "command": python(),
+        "args": [server, rec.path()],
+        "protocol": "2026-07-28",
+    }}));
+    w.ok(&["start", "py"], 0);
+    w.ok(&["grant", "py", "ask", "progress", "slow"], 0);
+    // Two agents at once, each held in its question for a moment: each
+    // gets its own question and its own answer back.
+    let agent = |name: &str, color: &str| {
+        let mut host = host(&[], json!({"name": name, "color": color}), "");
+        host["elicit_delay"] = json!(1.0);
+        let plan = json!([host,
+            {"op": "call", "name": "py__ask", "args": {}},
+            {"op": "call", "name": "py__progress", "args": {}, "progress": true},
+        ]);
+        w.agent(plan, &w.stdio(&[]))
+    };
+    let (lin, ada) = std::thread::scope(|s| {
+        let lin = s.spawn(|| agent("Lin", "red"));
+        let ada = s.spawn(|| agent("Ada", "green"));
+        (lin.join().unwrap(), ada.join().unwrap())
+    });
+    assert_eq!(text(&lin[0]), "python: Lin likes red", "{}", lin[0]);
+    assert_eq!(text(&ada[0]), "python: Ada likes green", "{}", ada[0]);
+    for steps in [&lin, &ada] {
+        let progress = steps[1]["progress"].as_array().unwrap();
+        assert!(
+            progress
+                .iter()
+                .all(|p| p[2].as_str().is_some_and(|m| m.starts_with("py step")))
+                && !progress.is_empty(),
+            "{}",
+            steps[1]
+        );
+    }
+    // The agent gives up on a call: the server is told, through the supervisor.
+    let steps = w.agent(
+        json!([{"op": "cancel", "name": "py__slow", "args": {}, "after": 1.0}]),
+        &w.stdio(&[]),
+    );
+    assert_eq!(steps[0]["cancelled"], true);
+    let told = wait_until(within(15), || {
+        std::fs::read_to_string(rec.path()).is_ok_and(|t| t.contains("cancelled slow"))
+    });
+    assert!(told, "the server never heard of the cancellation");
+}
+
+#[test]
+fn serve_launched_with_nothing_running_starts_and_serves_the_granted_tools() {
+    let w = World::new(json!({"fx": fx(&[])}));
+    w.ok(&["start", "fx"], 0);
+    w.ok(&["grant", "fx", "echo"], 0);
+    let snippet: Value =
+        serde_json::from_str(&w.ok(&["serve", "--print-config", "claude-code"], 0)).unwrap();
+    let argv = entry_argv(&snippet["mcpServers"]["mcpctl"]);
+    // As after a reboot: no supervisor, no server.
+    w.ok(&["supervisor", "stop"], 0);
+    let steps = w.agent(
+        json!([
+            {"op": "list"},
+            {"op": "wait_changed", "timeout": 30},
+            {"op": "list"},
+            {"op": "call", "name": "fx__echo", "args": {"message": "after a reboot"}},
+        ]),
+        &argv,
+    );
+    assert_eq!(names(&steps[2]), ["fx__echo"], "{steps:?}");
+    assert_eq!(text(&steps[3]), "Echo: after a reboot");
+    // --no-start serves what runs, and starts nothing.
+    w.ok(&["supervisor", "stop"], 0);
+    let steps = w.agent(
+        json!([{"op": "wait_changed", "timeout": 2}, {"op": "list"}]),
+        &w.stdio(&["--no-start"]),
+    );
+    assert_eq!(steps[1]["tools"], json!([]), "{steps:?}");
+}
+
+#[test]
+fn two_tools_are_never_exposed_under_one_name() {
+    let drift_a = tempfile::NamedTempFile::new().unwrap();
+    let drift_ab = tempfile::NamedTempFile::new().unwrap();
+    std::fs::write(drift_a.path(), "add b__x\n").unwrap();
+    std::fs::write(drift_ab.path(), "add x\n").unwrap();
+    let w = World::new(json!({
+        "a": fx(&["--drift", drift_a.path().to_str().unwrap()]),
+        "a__b": fx(&["--drift", drift_ab.path().to_str().unwrap()]),
+    }));
+    w.ok(&["start", "a", "a__b"], 0);
+    w.ok(&["grant", "a", "b__x", "echo"], 0);
+    // `a`'s `b__x` and `a__b`'s `x` would both be `a__b__x`.
+    let out = w.run(&["grant", "a__b", "x"]);
+    let stderr = String::from_utf8_lossy(&out.stderr);
+    assert_eq!(out.status.code(), Some(4), "{stderr}");
+    assert!(
+        stderr.contains("a__b__x") && stderr.contains("b__x") && stderr.contains("`a`"),
+        "{stderr}"
+    );
+    // Granted under another separator, both grants exist; serving with the
+    // default one exposes neither under the shared name.
+    w.ok(&["grant", "a__b", "x", "--separator", "-"], 0);
+    let steps = w.agent(
+        json!([{"op": "list"}, {"op": "call", "name": "a__b__x", "args": {}}]),
+        &w.stdio(&[]),
+    );
+    assert_eq!(names(&steps[0]), ["a__echo"], "{}", steps[0]);
+    assert_eq!(steps[1]["error"]["code"], -32602, "{}", steps[1]);
 }

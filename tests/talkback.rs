@@ -586,9 +586,24 @@ fn on_a_terminal_each_field_is_asked_with_its_default() {
 
 /// The interpreter of the venv `tests/run.sh` installs the Python SDK into.
 fn python() -> String {
-    std::env::var("MCPCTL_TEST_PYTHON").unwrap_or_else(|_| {
-        panic!("MCPCTL_TEST_PYTHON is not set: run the tests through tests/run.sh, which installs mcp==2.3.0 into .peers/venv and exports it")
-    })
+    common::python().display().to_string()
+}
+
+#[test]
+fn the_python_sdk_is_found_in_the_checkouts_venv_without_the_variable() {
+    let dir = tempfile::tempdir().unwrap();
+    let venv = dir.path().join("python");
+    // Neither: a failure naming tests/run.sh, not a bare panic about a variable.
+    let why = common::python_from(None, &venv).unwrap_err();
+    assert!(why.contains("tests/run.sh"), "{why}");
+    std::fs::write(&venv, "").unwrap();
+    assert_eq!(common::python_from(None, &venv).unwrap(), venv);
+    assert_eq!(
+        common::python_from(Some("/x/py".into()), &venv).unwrap(),
+        PathBuf::from("/x/py")
+    );
+    // And the real one resolves with the variable unset (tests/run.sh's venv).
+    assert!(common::python().exists());
 }
 
 #[test]

@@ -182,6 +182,7 @@ fn supervised(
         binding_id: args.binding_id.clone(),
         timeout_ms: Some(timeout.as_millis() as u64),
         validate: !args.no_validate,
+        relay: None,
     };
     let talked = client.talk(request.clone(), |interim| match interim {
         Body::Asked { question, params } => Some(Op::Answer {

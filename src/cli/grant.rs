@@ -26,8 +26,9 @@ the tool changes later, it is hidden and refused until granted again.
 The server must be running (`mcpctl start NAME`) so its catalog is known.
 
 Exit codes: 0 granted, 2 a name agents would see breaks the MCP tool-name
-rules, 3 unknown server or tool, 4 the server is not running or the tool
-is held back for lockfile drift, 5 supervisor unreachable.
+rules, 3 unknown server or tool, 4 the server is not running, the tool
+is held back for lockfile drift, or another server's granted tool would
+be seen under the same name, 5 supervisor unreachable.
 
 Examples:
   mcpctl grant everything echo get-sum
@@ -126,6 +127,7 @@ pub fn run(ctx: &Context, args: Args) -> Result<ExitCode> {
             .into());
         }
     }
+    refuse_collisions(&catalog, &args, &chosen)?;
     let mut set: ToolGrants = def
         .grants
         .of(args.profile.as_deref())
@@ -170,6 +172,38 @@ pub fn run(ctx: &Context, args: Args) -> Result<ExitCode> {
         ))?;
     }
     Ok(ExitCode::Success)
+}
+
+/// Refuse a tool whose exposed name another server's granted tool (in the
+/// same profile) already has: `serve` could expose only one of them.
+fn refuse_collisions(
+    catalog: &crate::defs::Catalog,
+    args: &Args,
+    chosen: &[&ToolInfo],
+) -> Result<()> {
+    let profile = args.profile.as_deref();
+    for other in catalog.servers().iter().filter(|d| d.name != args.name) {
+        let Some(set) = other.grants.of(profile) else {
+            continue;
+        };
+        for other_tool in set.keys() {
+            let taken = naming::exposed(&other.name, &args.separator, other_tool);
+            if let Some(tool) = chosen
+                .iter()
+                .find(|t| naming::exposed(&args.name, &args.separator, &t.name) == taken)
+            {
+                return Err(ServeError::Collision {
+                    server: args.name.clone(),
+                    tool: output::sanitize(&tool.name).into_owned(),
+                    exposed: output::sanitize(&taken).into_owned(),
+                    other_server: other.name.clone(),
+                    other_tool: output::sanitize(other_tool).into_owned(),
+                }
+                .into());
+            }
+        }
+    }
+    Ok(())
 }
 
 /// A profile name is a file key and shows in logs: keep it to the server

@@ -29,8 +29,17 @@ prompts and resources pass through (those with a granted tool) change. A
 tool that appears after a refresh, or whose definition changed since it
 was granted, is hidden and refused until granted; tools held back for
 lockfile drift are never exposed. serve never launches MCP servers
-itself: it starts granted servers through the supervisor when their
-definition says `autostart: true`, or all of them with --start.
+itself: it starts the supervisor if none is running, and the granted
+servers that are not running through it (unless --no-start), in the
+background; agents get their tools with tools/list_changed once ready.
+
+What a server says during a call reaches the agent that made it:
+progress under the agent's progress token, log messages (at the level it
+set with logging/setLevel), elicitation (declined when the agent offers
+none), sampling (refused when it offers none), and roots/list answered
+with the agent's roots. An agent's cancellation ends the call upstream.
+Arguments that fail the tool's input schema give a tool result with
+isError: true and the reason; unknown and ungranted tools are errors.
 
 Every call is recorded as one JSON line (time, profile, session, server,
 tool, catalog id, duration, outcome, argument size) in the audit log beside
@@ -54,7 +63,7 @@ MCPCTL_SERVE_IN_PROCESS=1.";
 
 const EXAMPLES: &str = "\
 Examples:
-  mcpctl grant time --all-current && mcpctl serve --stdio --start
+  mcpctl grant time --all-current && mcpctl serve --stdio
   mcpctl serve --stdio --profile reviewer
   mcpctl serve --http                      # http://127.0.0.1:8765/mcp
   mcpctl serve --print-token
@@ -85,7 +94,7 @@ pub struct Args {
     #[arg(long)]
     pub rotate_token: bool,
     /// Print the entry an agent host needs to launch `serve --stdio` (with
-    /// these --file, --profile, --separator and --start), and exit.
+    /// these --file, --profile, --separator and --no-start), and exit.
     #[arg(long, value_name = "CLIENT", value_enum)]
     pub print_config: Option<crate::serve::config::Host>,
     /// Write that entry into the agent host's own file (its project file
@@ -102,10 +111,13 @@ pub struct Args {
     /// Put this between server and tool in the names agents see.
     #[arg(long, value_name = "SEP", default_value = naming::DEFAULT_SEPARATOR)]
     pub separator: String,
-    /// Start every granted server that is not running (default: only those
-    /// whose definition says `autostart: true`).
-    #[arg(long)]
+    /// Start every granted server that is not running (the default; kept
+    /// for entries written before it was).
+    #[arg(long, conflicts_with = "no_start")]
     pub start: bool,
+    /// Start no server: serve only those already running.
+    #[arg(long)]
+    pub no_start: bool,
     /// Seconds a call may take (default 60).
     #[arg(long, value_name = "S", default_value_t = 60.0)]
     pub timeout: f64,
@@ -250,11 +262,17 @@ fn serve(ctx: &Context, args: Args) -> Result<ExitCode> {
         sources: ctx.sources.clone(),
         profile: args.profile,
         separator: args.separator,
-        start_all: args.start,
+        start_all: !args.no_start,
         timeout_ms: timeout.as_millis() as u64,
     };
     let shared = Arc::new(Shared::new(upstream, settings, Some(audit))?);
-    crate::serve::start_granted(&shared, ctx.allow_insecure_file);
+    let starting = shared.granted().startable.len();
+    if starting > 0 {
+        // In the background: the agent's session starts at once, and hears
+        // tools/list_changed when the servers are ready.
+        let (shared, insecure) = (shared.clone(), ctx.allow_insecure_file);
+        std::thread::spawn(move || crate::serve::start_granted(&shared, insecure));
+    }
     let exposed = shared.view().tools.len();
     if shared.granted().servers.is_empty() {
         output::warn(
@@ -265,8 +283,13 @@ fn serve(ctx: &Context, args: Args) -> Result<ExitCode> {
         );
     } else {
         output::note(format!(
-            "serving {exposed} granted tool{} (audit log: {})",
+            "serving {exposed} granted tool{}{} (audit log: {})",
             if exposed == 1 { "" } else { "s" },
+            if starting > 0 {
+                ", more as the granted servers start"
+            } else {
+                ""
+            },
             audit_path.display()
         ));
     }
@@ -342,8 +365,8 @@ fn host_entry(ctx: &Context, args: &Args) -> Result<(String, std::path::PathBuf,
     if args.separator != naming::DEFAULT_SEPARATOR {
         argv.extend(["--separator".to_string(), args.separator.clone()]);
     }
-    if args.start {
-        argv.push("--start".into());
+    if args.no_start {
+        argv.push("--no-start".into());
     }
     let name = match &args.profile {
         Some(profile) => format!("mcpctl-{profile}"),

@@ -1,8 +1,9 @@
 //! mcpctl's side of the MCP handshake: who it says it is, what it offers,
 //! and the server requests it answers: `roots/list`, and, on a connection
-//! that makes calls (a [`Router`]), `elicitation/create` and progress,
-//! routed to the call they belong to (see [`super::talk`]). Sampling is
-//! always refused: mcpctl has no model.
+//! that makes calls (a [`Router`]), `elicitation/create`, sampling, log
+//! messages and progress, routed to the call they belong to (see
+//! [`super::talk`]). Sampling is refused unless the caller has a model
+//! (an agent host behind `serve`): mcpctl has none.
 
 // Roots are deprecated by SEP-2577 but still part of the spec versions
 // mcpctl negotiates, and DESIGN §5 asks stdio servers to get one.
@@ -13,8 +14,8 @@ use rmcp::ClientHandler;
 use rmcp::model::{
     ClientCapabilities, ClientConfig, CreateMessageRequestParams, CreateMessageResult,
     CustomRequest, CustomResult, ElicitRequestParams, ElicitResult, ElicitationCapability,
-    FormElicitationCapability, Implementation, ListRootsResult, ProgressNotificationParam,
-    ProtocolVersion, Root, RootsCapabilities, UrlElicitationCapability,
+    FormElicitationCapability, Implementation, ListRootsResult, LoggingMessageNotificationParam,
+    ProgressNotificationParam, ProtocolVersion, Root, RootsCapabilities, UrlElicitationCapability,
 };
 use rmcp::service::{NotificationContext, RequestContext, RoleClient};
 
@@ -75,9 +76,10 @@ impl McpClient {
         }
     }
 
-    /// Route elicitation and progress to the calls made on this
-    /// connection, and advertise elicitation (form and URL) for it; a
-    /// connection without a router (`check`, discovery) advertises none.
+    /// Route elicitation, sampling and progress to the calls made on this
+    /// connection, and advertise elicitation (form and URL) and sampling
+    /// for it; a connection without a router (`check`, discovery)
+    /// advertises neither.
     pub fn with_router(mut self, router: Option<Router>) -> Self {
         let mut capabilities = self.info.capabilities.clone();
         capabilities.elicitation = router.as_ref().map(|_| {
@@ -85,6 +87,9 @@ impl McpClient {
                 .with_form(FormElicitationCapability::new())
                 .with_url(UrlElicitationCapability::new())
         });
+        // Sampling goes to the caller's model when it has one (an agent
+        // host behind `serve`), and is refused otherwise.
+        capabilities.sampling = router.as_ref().map(|_| Default::default());
         self.info.capabilities = capabilities;
         self.router = router;
         self
@@ -123,7 +128,13 @@ impl ClientHandler for McpClient {
         &self,
         _context: RequestContext<RoleClient>,
     ) -> Result<ListRootsResult, rmcp::ErrorData> {
-        Ok(ListRootsResult::new(self.roots.clone()))
+        let Some(router) = &self.router else {
+            return Ok(ListRootsResult::new(self.roots.clone()));
+        };
+        // The calling agent's roots (behind `serve`), else the connection's.
+        let roots = router.roots().unwrap_or_else(|| self.roots.clone());
+        router.gave_roots(&roots);
+        Ok(ListRootsResult::new(roots))
     }
 
     async fn create_elicitation(
@@ -149,13 +160,36 @@ impl ClientHandler for McpClient {
 
     async fn create_message(
         &self,
-        _params: CreateMessageRequestParams,
+        params: CreateMessageRequestParams,
         _context: RequestContext<RoleClient>,
     ) -> Result<CreateMessageResult, rmcp::ErrorData> {
-        Err(rmcp::ErrorData::invalid_request(
-            "sampling declined: mcpctl has no model",
-            None,
-        ))
+        let Some(router) = &self.router else {
+            return Err(rmcp::ErrorData::invalid_request(
+                super::talk::NO_MODEL,
+                None,
+            ));
+        };
+        let params = serde_json::to_value(&params)
+            .map_err(|e| rmcp::ErrorData::internal_error(e.to_string(), None))?;
+        let answer = router
+            .sample(params)
+            .await
+            .map_err(|why| rmcp::ErrorData::invalid_request(why, None))?;
+        serde_json::from_value(answer).map_err(|e| {
+            rmcp::ErrorData::internal_error(format!("the caller's completion: {e}"), None)
+        })
+    }
+
+    async fn on_logging_message(
+        &self,
+        params: LoggingMessageNotificationParam,
+        _context: NotificationContext<RoleClient>,
+    ) {
+        if let Some(router) = &self.router
+            && let Ok(params) = serde_json::to_value(&params)
+        {
+            router.log(&params);
+        }
     }
 
     async fn on_custom_request(

@@ -10,8 +10,9 @@
 //! or from flags, or the supervisor that relays it over its socket.
 //!
 //! - [`call_tool`] drives the rounds: a new request id each round, at most
-//!   [`MAX_ROUNDS`], sampling refused ("mcpctl has no model"), roots
-//!   answered with the connection's roots; dropping it (Ctrl-C, a timeout,
+//!   [`MAX_ROUNDS`], sampling asked of the caller's model (refused, "mcpctl
+//!   has no model", when it has none), roots answered with the caller's
+//!   roots or else the connection's; dropping it (Ctrl-C, a timeout,
 //!   a caller that went away) sends `notifications/cancelled`, which rmcp's
 //!   Streamable HTTP transport turns into closing the request's stream in
 //!   the stateless era.
@@ -54,6 +55,9 @@ const CANCEL_SETTLE: Duration = Duration::from_millis(200);
 /// Progress notifications kept for a call whose token is not bound yet.
 const ORPHANS: usize = 64;
 
+/// How long a call waits for a server told its roots changed to ask again.
+const ROOTS_SETTLE: Duration = Duration::from_millis(1000);
+
 /// One question for the caller: the `elicitation/create` params as JSON,
 /// and where its answer (an `ElicitResult` as JSON) goes.
 #[derive(Debug)]
@@ -64,13 +68,31 @@ pub struct Question {
     pub reply: oneshot::Sender<Value>,
 }
 
+/// One request for a model completion for the caller: the
+/// `sampling/createMessage` params as JSON, and where its answer (a
+/// `CreateMessageResult` as JSON, or why not) goes.
+#[derive(Debug)]
+pub struct Sample {
+    /// The request's params (`messages`, `maxTokens`, ...).
+    pub params: Value,
+    /// The answer; dropping it refuses.
+    pub reply: oneshot::Sender<Result<Value, String>>,
+}
+
+/// Why a sampling request gets no completion when the caller has no model.
+pub const NO_MODEL: &str = "sampling declined: mcpctl has no model";
+
 /// What one call's caller can do when the server talks back: answer
-/// questions, and watch progress. The default declines everything and
-/// drops progress.
+/// questions, and watch progress; with [`Talk::relaying`], also answer
+/// sampling, hear log messages, and offer its own roots. The default
+/// declines everything and drops progress.
 #[derive(Debug, Clone, Default)]
 pub struct Talk {
     questions: Option<mpsc::Sender<Question>>,
     progress: Option<mpsc::UnboundedSender<ProgressNotificationParam>>,
+    sampling: Option<mpsc::Sender<Sample>>,
+    logs: Option<mpsc::UnboundedSender<Value>>,
+    roots: Option<Vec<Root>>,
 }
 
 impl Talk {
@@ -82,6 +104,47 @@ impl Talk {
         Talk {
             questions,
             progress,
+            ..Talk::default()
+        }
+    }
+
+    /// Also take sampling requests on `sampling`, log messages (the
+    /// `notifications/message` params) on `logs`, and answer `roots/list`
+    /// with `roots` (the caller's, e.g. an agent's behind `serve`).
+    pub fn relaying(
+        mut self,
+        sampling: Option<mpsc::Sender<Sample>>,
+        logs: Option<mpsc::UnboundedSender<Value>>,
+        roots: Option<Vec<Root>>,
+    ) -> Talk {
+        self.sampling = sampling;
+        self.logs = logs;
+        self.roots = roots;
+        self
+    }
+
+    /// Ask the caller's model; a caller without one refuses with [`NO_MODEL`].
+    pub async fn sample(&self, params: Value) -> Result<Value, String> {
+        let Some(sampling) = &self.sampling else {
+            return Err(NO_MODEL.into());
+        };
+        let (reply, answer) = oneshot::channel();
+        if sampling.send(Sample { params, reply }).await.is_err() {
+            return Err("the caller went away".into());
+        }
+        answer
+            .await
+            .unwrap_or_else(|_| Err("the caller went away".into()))
+    }
+
+    /// The caller's roots, when it offered its own.
+    pub fn roots(&self) -> Option<&[Root]> {
+        self.roots.as_deref()
+    }
+
+    fn log(&self, params: &Value) {
+        if let Some(logs) = &self.logs {
+            let _ = logs.send(params.clone());
         }
     }
 
@@ -137,6 +200,13 @@ struct Routes {
     calls: BTreeMap<u64, Route>,
     orphans: VecDeque<ProgressNotificationParam>,
     cancels: Vec<tokio::task::JoinHandle<()>>,
+    /// The roots last given to the server (its answer to `roots/list`).
+    given: Option<Vec<Root>>,
+    /// Whether the server asked for the roots again after being told they
+    /// changed (`None`: not known yet).
+    relists: Option<bool>,
+    /// Woken whenever the server is given roots.
+    answered: Arc<tokio::sync::Notify>,
 }
 
 struct Route {
@@ -215,29 +285,34 @@ impl Router {
         routes.orphans.push_back(p);
     }
 
+    /// The only call in flight, counted as asked once more: its talk, its
+    /// abort line and how many questions it was asked. `Err` says why a
+    /// request of the server's (`what`) has no one to go to.
+    fn only_call(
+        &self,
+        what: &str,
+    ) -> Result<(Talk, mpsc::UnboundedSender<String>, usize), String> {
+        let mut routes = self.lock();
+        let several = routes.calls.len() > 1;
+        match routes.calls.values_mut().next() {
+            Some(only) if !several => {
+                only.asked += 1;
+                Ok((only.talk.clone(), only.abort.clone(), only.asked))
+            }
+            None => Err(format!(
+                "mcpctl passes on {what} only during a tools/call, and none is in flight"
+            )),
+            Some(_) => Err(format!(
+                "several calls are in flight; mcpctl cannot tell which caller {what} is for (use one call at a time, or the 2026-07-28 protocol)"
+            )),
+        }
+    }
+
     /// An `elicitation/create` request (its params as JSON): checked, then
     /// asked of the only call in flight. `Err` is the reason it was
     /// refused, which also ends that call.
     pub async fn elicit(&self, params: Value) -> Result<Value, String> {
-        let (talk, abort, asked) = {
-            let mut routes = self.lock();
-            let several = routes.calls.len() > 1;
-            match routes.calls.values_mut().next() {
-                Some(only) if !several => {
-                    only.asked += 1;
-                    (only.talk.clone(), only.abort.clone(), only.asked)
-                }
-                None => {
-                    return Err(
-                        "mcpctl asks the user only during a tools/call, and none is in flight"
-                            .into(),
-                    );
-                }
-                Some(_) => {
-                    return Err("several calls are in flight; mcpctl cannot tell which caller to ask (use one call at a time, or the 2026-07-28 protocol)".into());
-                }
-            }
-        };
+        let (talk, abort, asked) = self.only_call("a question")?;
         let checked = if asked > MAX_ROUNDS {
             Err(format!(
                 "the server asked {asked} questions in one call; mcpctl answers at most {MAX_ROUNDS}"
@@ -250,6 +325,80 @@ impl Router {
             return Err(why);
         }
         Ok(talk.ask(params).await)
+    }
+
+    /// A `sampling/createMessage` request (its params as JSON), for the
+    /// only call in flight's caller; `Err` is why it gets no completion
+    /// ([`NO_MODEL`] when that caller has none).
+    pub async fn sample(&self, params: Value) -> Result<Value, String> {
+        let (talk, abort, asked) = self.only_call("a sampling request")?;
+        if asked > MAX_ROUNDS {
+            let why = format!(
+                "the server asked {asked} questions in one call; mcpctl answers at most {MAX_ROUNDS}"
+            );
+            let _ = abort.send(why.clone());
+            return Err(why);
+        }
+        talk.sample(params).await
+    }
+
+    /// A `notifications/message` (its params as JSON): to every call in
+    /// flight whose caller takes log messages. A log message names no
+    /// call; it is the server's, and each of those callers may use it.
+    pub fn log(&self, params: &Value) {
+        for route in self.lock().calls.values() {
+            route.talk.log(params);
+        }
+    }
+
+    /// The roots to answer `roots/list` with: those of the calls in
+    /// flight that offered their own, when they agree; `None` (the
+    /// connection's own) when none did, or they differ.
+    pub fn roots(&self) -> Option<Vec<Root>> {
+        let routes = self.lock();
+        let mut offered = routes.calls.values().filter_map(|r| r.talk.roots());
+        let first = offered.next()?;
+        offered.all(|r| r == first).then(|| first.to_vec())
+    }
+
+    /// Record that the server was given `roots`.
+    pub fn gave_roots(&self, roots: &[Root]) {
+        let mut routes = self.lock();
+        routes.given = Some(roots.to_vec());
+        routes.answered.notify_waiters();
+    }
+
+    /// Before a call whose caller offers `roots`: when the server was last
+    /// given others, tell it the roots changed and wait (at most
+    /// [`ROOTS_SETTLE`], and only while the server is known to ask again)
+    /// until it has the new ones, so a server that caches its roots (as
+    /// server-everything does) sees the caller's.
+    async fn sync_roots(&self, peer: &rmcp::Peer<RoleClient>, roots: &[Root]) {
+        let (answered, wait) = {
+            let routes = self.lock();
+            if routes.given.as_deref() == Some(roots) {
+                return;
+            }
+            (routes.answered.clone(), routes.relists != Some(false))
+        };
+        let notified = answered.notified();
+        tokio::pin!(notified);
+        notified.as_mut().enable();
+        if peer.notify_roots_list_changed().await.is_err() || !wait {
+            return;
+        }
+        let settled = tokio::time::timeout(ROOTS_SETTLE, async {
+            loop {
+                notified.as_mut().await;
+                if self.lock().given.as_deref() == Some(roots) {
+                    return;
+                }
+                notified.set(answered.notified());
+                notified.as_mut().enable();
+            }
+        })
+        .await;
+        self.lock().relists = Some(settled.is_ok());
     }
 
     /// A request the server sent that mcpctl could not read (an
@@ -323,6 +472,10 @@ pub async fn call_tool(
     cancel_reason: &str,
 ) -> Result<CallToolResult, TalkError> {
     let mut entry = router.enter(talk.clone());
+    if let Some(own) = talk.roots() {
+        router.sync_roots(peer, own).await;
+    }
+    let roots = talk.roots().unwrap_or(roots);
     for _round in 0..MAX_ROUNDS {
         let handle = peer
             .send_request_with_option(
@@ -377,7 +530,8 @@ fn malformed(raw: &Value) -> TalkError {
 }
 
 /// Answer one `input_required` result: each elicitation asked of `talk`,
-/// roots from the connection, sampling refused. Returns the responses and
+/// roots from the caller (else the connection), sampling asked of the
+/// caller's model (refused when it has none). Returns the responses and
 /// the request state to echo.
 async fn fulfil(
     asked: InputRequiredResult,
@@ -396,10 +550,14 @@ async fn fulfil(
             InputRequest::ListRoots(_) => {
                 serde_json::to_value(ListRootsResult::new(roots.to_vec())).unwrap_or(Value::Null)
             }
-            InputRequest::CreateMessage(_) => {
-                return Err(TalkError::Refused(
-                    "the server asked for a model completion (sampling/createMessage); mcpctl has no model".into(),
-                ));
+            InputRequest::CreateMessage(request) => {
+                let params = serde_json::to_value(&request.params)
+                    .map_err(|e| TalkError::Refused(format!("unreadable sampling request: {e}")))?;
+                talk.sample(params).await.map_err(|why| {
+                    TalkError::Refused(format!(
+                        "the server asked for a model completion (sampling/createMessage): {why}"
+                    ))
+                })?
             }
             _ => {
                 return Err(TalkError::Refused(format!(

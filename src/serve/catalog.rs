@@ -43,7 +43,8 @@ pub struct Exposed {
 pub struct Granted {
     /// Server name → its grants, in file order (enabled servers only).
     pub servers: IndexMap<String, ToolGrants>,
-    /// Servers that may be started by `serve` (autostart or `--start`).
+    /// Servers that may be started by `serve` (all of them unless
+    /// `--no-start`, then none; `autostart` ones start with the supervisor).
     pub startable: Vec<String>,
     /// The definition files and their modification times when read.
     pub stamps: Vec<(PathBuf, Option<SystemTime>)>,
@@ -79,7 +80,7 @@ impl Granted {
                 continue;
             };
             granted.servers.insert(def.name.clone(), set.clone());
-            if start_all || def.autostart {
+            if start_all {
                 granted.startable.push(def.name.clone());
             }
         }
@@ -106,6 +107,8 @@ impl View {
     /// granted tools. A server that is not running contributes nothing.
     pub fn build(upstream: &Upstream, granted: &Granted, separator: &str) -> View {
         let mut view = View::default();
+        // Exposed names two tools would have: neither is exposed.
+        let mut collided = std::collections::HashSet::new();
         for (server, grants) in &granted.servers {
             let Ok(Body::Tools {
                 catalog_id, tools, ..
@@ -122,7 +125,21 @@ impl View {
                     .get(&info.name)
                     .is_some_and(|g| g.as_deref().is_none_or(|h| h == hash));
                 let name = naming::exposed(server, separator, &info.name);
-                if !allowed || naming::problem(&name).is_some() {
+                if !allowed || naming::problem(&name).is_some() || collided.contains(&name) {
+                    continue;
+                }
+                if let Some(first) = view.tools.shift_remove(&name) {
+                    crate::output::warn(
+                        &format!(
+                            "not serving `{}`: it is the name of `{}` of `{}` and of `{}` of `{server}`",
+                            crate::output::sanitize(&name),
+                            crate::output::sanitize(&first.tool),
+                            first.server,
+                            crate::output::sanitize(&info.name),
+                        ),
+                        Some("revoke one of them, or serve with another --separator"),
+                    );
+                    collided.insert(name);
                     continue;
                 }
                 view.tools.insert(

@@ -39,6 +39,23 @@ pub enum ServeError {
         /// Why.
         why: String,
     },
+    /// Two granted tools would be exposed under one name (server `a`'s
+    /// `b__x` and server `a__b`'s `x` are both `a__b__x`).
+    #[error(
+        "cannot grant `{tool}` of `{server}`: agents would see it as `{exposed}`, already the name of the granted `{other_tool}` of `{other_server}`"
+    )]
+    Collision {
+        /// The server.
+        server: String,
+        /// The tool.
+        tool: String,
+        /// The exposed name both would have.
+        exposed: String,
+        /// The server whose grant has that name.
+        other_server: String,
+        /// Its tool.
+        other_tool: String,
+    },
     /// A flag value is invalid.
     #[error("{0}")]
     Usage(String),
@@ -65,7 +82,9 @@ impl Diagnostic for ServeError {
     fn exit_code(&self) -> ExitCode {
         match self {
             ServeError::NoSuchTool { .. } | ServeError::NoProfile(_) => ExitCode::NotFound,
-            ServeError::Held { .. } | ServeError::NotRunning(_) => ExitCode::Conflict,
+            ServeError::Held { .. } | ServeError::NotRunning(_) | ServeError::Collision { .. } => {
+                ExitCode::Conflict
+            }
             ServeError::BadName { .. } | ServeError::Usage(_) => ExitCode::Usage,
             ServeError::Token { .. } | ServeError::Failed(_) => ExitCode::Failed,
         }
@@ -91,6 +110,13 @@ impl Diagnostic for ServeError {
                     )
                 }
             }
+            ServeError::Collision {
+                other_server,
+                other_tool,
+                ..
+            } => format!(
+                "revoke the other first (`mcpctl revoke {other_server} {other_tool}`), or rename one of the servers"
+            ),
             ServeError::Usage(_) => "see `mcpctl serve --help`".into(),
             ServeError::NotRunning(server) => format!("run `mcpctl start {server}` first"),
             ServeError::NoProfile(profile) => {

@@ -1,7 +1,12 @@
 //! The MCP server agents talk to: `tools/list` answers from the granted
-//! catalog, `tools/call` becomes one supervisor `call` naming the catalog
+//! catalog, `tools/call` becomes one supervisor `talk` naming the catalog
 //! id the tool was listed from, so schema validation, stale-catalog
-//! refusal and no-retry are the supervisor's, unchanged.
+//! refusal and no-retry are the supervisor's, unchanged, and what the
+//! server says during the call reaches the agent ([`super::relay`]).
+
+// Logging and roots are deprecated by SEP-2577 but part of the protocol
+// versions agents speak; serve passes them on.
+#![allow(deprecated)]
 
 use std::sync::{Arc, Mutex};
 use std::time::Instant;
@@ -9,8 +14,9 @@ use std::time::Instant;
 use rmcp::model::{
     CallToolRequestParams, CallToolResponse, CallToolResult, GetPromptRequestParams,
     GetPromptResponse, Implementation, ListPromptsResult, ListResourceTemplatesResult,
-    ListResourcesResult, ListToolsResult, PaginatedRequestParams, ReadResourceRequestParams,
-    ReadResourceResponse, ServerCapabilities, ServerConfig, Tool,
+    ListResourcesResult, ListToolsResult, LoggingLevel, PaginatedRequestParams,
+    ReadResourceRequestParams, ReadResourceResponse, ServerCapabilities, ServerConfig,
+    SetLevelRequestParams, Tool,
 };
 use rmcp::service::{NotificationContext, Peer, RequestContext, RoleServer};
 use rmcp::{ErrorData, ServerHandler};
@@ -19,10 +25,11 @@ use serde_json::{Value, json};
 use super::audit::{Audit, Record};
 use super::catalog::{Exposed, Granted, View};
 use super::passthrough::{self as pass, exposed_uri, prefix_field};
+use super::relay::{self, Agent, Ended};
 use super::upstream::Upstream;
 use crate::defs::Sources;
 use crate::supervisor::SupervisorError;
-use crate::supervisor::protocol::{Body, CallRequest, ErrorCode, ForwardMethod, Op};
+use crate::supervisor::protocol::{Body, CallRequest, ErrorCode, ForwardMethod};
 
 /// Settings of one `serve` run.
 #[derive(Debug, Clone)]
@@ -33,7 +40,7 @@ pub struct Settings {
     pub profile: Option<String>,
     /// Between server and tool in exposed names.
     pub separator: String,
-    /// Start granted servers that are not running (`--start`).
+    /// Start granted servers that are not running (unless `--no-start`).
     pub start_all: bool,
     /// Per-call timeout in milliseconds.
     pub timeout_ms: u64,
@@ -176,7 +183,15 @@ pub struct Changed {
 pub struct Gateway {
     shared: Arc<Shared>,
     session: String,
+    /// The level the agent set with `logging/setLevel`.
+    log_level: Arc<Mutex<Option<LoggingLevel>>>,
+    /// The agent's roots as last listed (`None`: to be asked), forgotten
+    /// when it says they changed.
+    roots: Arc<tokio::sync::Mutex<Option<Vec<Value>>>>,
 }
+
+/// How long an agent is given to list its roots before a call.
+const ROOTS_WAIT: std::time::Duration = std::time::Duration::from_secs(5);
 
 impl Gateway {
     /// A handler for one session (`session` names it in the audit log).
@@ -184,6 +199,65 @@ impl Gateway {
         Gateway {
             shared,
             session: session.into(),
+            log_level: Arc::default(),
+            roots: Arc::default(),
+        }
+    }
+
+    /// The agent's roots, when it offers roots (asked once, then kept
+    /// until it sends `notifications/roots/list_changed`).
+    #[allow(deprecated)]
+    async fn agent_roots(&self, peer: &Peer<RoleServer>) -> Option<Vec<Value>> {
+        peer.peer_info()?.capabilities.roots.as_ref()?;
+        let mut cached = self.roots.lock().await;
+        if cached.is_none() {
+            let listed = tokio::time::timeout(ROOTS_WAIT, peer.list_roots()).await;
+            if let Ok(Ok(listed)) = listed {
+                *cached = serde_json::to_value(listed.roots)
+                    .ok()
+                    .and_then(|v| v.as_array().cloned());
+            }
+        }
+        cached.clone()
+    }
+
+    /// The agent behind a `tools/call` request.
+    fn agent(&self, context: &RequestContext<RoleServer>) -> Agent {
+        Agent {
+            peer: context.peer.clone(),
+            progress_token: context.meta.get_progress_token(),
+            log_level: self.log_level.lock().ok().and_then(|l| *l),
+            cancelled: context.ct.clone(),
+        }
+    }
+
+    /// The outcome of a relayed call as the agent's result: arguments that
+    /// fail the schema are a tool result with `isError`, not a JSON-RPC
+    /// error, so the model can correct itself.
+    fn call_result(&self, outcome: Result<Body, Ended>) -> Result<CallToolResult, ErrorData> {
+        match outcome {
+            Ok(Body::Call { result, .. }) => typed(result),
+            Ok(_) => Err(ErrorData::internal_error(
+                "unexpected answer from the supervisor",
+                None,
+            )),
+            Err(Ended::Cancelled) => Err(ErrorData::internal_error(
+                "the call was cancelled by the agent",
+                None,
+            )),
+            Err(Ended::Supervisor(SupervisorError::Remote(w)))
+                if let Some(refusal) = relay::schema_refusal(&w) =>
+            {
+                typed(refusal)
+            }
+            Err(Ended::Supervisor(err)) => {
+                if matches!(&err, SupervisorError::Remote(w) if w.code == ErrorCode::Stale) {
+                    // The catalog moved under the agent: tell it to list again.
+                    let shared = self.shared.clone();
+                    tokio::spawn(async move { shared.rebuild(true).await });
+                }
+                Err(rpc_error(err))
+            }
         }
     }
 }
@@ -231,6 +305,7 @@ impl ServerHandler for Gateway {
             .enable_prompts_list_changed()
             .enable_resources()
             .enable_resources_list_changed()
+            .enable_logging()
             .build();
         ServerConfig::new(capabilities)
             .with_server_info(Implementation::new("mcpctl", env!("CARGO_PKG_VERSION")))
@@ -246,6 +321,21 @@ impl ServerHandler for Gateway {
             peers.retain(|p| !p.is_transport_closed());
             peers.push(context.peer);
         }
+    }
+
+    async fn set_level(
+        &self,
+        request: SetLevelRequestParams,
+        _context: RequestContext<RoleServer>,
+    ) -> Result<(), ErrorData> {
+        if let Ok(mut level) = self.log_level.lock() {
+            *level = Some(request.level);
+        }
+        Ok(())
+    }
+
+    async fn on_roots_list_changed(&self, _context: NotificationContext<RoleServer>) {
+        *self.roots.lock().await = None;
     }
 
     async fn list_tools(
@@ -266,7 +356,7 @@ impl ServerHandler for Gateway {
     async fn call_tool(
         &self,
         request: CallToolRequestParams,
-        _context: RequestContext<RoleServer>,
+        context: RequestContext<RoleServer>,
     ) -> Result<CallToolResponse, ErrorData> {
         let started = Instant::now();
         // A grant revoked a moment ago must already be refused.
@@ -294,40 +384,20 @@ impl ServerHandler for Gateway {
             .as_ref()
             .filter(|a| a.with_args)
             .map(|_| Value::Object(arguments.clone()));
-        let outcome = self
-            .shared
-            .upstream
-            .request(Op::Call(CallRequest {
-                name: exposed.server.clone(),
-                tool: exposed.tool.clone(),
-                arguments,
-                catalog_id: Some(exposed.catalog_id.clone()),
-                binding_id: None,
-                timeout_ms: Some(self.shared.settings.timeout_ms),
-                validate: true,
-            }))
-            .await;
-        let result = match outcome {
-            Ok(Body::Call { result, .. }) => serde_json::from_value::<CallToolResult>(result)
-                .map_err(|e| {
-                    ErrorData::internal_error(
-                        format!("the server's result is malformed: {e}"),
-                        None,
-                    )
-                }),
-            Ok(_) => Err(ErrorData::internal_error(
-                "unexpected answer from the supervisor",
-                None,
-            )),
-            Err(err) => {
-                if matches!(&err, SupervisorError::Remote(w) if w.code == ErrorCode::Stale) {
-                    // The catalog moved under the agent: tell it to list again.
-                    let shared = self.shared.clone();
-                    tokio::spawn(async move { shared.rebuild(true).await });
-                }
-                Err(rpc_error(err))
-            }
+        let agent = self.agent(&context);
+        let roots = self.agent_roots(&context.peer).await;
+        let call = CallRequest {
+            name: exposed.server.clone(),
+            tool: exposed.tool.clone(),
+            arguments,
+            catalog_id: Some(exposed.catalog_id.clone()),
+            binding_id: None,
+            timeout_ms: Some(self.shared.settings.timeout_ms),
+            validate: true,
+            relay: Some(agent.relay(roots)),
         };
+        let outcome = relay::call(&self.shared.upstream, call, &agent).await;
+        let result = self.call_result(outcome);
         if let Some(audit) = &self.shared.audit {
             let outcome = match &result {
                 Ok(r) if r.is_error == Some(true) => "tool_error".to_string(),

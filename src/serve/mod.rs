@@ -15,6 +15,7 @@ pub mod handler;
 pub mod http;
 pub mod naming;
 pub mod passthrough;
+pub mod relay;
 pub mod token;
 pub mod upstream;
 
@@ -31,6 +32,8 @@ pub const WATCH_EVERY: Duration = Duration::from_millis(250);
 
 /// Start the granted servers that may be started and are not running, and
 /// wait until they are ready (or failed); failures are reported, not fatal.
+/// Blocking, and run beside the sessions: the watcher sees the new
+/// catalogs and tells the agents (`tools/list_changed`).
 pub fn start_granted(shared: &Shared, allow_insecure_file: bool) {
     use crate::supervisor::protocol::{Body, Op, Target};
     let granted = shared.granted();
@@ -83,7 +86,6 @@ pub fn start_granted(shared: &Shared, allow_insecure_file: bool) {
             }
         }
     }
-    shared.rebuild_blocking(true);
 }
 
 /// Watch the supervisor and the definitions until the supervisor goes:

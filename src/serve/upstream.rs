@@ -18,6 +18,16 @@ const POOL: usize = 32;
 pub struct Upstream {
     paths: Paths,
     idle: Arc<Mutex<Vec<Client>>>,
+    talk_idle: Arc<Mutex<Vec<TalkLine>>>,
+}
+
+/// A connection past Hello, driven asynchronously for one `talk` at a time
+/// (see [`super::relay`]).
+pub struct TalkLine {
+    /// The socket.
+    pub stream: tokio::net::UnixStream,
+    /// The next request id on it.
+    pub next_id: u64,
 }
 
 impl Upstream {
@@ -27,6 +37,7 @@ impl Upstream {
         Ok(Upstream {
             paths,
             idle: Arc::new(Mutex::new(vec![first])),
+            talk_idle: Arc::new(Mutex::new(Vec::new())),
         })
     }
 
@@ -64,5 +75,39 @@ impl Upstream {
     /// True while a supervisor answers on the socket (never spawns one).
     pub fn alive_blocking(&self) -> bool {
         matches!(Client::try_connect(&self.paths), Ok(Some(_)))
+    }
+
+    /// An idle [`TalkLine`], or a new one.
+    pub async fn talk_line(&self) -> Result<TalkLine, SupervisorError> {
+        if let Some(line) = self.talk_idle.lock().ok().and_then(|mut idle| idle.pop()) {
+            return Ok(line);
+        }
+        let paths = self.paths.clone();
+        let client = tokio::task::spawn_blocking(move || Client::connect_paths(&paths, false))
+            .await
+            .map_err(|e| self.unreachable(format!("the connect thread failed: {e}")))??;
+        let (stream, next_id) = client.into_parts();
+        let stream = stream
+            .set_nonblocking(true)
+            .and_then(|()| tokio::net::UnixStream::from_std(stream))
+            .map_err(|e| self.unreachable(e.to_string()))?;
+        Ok(TalkLine { stream, next_id })
+    }
+
+    /// Keep `line` for the next talk (its last exchange ended cleanly).
+    pub fn give_back(&self, line: TalkLine) {
+        if let Ok(mut idle) = self.talk_idle.lock()
+            && idle.len() < POOL
+        {
+            idle.push(line);
+        }
+    }
+
+    /// The error for a supervisor connection that failed with `detail`.
+    pub fn unreachable(&self, detail: String) -> SupervisorError {
+        SupervisorError::Unreachable {
+            socket: self.paths.socket.clone(),
+            detail,
+        }
     }
 }

@@ -196,6 +196,12 @@ impl Client {
 }
 
 impl Client {
+    /// The connection past Hello and the next request id, for a caller
+    /// that drives the socket itself (`serve`'s asynchronous talk).
+    pub fn into_parts(self) -> (UnixStream, u64) {
+        (self.stream, self.next_id)
+    }
+
     /// Send an [`Op::Talk`] call and follow it to its final reply: each
     /// interim reply goes to `on_interim`, and the [`Op`] it returns (an
     /// [`Op::Answer`]) is sent back at once.
@@ -223,9 +229,12 @@ impl Client {
             let reply: Reply = protocol::read_blocking(&mut self.stream)
                 .map_err(|e| unreachable(&self.paths, e))?;
             match reply.outcome {
-                Outcome::Result(body @ (Body::Asked { .. } | Body::Progress { .. }))
-                    if reply.id == id =>
-                {
+                Outcome::Result(
+                    body @ (Body::Asked { .. }
+                    | Body::Progress { .. }
+                    | Body::Sampling { .. }
+                    | Body::Log { .. }),
+                ) if reply.id == id => {
                     if let Some(op) = on_interim(body) {
                         let answer = Request {
                             id: self.next_id,

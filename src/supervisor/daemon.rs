@@ -407,7 +407,7 @@ impl Daemon {
             let talk = matches!(request.op, Op::Talk(_));
             let result = match request.op {
                 // An answer with no question waiting (it came too late): no reply.
-                Op::Answer { .. } => continue,
+                Op::Answer { .. } | Op::Refuse { .. } => continue,
                 // A `talk` is a call whose questions and progress are relayed.
                 Op::Call(req) | Op::Talk(req) => match self.owner(&req.name) {
                     Ok(owner) => {
@@ -571,7 +571,7 @@ impl Daemon {
             Op::Call(req) | Op::Talk(req) => {
                 self.owner(&req.name)?.call(req, Default::default()).await
             }
-            Op::Answer { .. } => Err(WireError::new(
+            Op::Answer { .. } | Op::Refuse { .. } => Err(WireError::new(
                 ErrorCode::Invalid,
                 "an answer belongs to a call in progress",
             )),

@@ -116,6 +116,34 @@ pub enum Op {
     /// (nothing is cached), and answer with its result as
     /// [`Body::Forwarded`]; `serve` passes prompts and resources through.
     Forward(ForwardRequest),
+    /// The caller's refusal of a [`Body::Sampling`] during an
+    /// [`Op::Talk`] (its agent has no model, or said no): the server gets
+    /// a JSON-RPC error with `message`. Never replied to.
+    Refuse {
+        /// The `question` of the [`Body::Sampling`].
+        question: u64,
+        /// Why, as the server is told.
+        message: String,
+    },
+}
+
+/// What the caller of an [`Op::Talk`] can take besides elicitation and
+/// progress (which every talk relays). A caller that leaves it out (an
+/// older one) gets neither of the frames it enables, so only callers that
+/// asked for them ever see [`Body::Sampling`] or [`Body::Log`].
+#[derive(Debug, Clone, Default, PartialEq, Serialize, Deserialize)]
+pub struct Relay {
+    /// Relay `sampling/createMessage` as [`Body::Sampling`] (an agent host
+    /// with a model is behind the caller); otherwise it is refused.
+    #[serde(default, skip_serializing_if = "std::ops::Not::not")]
+    pub sampling: bool,
+    /// Relay `notifications/message` (log messages) as [`Body::Log`].
+    #[serde(default, skip_serializing_if = "std::ops::Not::not")]
+    pub logs: bool,
+    /// The caller's roots (MCP `Root` objects): `roots/list` during the
+    /// call is answered with these instead of the supervisor's own.
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub roots: Option<Vec<Value>>,
 }
 
 /// The arguments of [`Op::Forward`].
@@ -189,6 +217,10 @@ pub struct CallRequest {
     /// Validate the arguments against the tool's `inputSchema` (default true).
     #[serde(default = "yes")]
     pub validate: bool,
+    /// For [`Op::Talk`]: what else the caller can take (absent: elicitation
+    /// and progress only, as before this field existed).
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub relay: Option<Relay>,
 }
 
 fn yes() -> bool {
@@ -471,6 +503,22 @@ pub enum Body {
     Forwarded {
         /// The result (`ListPromptsResult`, `GetPromptResult`, ...).
         result: Value,
+    },
+    /// Interim, during an [`Op::Talk`] whose [`Relay::sampling`] is set:
+    /// the server asks for a model completion (`sampling/createMessage`);
+    /// answer with [`Op::Answer`] (a `CreateMessageResult`) or
+    /// [`Op::Refuse`]. Questions share one numbering with [`Body::Asked`].
+    Sampling {
+        /// Numbers this question within the call.
+        question: u64,
+        /// The `sampling/createMessage` params.
+        params: Value,
+    },
+    /// Interim, during an [`Op::Talk`] whose [`Relay::logs`] is set: a
+    /// `notifications/message` params object (`level`, `logger`, `data`).
+    Log {
+        /// The notification's params.
+        message: Value,
     },
 }
 

@@ -5,6 +5,9 @@
 //! from the 2025-11-25 request or a 2026-07-28 `input_required`) goes to
 //! the caller as an interim [`Body::Asked`] reply, and its [`Op::Answer`]
 //! comes back on the same connection; progress goes as [`Body::Progress`].
+//! A caller whose [`Relay`] asks for them also gets sampling requests
+//! ([`Body::Sampling`], answered or refused with [`Op::Refuse`]) and log
+//! messages ([`Body::Log`]), and its roots answer `roots/list`.
 //! A plain [`Op::Call`] gets no interim frames and its questions are
 //! declined. Either way, a caller that disconnects drops the call, which
 //! sends `notifications/cancelled` upstream (or closes the request stream
@@ -20,12 +23,74 @@ use tokio::sync::{mpsc, oneshot};
 
 use super::owner::Owner;
 use super::protocol::{
-    self, Body, CallRequest, ErrorCode, FrameError, Op, Outcome, Reply, Request, WireError,
+    self, Body, CallRequest, ErrorCode, FrameError, Op, Outcome, Relay, Reply, Request, WireError,
 };
-use crate::mcp::talk::{Question, Talk};
+use crate::mcp::talk::{Question, Sample, Talk};
 
 /// Frames read from the caller by the connection's reader task.
 pub type Frames = mpsc::Receiver<Result<Vec<u8>, FrameError>>;
+
+/// Where the answer to a numbered question goes.
+enum Waiting {
+    /// An elicitation: an `ElicitResult`.
+    Elicit(oneshot::Sender<Value>),
+    /// A sampling request: a `CreateMessageResult`, or why not.
+    Sample(oneshot::Sender<Result<Value, String>>),
+}
+
+impl Waiting {
+    /// Pass on the caller's answer (`Ok`) or refusal (`Err`).
+    fn settle(self, answer: Result<Value, String>) {
+        match self {
+            Waiting::Elicit(reply) => {
+                let _ = reply.send(answer.unwrap_or_else(|_| crate::mcp::talk::decline()));
+            }
+            Waiting::Sample(reply) => {
+                let _ = reply.send(answer);
+            }
+        }
+    }
+}
+
+/// The receiving ends of one relayed call's [`Talk`].
+struct Lines {
+    asked: mpsc::Receiver<Question>,
+    sampled: mpsc::Receiver<Sample>,
+    progress: mpsc::UnboundedReceiver<rmcp::model::ProgressNotificationParam>,
+    logs: mpsc::UnboundedReceiver<Value>,
+}
+
+/// The [`Talk`] for a call (relaying to the caller when `interactive`,
+/// and sampling, logs and roots as its [`Relay`] asks), and its [`Lines`].
+#[allow(deprecated)] // roots: see crate::mcp::talk
+fn talk_for(interactive: bool, relay: Option<&Relay>) -> (Talk, Lines) {
+    let (questions, asked) = mpsc::channel::<Question>(4);
+    let (samples, sampled) = mpsc::channel::<Sample>(4);
+    let (progress_tx, progress) = mpsc::unbounded_channel();
+    let (logs_tx, logs) = mpsc::unbounded_channel();
+    let lines = Lines {
+        asked,
+        sampled,
+        progress,
+        logs,
+    };
+    if !interactive {
+        return (Talk::default(), lines);
+    }
+    let relay = relay.cloned().unwrap_or_default();
+    let roots = relay.roots.map(|roots| {
+        roots
+            .into_iter()
+            .filter_map(|r| serde_json::from_value::<rmcp::model::Root>(r).ok())
+            .collect()
+    });
+    let talk = Talk::new(Some(questions), Some(progress_tx)).relaying(
+        relay.sampling.then_some(samples),
+        relay.logs.then_some(logs_tx),
+        roots,
+    );
+    (talk, lines)
+}
 
 /// Run `req` on `owner` for request `id`, relaying to the caller when
 /// `interactive`; frames that are not answers are pushed onto `stash`.
@@ -38,17 +103,11 @@ pub async fn call(
     frames: &mut Frames,
     stash: &mut VecDeque<Result<Vec<u8>, FrameError>>,
 ) -> Result<Body, WireError> {
-    let (questions, mut asked) = mpsc::channel::<Question>(4);
-    let (progress_tx, mut progress) = mpsc::unbounded_channel();
-    let talk = if interactive {
-        Talk::new(Some(questions), Some(progress_tx))
-    } else {
-        Talk::default()
-    };
+    let (talk, mut lines) = talk_for(interactive, req.relay.as_ref());
     let name = req.name.clone();
     let call = owner.call(req, talk);
     tokio::pin!(call);
-    let mut waiting: HashMap<u64, oneshot::Sender<Value>> = HashMap::new();
+    let mut waiting: HashMap<u64, Waiting> = HashMap::new();
     let mut next = 0u64;
     let gone = || {
         WireError::new(
@@ -58,40 +117,71 @@ pub async fn call(
     };
     let mut reading = true;
     loop {
-        tokio::select! {
-            done = &mut call => return done,
-            Some(q) = asked.recv() => {
+        let body = tokio::select! {
+            done = &mut call => {
+                // What the server said before its result goes first.
+                drain(wr, id, &mut lines).await.map_err(|_| gone())?;
+                return done;
+            }
+            Some(q) = lines.asked.recv() => {
                 next += 1;
-                waiting.insert(next, q.reply);
-                let body = Body::Asked { question: next, params: q.params };
-                if send(wr, id, body).await.is_err() {
-                    return Err(gone());
-                }
+                waiting.insert(next, Waiting::Elicit(q.reply));
+                Body::Asked { question: next, params: q.params }
             }
-            Some(p) = progress.recv() => {
-                let body = Body::Progress { progress: serde_json::to_value(p).unwrap_or(Value::Null) };
-                if send(wr, id, body).await.is_err() {
-                    return Err(gone());
-                }
+            Some(q) = lines.sampled.recv() => {
+                next += 1;
+                waiting.insert(next, Waiting::Sample(q.reply));
+                Body::Sampling { question: next, params: q.params }
             }
-            frame = frames.recv(), if reading => match frame {
-                Some(Ok(bytes)) => match serde_json::from_slice::<Request>(&bytes) {
-                    Ok(Request { op: Op::Answer { question, result }, .. }) => {
-                        if let Some(reply) = waiting.remove(&question) {
-                            let _ = reply.send(result);
+            Some(p) = lines.progress.recv() => progress_body(p),
+            Some(message) = lines.logs.recv() => Body::Log { message },
+            frame = frames.recv(), if reading => {
+                match frame {
+                    Some(Ok(bytes)) => match serde_json::from_slice::<Request>(&bytes) {
+                        Ok(Request { op: Op::Answer { question, result }, .. }) => {
+                            if let Some(w) = waiting.remove(&question) {
+                                w.settle(Ok(result));
+                            }
                         }
+                        Ok(Request { op: Op::Refuse { question, message }, .. }) => {
+                            if let Some(w) = waiting.remove(&question) {
+                                w.settle(Err(message));
+                            }
+                        }
+                        _ => stash.push_back(Ok(bytes)),
+                    },
+                    // Closed: the caller is gone, and so is the call.
+                    None | Some(Err(FrameError::Closed | FrameError::Io(_))) => return Err(gone()),
+                    Some(Err(e)) => {
+                        stash.push_back(Err(e));
+                        reading = false;
                     }
-                    _ => stash.push_back(Ok(bytes)),
-                },
-                // Closed: the caller is gone, and so is the call.
-                None | Some(Err(FrameError::Closed | FrameError::Io(_))) => return Err(gone()),
-                Some(Err(e)) => {
-                    stash.push_back(Err(e));
-                    reading = false;
                 }
-            },
+                continue;
+            }
+        };
+        if send(wr, id, body).await.is_err() {
+            return Err(gone());
         }
     }
+}
+
+fn progress_body(p: rmcp::model::ProgressNotificationParam) -> Body {
+    Body::Progress {
+        progress: serde_json::to_value(p).unwrap_or(Value::Null),
+    }
+}
+
+/// Send the progress and log messages already received, in the order of
+/// their kinds, before a call's final reply.
+async fn drain(wr: &mut OwnedWriteHalf, id: u64, lines: &mut Lines) -> Result<(), FrameError> {
+    while let Ok(p) = lines.progress.try_recv() {
+        send(wr, id, progress_body(p)).await?;
+    }
+    while let Ok(message) = lines.logs.try_recv() {
+        send(wr, id, Body::Log { message }).await?;
+    }
+    Ok(())
 }
 
 async fn send(wr: &mut OwnedWriteHalf, id: u64, body: Body) -> Result<(), FrameError> {

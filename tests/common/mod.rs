@@ -218,6 +218,29 @@ pub fn peer_dirs() -> Vec<PathBuf> {
     vec![peers.join("bin"), peers.join("npm/node_modules/.bin")]
 }
 
+/// The Python with the official MCP SDK: `MCPCTL_TEST_PYTHON` when set,
+/// else this checkout's `.peers/venv` (which tests/run.sh creates); tests
+/// fail (never skip) without either, naming tests/run.sh.
+pub fn python() -> PathBuf {
+    python_from(
+        std::env::var_os("MCPCTL_TEST_PYTHON").filter(|p| !p.is_empty()),
+        &Path::new(env!("CARGO_MANIFEST_DIR")).join(".peers/venv/bin/python"),
+    )
+    .unwrap_or_else(|why| panic!("{why}"))
+}
+
+/// [`python`] from the variable's value and the venv's interpreter.
+pub fn python_from(configured: Option<std::ffi::OsString>, venv: &Path) -> Result<PathBuf, String> {
+    match configured {
+        Some(p) => Ok(PathBuf::from(p)),
+        None if venv.exists() => Ok(venv.to_path_buf()),
+        None => Err(format!(
+            "no Python with the MCP SDK: MCPCTL_TEST_PYTHON is not set and {} does not exist; run `bash tests/run.sh` (or `bash tests/run.sh --peers-only`), which installs mcp==2.3.0 into .peers/venv",
+            venv.display()
+        )),
+    }
+}
+
 /// A command that must be installed on this machine, from `.peers/` first,
 /// then PATH; tests fail (never skip) when it is missing, naming how to
 /// install it.

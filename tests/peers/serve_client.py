@@ -23,6 +23,23 @@ stdout:
                                          for W: tools (the default), prompts or resources)
   {"op": "wait_closed", "timeout": S} -> {"closed": true|false}  (the server ended the session)
 
+An agent host that offers elicitation, sampling and roots: a first step
+  {"op": "host", "roots": [{"uri", "name"}...], "elicit": {CONTENT}, "sample": TEXT,
+   "elicit_delay": S}
+makes the session offer them (roots listed as given, every elicitation
+accepted with CONTENT after S seconds, every sampling request answered
+with TEXT), and
+records what the server asks and logs. Then also:
+  {"op": "call", ..., "progress": true}
+                                      -> as above, plus "progress": [[progress, total, message]...]
+  {"op": "set_level", "level": L}     -> {"ok": true}  (logging/setLevel)
+  {"op": "events"}                    -> {"events": [{"elicit": MESSAGE} | {"sample": TEXT}
+                                                     | {"log": DATA, "level": L} | {"roots": N}]}
+                                         (since the last "events")
+  {"op": "cancel", "name": N, "args": {...}, "after": S}
+                                      -> {"cancelled": true|false}  (the call is abandoned
+                                         after S seconds, which sends notifications/cancelled)
+
 Over HTTP only:
   {"op": "swarm", "n": N, "name": TOOL, "args": {...}}
       -> {"ok": K, "errors": [...]}: N more sessions at once, each
@@ -46,18 +63,82 @@ def emit(obj):
     print(json.dumps(obj), flush=True)
 
 
+async def call_step(session, step):
+    progress = []
+
+    async def on_progress(done, total, message):
+        progress.append([done, total, message])
+
+    try:
+        result = await session.call_tool(
+            step["name"], step.get("args") or {}, progress_callback=on_progress if step.get("progress") else None
+        )
+        out = {"result": result.model_dump(by_alias=True, exclude_none=True, mode="json")}
+    except MCPError as e:
+        out = {"error": {"code": e.code, "message": e.message}}
+    if step.get("progress"):
+        out["progress"] = progress
+    return out
+
+
+def host_callbacks(host, events):
+    """The ClientSession callbacks of an agent host offering elicitation,
+    sampling and roots, recording each request (and log message) in events."""
+    if host is None:
+        return {"logging_callback": None}
+
+    async def elicit(context, params):
+        events.append({"elicit": params.message})
+        await anyio.sleep(host.get("elicit_delay", 0))
+        return types.ElicitResult(action="accept", content=host.get("elicit") or {})
+
+    async def sample(context, params):
+        events.append({"sample": params.messages[0].content.text})
+        return types.CreateMessageResult(
+            role="assistant",
+            content=types.TextContent(type="text", text=host.get("sample", "")),
+            model="agent-host-model",
+            stop_reason="endTurn",
+        )
+
+    async def roots(context):
+        events.append({"roots": len(host.get("roots") or [])})
+        return types.ListRootsResult(roots=[types.Root(**r) for r in host.get("roots") or []])
+
+    async def log(params):
+        events.append({"log": params.data, "level": params.level})
+
+    return {
+        "elicitation_callback": elicit,
+        "sampling_callback": sample,
+        "list_roots_callback": roots,
+        "logging_callback": log,
+    }
+
+
 async def run_plan(session, plan, state):
     for step in plan:
         op = step["op"]
-        if op == "list":
+        if op == "host":
+            continue
+        if op == "call":
+            emit(await call_step(session, step))
+        elif op == "set_level":
+            await session.set_logging_level(step["level"])
+            emit({"ok": True})
+        elif op == "events":
+            await anyio.sleep(step.get("settle", 0.3))
+            emit({"events": list(state["events"])})
+            state["events"].clear()
+        elif op == "cancel":
+            done = False
+            with anyio.move_on_after(step["after"]):
+                await session.call_tool(step["name"], step.get("args") or {})
+                done = True
+            emit({"cancelled": not done})
+        elif op == "list":
             result = await session.list_tools()
             emit({"tools": [t.model_dump(by_alias=True, exclude_none=True) for t in result.tools]})
-        elif op == "call":
-            try:
-                result = await session.call_tool(step["name"], step.get("args") or {})
-                emit({"result": result.model_dump(by_alias=True, exclude_none=True)})
-            except MCPError as e:
-                emit({"error": {"code": e.code, "message": e.message}})
         elif op == "prompts":
             result = await session.list_prompts()
             emit({"prompts": [p.model_dump(by_alias=True, exclude_none=True) for p in result.prompts]})
@@ -138,6 +219,9 @@ async def main():
     plan = json.loads(argv[0])
     command = argv[sep + 1:]
     state = {what: anyio.Event() for what in ("tools", "prompts", "resources", "closed")}
+    state["events"] = []
+    host = plan[0] if plan and plan[0].get("op") == "host" else None
+    callbacks = host_callbacks(host, state["events"])
 
     async def on_message(message):
         if isinstance(message, Exception):
@@ -169,7 +253,7 @@ async def main():
         async with create_mcp_http_client(headers=headers) as http:
             async with streamable_http_client(command[1], http_client=http) as streams:
                 read, write = streams[0], streams[1]
-                async with ClientSession(read, write, message_handler=on_message) as session:
+                async with ClientSession(read, write, message_handler=on_message, **callbacks) as session:
                     await session.initialize()
                     await run_plan(session, plan, state)
         return
@@ -178,7 +262,7 @@ async def main():
     try:
         async with stdio_client(params) as streams:
             read, write = streams[0], streams[1]
-            async with ClientSession(read, write, message_handler=on_message) as session:
+            async with ClientSession(read, write, message_handler=on_message, **callbacks) as session:
                 await session.initialize()
                 await run_plan(session, plan, state)
     except Exception as e:  # the server went away while steps remained
