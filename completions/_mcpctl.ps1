@@ -580,7 +580,7 @@ Register-ArgumentCompleter -Native -CommandName 'mcpctl' -ScriptBlock {
         }
         'mcpctl;serve' {
             [CompletionResult]::new('--http', '--http', [CompletionResultType]::ParameterName, 'Serve Streamable HTTP at ADDR (default 127.0.0.1:8765), endpoint /mcp')
-            [CompletionResult]::new('--print-config', '--print-config', [CompletionResultType]::ParameterName, 'Print the entry an agent host needs to launch `serve --stdio` (with these --file, --profile, --separator and --start), and exit')
+            [CompletionResult]::new('--print-config', '--print-config', [CompletionResultType]::ParameterName, 'Print the entry an agent host needs to launch `serve --stdio` (with these --file, --profile, --separator and --no-start), and exit')
             [CompletionResult]::new('--write-config', '--write-config', [CompletionResultType]::ParameterName, 'Write that entry into the agent host''s own file (its project file here when it has one, else its user file; as `mcpctl export --to CLIENT` writes), keeping the rest of the file, and exit')
             [CompletionResult]::new('--profile', '--profile', [CompletionResultType]::ParameterName, 'Serve this profile''s grants instead of the default ones')
             [CompletionResult]::new('--separator', '--separator', [CompletionResultType]::ParameterName, 'Put this between server and tool in the names agents see')
@@ -593,7 +593,8 @@ Register-ArgumentCompleter -Native -CommandName 'mcpctl' -ScriptBlock {
             [CompletionResult]::new('--print-token', '--print-token', [CompletionResultType]::ParameterName, 'Print the HTTP bearer token (creating it if there is none) and exit')
             [CompletionResult]::new('--rotate-token', '--rotate-token', [CompletionResultType]::ParameterName, 'Replace the HTTP bearer token with a new one, print it and exit')
             [CompletionResult]::new('--replace', '--replace', [CompletionResultType]::ParameterName, 'With --write-config: replace an entry of that name that differs')
-            [CompletionResult]::new('--start', '--start', [CompletionResultType]::ParameterName, 'Start every granted server that is not running (default: only those whose definition says `autostart: true`)')
+            [CompletionResult]::new('--start', '--start', [CompletionResultType]::ParameterName, 'Start every granted server that is not running (the default; kept for entries written before it was)')
+            [CompletionResult]::new('--no-start', '--no-start', [CompletionResultType]::ParameterName, 'Start no server: serve only those already running')
             [CompletionResult]::new('--audit-args', '--audit-args', [CompletionResultType]::ParameterName, 'Record argument values in the audit log too (they may hold secrets)')
             [CompletionResult]::new('--json', '--json', [CompletionResultType]::ParameterName, 'Print machine-readable JSON on stdout instead of text')
             [CompletionResult]::new('-q', '-q', [CompletionResultType]::ParameterName, 'Print no notes or progress on stderr (warnings and errors still)')

@@ -1802,7 +1802,7 @@ _mcpctl() {
             return 0
             ;;
         mcpctl__subcmd__serve)
-            opts="-q -h -V --stdio --http --allow-remote --print-token --rotate-token --print-config --write-config --replace --profile --separator --start --timeout --audit-args --file --json --quiet --color --no-spawn --allow-insecure-file --project --help --version"
+            opts="-q -h -V --stdio --http --allow-remote --print-token --rotate-token --print-config --write-config --replace --profile --separator --start --no-start --timeout --audit-args --file --json --quiet --color --no-spawn --allow-insecure-file --project --help --version"
             if [[ ${cur} == -* || ${COMP_CWORD} -eq 2 ]] ; then
                 COMPREPLY=( $(compgen -W "${opts}" -- "${cur}") )
                 return 0

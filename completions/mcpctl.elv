@@ -550,7 +550,7 @@ set edit:completion:arg-completer[mcpctl] = {|@words|
         }
         &'mcpctl;serve'= {
             cand --http 'Serve Streamable HTTP at ADDR (default 127.0.0.1:8765), endpoint /mcp'
-            cand --print-config 'Print the entry an agent host needs to launch `serve --stdio` (with these --file, --profile, --separator and --start), and exit'
+            cand --print-config 'Print the entry an agent host needs to launch `serve --stdio` (with these --file, --profile, --separator and --no-start), and exit'
             cand --write-config 'Write that entry into the agent host''s own file (its project file here when it has one, else its user file; as `mcpctl export --to CLIENT` writes), keeping the rest of the file, and exit'
             cand --profile 'Serve this profile''s grants instead of the default ones'
             cand --separator 'Put this between server and tool in the names agents see'
@@ -563,7 +563,8 @@ set edit:completion:arg-completer[mcpctl] = {|@words|
             cand --print-token 'Print the HTTP bearer token (creating it if there is none) and exit'
             cand --rotate-token 'Replace the HTTP bearer token with a new one, print it and exit'
             cand --replace 'With --write-config: replace an entry of that name that differs'
-            cand --start 'Start every granted server that is not running (default: only those whose definition says `autostart: true`)'
+            cand --start 'Start every granted server that is not running (the default; kept for entries written before it was)'
+            cand --no-start 'Start no server: serve only those already running'
             cand --audit-args 'Record argument values in the audit log too (they may hold secrets)'
             cand --json 'Print machine-readable JSON on stdout instead of text'
             cand -q 'Print no notes or progress on stderr (warnings and errors still)'

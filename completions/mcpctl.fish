@@ -479,7 +479,7 @@ complete -c mcpctl -n "__fish_mcpctl_using_subcommand logs" -l allow-insecure-fi
 complete -c mcpctl -n "__fish_mcpctl_using_subcommand logs" -s h -l help -d 'Print help (see more with \'--help\')'
 complete -c mcpctl -n "__fish_mcpctl_using_subcommand logs" -s V -l version -d 'Print version'
 complete -c mcpctl -n "__fish_mcpctl_using_subcommand serve" -l http -d 'Serve Streamable HTTP at ADDR (default 127.0.0.1:8765), endpoint /mcp' -r
-complete -c mcpctl -n "__fish_mcpctl_using_subcommand serve" -l print-config -d 'Print the entry an agent host needs to launch `serve --stdio` (with these --file, --profile, --separator and --start), and exit' -r -f -a "claude-code\t'Claude Code (`.mcp.json` or `claude mcp add-json`)'
+complete -c mcpctl -n "__fish_mcpctl_using_subcommand serve" -l print-config -d 'Print the entry an agent host needs to launch `serve --stdio` (with these --file, --profile, --separator and --no-start), and exit' -r -f -a "claude-code\t'Claude Code (`.mcp.json` or `claude mcp add-json`)'
 vscode\t'VS Code (`.vscode/mcp.json`)'
 cursor\t'Cursor (`~/.cursor/mcp.json`)'
 codex\t'Codex (`~/.codex/config.toml`)'"
@@ -500,7 +500,8 @@ complete -c mcpctl -n "__fish_mcpctl_using_subcommand serve" -l allow-remote -d 
 complete -c mcpctl -n "__fish_mcpctl_using_subcommand serve" -l print-token -d 'Print the HTTP bearer token (creating it if there is none) and exit'
 complete -c mcpctl -n "__fish_mcpctl_using_subcommand serve" -l rotate-token -d 'Replace the HTTP bearer token with a new one, print it and exit'
 complete -c mcpctl -n "__fish_mcpctl_using_subcommand serve" -l replace -d 'With --write-config: replace an entry of that name that differs'
-complete -c mcpctl -n "__fish_mcpctl_using_subcommand serve" -l start -d 'Start every granted server that is not running (default: only those whose definition says `autostart: true`)'
+complete -c mcpctl -n "__fish_mcpctl_using_subcommand serve" -l start -d 'Start every granted server that is not running (the default; kept for entries written before it was)'
+complete -c mcpctl -n "__fish_mcpctl_using_subcommand serve" -l no-start -d 'Start no server: serve only those already running'
 complete -c mcpctl -n "__fish_mcpctl_using_subcommand serve" -l audit-args -d 'Record argument values in the audit log too (they may hold secrets)'
 complete -c mcpctl -n "__fish_mcpctl_using_subcommand serve" -l json -d 'Print machine-readable JSON on stdout instead of text'
 complete -c mcpctl -n "__fish_mcpctl_using_subcommand serve" -s q -l quiet -d 'Print no notes or progress on stderr (warnings and errors still)'

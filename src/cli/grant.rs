@@ -115,19 +115,7 @@ pub fn run(ctx: &Context, args: Args) -> Result<ExitCode> {
         }
         chosen
     };
-    for tool in &chosen {
-        let exposed = naming::exposed(&args.name, &args.separator, &tool.name);
-        if let Some(why) = naming::problem(&exposed) {
-            return Err(ServeError::BadName {
-                server: args.name.clone(),
-                tool: tool.name.clone(),
-                exposed,
-                why,
-            }
-            .into());
-        }
-    }
-    refuse_collisions(&catalog, &args, &chosen)?;
+    check_exposed_names(&catalog, &args, &chosen)?;
     let mut set: ToolGrants = def
         .grants
         .of(args.profile.as_deref())
@@ -174,13 +162,26 @@ pub fn run(ctx: &Context, args: Args) -> Result<ExitCode> {
     Ok(ExitCode::Success)
 }
 
-/// Refuse a tool whose exposed name another server's granted tool (in the
-/// same profile) already has: `serve` could expose only one of them.
-fn refuse_collisions(
+/// Refuse a tool whose exposed name breaks the MCP tool-name rules, or
+/// that another server's granted tool (in the same profile) already has:
+/// `serve` could expose only one of them.
+fn check_exposed_names(
     catalog: &crate::defs::Catalog,
     args: &Args,
     chosen: &[&ToolInfo],
 ) -> Result<()> {
+    for tool in chosen {
+        let exposed = naming::exposed(&args.name, &args.separator, &tool.name);
+        if let Some(why) = naming::problem(&exposed) {
+            return Err(ServeError::BadName {
+                server: args.name.clone(),
+                tool: tool.name.clone(),
+                exposed,
+                why,
+            }
+            .into());
+        }
+    }
     let profile = args.profile.as_deref();
     for other in catalog.servers().iter().filter(|d| d.name != args.name) {
         let Some(set) = other.grants.of(profile) else {

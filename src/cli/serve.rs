@@ -266,33 +266,7 @@ fn serve(ctx: &Context, args: Args) -> Result<ExitCode> {
         timeout_ms: timeout.as_millis() as u64,
     };
     let shared = Arc::new(Shared::new(upstream, settings, Some(audit))?);
-    let starting = shared.granted().startable.len();
-    if starting > 0 {
-        // In the background: the agent's session starts at once, and hears
-        // tools/list_changed when the servers are ready.
-        let (shared, insecure) = (shared.clone(), ctx.allow_insecure_file);
-        std::thread::spawn(move || crate::serve::start_granted(&shared, insecure));
-    }
-    let exposed = shared.view().tools.len();
-    if shared.granted().servers.is_empty() {
-        output::warn(
-            "nothing is granted, so agents will see no tools",
-            Some(
-                "grant some first: `mcpctl grant NAME TOOL…` or `mcpctl grant NAME --all-current`",
-            ),
-        );
-    } else {
-        output::note(format!(
-            "serving {exposed} granted tool{}{} (audit log: {})",
-            if exposed == 1 { "" } else { "s" },
-            if starting > 0 {
-                ", more as the granted servers start"
-            } else {
-                ""
-            },
-            audit_path.display()
-        ));
-    }
+    start_and_announce(&shared, ctx.allow_insecure_file, &audit_path);
     let agent_left = match addr {
         None => {
             let rt = super::runtime()?;
@@ -325,6 +299,43 @@ fn serve(ctx: &Context, args: Args) -> Result<ExitCode> {
             detail: "the supervisor stopped; the agent's session was ended".into(),
         }
         .into())
+    }
+}
+
+/// Start the granted servers in the background (the agent's session starts
+/// at once, and hears tools/list_changed when they are ready), and say on
+/// stderr what is served.
+fn start_and_announce(shared: &Arc<Shared>, insecure: bool, audit_path: &std::path::Path) {
+    let view = shared.view();
+    let starting = shared
+        .granted()
+        .startable
+        .iter()
+        .filter(|name| !view.catalogs.contains_key(*name))
+        .count();
+    if starting > 0 {
+        let shared = shared.clone();
+        std::thread::spawn(move || crate::serve::start_granted(&shared, insecure));
+    }
+    let exposed = view.tools.len();
+    if shared.granted().servers.is_empty() {
+        output::warn(
+            "nothing is granted, so agents will see no tools",
+            Some(
+                "grant some first: `mcpctl grant NAME TOOL…` or `mcpctl grant NAME --all-current`",
+            ),
+        );
+    } else {
+        output::note(format!(
+            "serving {exposed} granted tool{}{} (audit log: {})",
+            if exposed == 1 { "" } else { "s" },
+            if starting > 0 {
+                ", more as the granted servers start"
+            } else {
+                ""
+            },
+            audit_path.display()
+        ));
     }
 }
 

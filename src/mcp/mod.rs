@@ -16,6 +16,7 @@ pub mod connection;
 pub mod discover;
 pub mod error;
 pub mod escapes;
+pub mod given_roots;
 pub mod groups;
 pub mod lint;
 pub mod listing;

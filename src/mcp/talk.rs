@@ -43,6 +43,8 @@ use rmcp::service::{PeerRequestOptions, ServiceError};
 use serde_json::{Value, json};
 use tokio::sync::{mpsc, oneshot};
 
+use super::given_roots::GivenRoots;
+
 /// The most `input_required` rounds one call may take before mcpctl gives up.
 pub const MAX_ROUNDS: usize = 10;
 
@@ -54,9 +56,6 @@ const CANCEL_SETTLE: Duration = Duration::from_millis(200);
 
 /// Progress notifications kept for a call whose token is not bound yet.
 const ORPHANS: usize = 64;
-
-/// How long a call waits for a server told its roots changed to ask again.
-const ROOTS_SETTLE: Duration = Duration::from_millis(1000);
 
 /// One question for the caller: the `elicitation/create` params as JSON,
 /// and where its answer (an `ElicitResult` as JSON) goes.
@@ -200,13 +199,8 @@ struct Routes {
     calls: BTreeMap<u64, Route>,
     orphans: VecDeque<ProgressNotificationParam>,
     cancels: Vec<tokio::task::JoinHandle<()>>,
-    /// The roots last given to the server (its answer to `roots/list`).
-    given: Option<Vec<Root>>,
-    /// Whether the server asked for the roots again after being told they
-    /// changed (`None`: not known yet).
-    relists: Option<bool>,
-    /// Woken whenever the server is given roots.
-    answered: Arc<tokio::sync::Notify>,
+    /// The roots last given to the server.
+    given: GivenRoots,
 }
 
 struct Route {
@@ -363,42 +357,7 @@ impl Router {
 
     /// Record that the server was given `roots`.
     pub fn gave_roots(&self, roots: &[Root]) {
-        let mut routes = self.lock();
-        routes.given = Some(roots.to_vec());
-        routes.answered.notify_waiters();
-    }
-
-    /// Before a call whose caller offers `roots`: when the server was last
-    /// given others, tell it the roots changed and wait (at most
-    /// [`ROOTS_SETTLE`], and only while the server is known to ask again)
-    /// until it has the new ones, so a server that caches its roots (as
-    /// server-everything does) sees the caller's.
-    async fn sync_roots(&self, peer: &rmcp::Peer<RoleClient>, roots: &[Root]) {
-        let (answered, wait) = {
-            let routes = self.lock();
-            if routes.given.as_deref() == Some(roots) {
-                return;
-            }
-            (routes.answered.clone(), routes.relists != Some(false))
-        };
-        let notified = answered.notified();
-        tokio::pin!(notified);
-        notified.as_mut().enable();
-        if peer.notify_roots_list_changed().await.is_err() || !wait {
-            return;
-        }
-        let settled = tokio::time::timeout(ROOTS_SETTLE, async {
-            loop {
-                notified.as_mut().await;
-                if self.lock().given.as_deref() == Some(roots) {
-                    return;
-                }
-                notified.set(answered.notified());
-                notified.as_mut().enable();
-            }
-        })
-        .await;
-        self.lock().relists = Some(settled.is_ok());
+        self.lock().given.gave(roots);
     }
 
     /// A request the server sent that mcpctl could not read (an
@@ -473,7 +432,8 @@ pub async fn call_tool(
 ) -> Result<CallToolResult, TalkError> {
     let mut entry = router.enter(talk.clone());
     if let Some(own) = talk.roots() {
-        router.sync_roots(peer, own).await;
+        let given = router.lock().given.clone();
+        given.sync(peer, own).await;
     }
     let roots = talk.roots().unwrap_or(roots);
     for _round in 0..MAX_ROUNDS {
