@@ -593,7 +593,7 @@ Register-ArgumentCompleter -Native -CommandName 'mcpctl' -ScriptBlock {
             [CompletionResult]::new('--print-token', '--print-token', [CompletionResultType]::ParameterName, 'Print the HTTP bearer token (creating it if there is none) and exit')
             [CompletionResult]::new('--rotate-token', '--rotate-token', [CompletionResultType]::ParameterName, 'Replace the HTTP bearer token with a new one, print it and exit')
             [CompletionResult]::new('--replace', '--replace', [CompletionResultType]::ParameterName, 'With --write-config: replace an entry of that name that differs')
-            [CompletionResult]::new('--start', '--start', [CompletionResultType]::ParameterName, 'Start every granted server that is not running (the default; kept for entries written before it was)')
+            [CompletionResult]::new('--start', '--start', [CompletionResultType]::ParameterName, 'Start every granted server that is not running before serving (by default they start in the background, and agents hear of their tools)')
             [CompletionResult]::new('--no-start', '--no-start', [CompletionResultType]::ParameterName, 'Start no server: serve only those already running')
             [CompletionResult]::new('--audit-args', '--audit-args', [CompletionResultType]::ParameterName, 'Record argument values in the audit log too (they may hold secrets)')
             [CompletionResult]::new('--json', '--json', [CompletionResultType]::ParameterName, 'Print machine-readable JSON on stdout instead of text')

@@ -563,7 +563,7 @@ set edit:completion:arg-completer[mcpctl] = {|@words|
             cand --print-token 'Print the HTTP bearer token (creating it if there is none) and exit'
             cand --rotate-token 'Replace the HTTP bearer token with a new one, print it and exit'
             cand --replace 'With --write-config: replace an entry of that name that differs'
-            cand --start 'Start every granted server that is not running (the default; kept for entries written before it was)'
+            cand --start 'Start every granted server that is not running before serving (by default they start in the background, and agents hear of their tools)'
             cand --no-start 'Start no server: serve only those already running'
             cand --audit-args 'Record argument values in the audit log too (they may hold secrets)'
             cand --json 'Print machine-readable JSON on stdout instead of text'

@@ -500,7 +500,7 @@ complete -c mcpctl -n "__fish_mcpctl_using_subcommand serve" -l allow-remote -d 
 complete -c mcpctl -n "__fish_mcpctl_using_subcommand serve" -l print-token -d 'Print the HTTP bearer token (creating it if there is none) and exit'
 complete -c mcpctl -n "__fish_mcpctl_using_subcommand serve" -l rotate-token -d 'Replace the HTTP bearer token with a new one, print it and exit'
 complete -c mcpctl -n "__fish_mcpctl_using_subcommand serve" -l replace -d 'With --write-config: replace an entry of that name that differs'
-complete -c mcpctl -n "__fish_mcpctl_using_subcommand serve" -l start -d 'Start every granted server that is not running (the default; kept for entries written before it was)'
+complete -c mcpctl -n "__fish_mcpctl_using_subcommand serve" -l start -d 'Start every granted server that is not running before serving (by default they start in the background, and agents hear of their tools)'
 complete -c mcpctl -n "__fish_mcpctl_using_subcommand serve" -l no-start -d 'Start no server: serve only those already running'
 complete -c mcpctl -n "__fish_mcpctl_using_subcommand serve" -l audit-args -d 'Record argument values in the audit log too (they may hold secrets)'
 complete -c mcpctl -n "__fish_mcpctl_using_subcommand serve" -l json -d 'Print machine-readable JSON on stdout instead of text'

@@ -111,8 +111,8 @@ pub struct Args {
     /// Put this between server and tool in the names agents see.
     #[arg(long, value_name = "SEP", default_value = naming::DEFAULT_SEPARATOR)]
     pub separator: String,
-    /// Start every granted server that is not running (the default; kept
-    /// for entries written before it was).
+    /// Start every granted server that is not running before serving (by
+    /// default they start in the background, and agents hear of their tools).
     #[arg(long, conflicts_with = "no_start")]
     pub start: bool,
     /// Start no server: serve only those already running.
@@ -266,7 +266,7 @@ fn serve(ctx: &Context, args: Args) -> Result<ExitCode> {
         timeout_ms: timeout.as_millis() as u64,
     };
     let shared = Arc::new(Shared::new(upstream, settings, Some(audit))?);
-    start_and_announce(&shared, ctx.allow_insecure_file, &audit_path);
+    start_and_announce(&shared, ctx.allow_insecure_file, args.start, &audit_path);
     let agent_left = match addr {
         None => {
             let rt = super::runtime()?;
@@ -302,10 +302,19 @@ fn serve(ctx: &Context, args: Args) -> Result<ExitCode> {
     }
 }
 
-/// Start the granted servers in the background (the agent's session starts
-/// at once, and hears tools/list_changed when they are ready), and say on
-/// stderr what is served.
-fn start_and_announce(shared: &Arc<Shared>, insecure: bool, audit_path: &std::path::Path) {
+/// Start the granted servers, in the background (the agent's session
+/// starts at once, and hears tools/list_changed when they are ready) or,
+/// with `--start` (`wait`), before serving; and say on stderr what is served.
+fn start_and_announce(
+    shared: &Arc<Shared>,
+    insecure: bool,
+    wait: bool,
+    audit_path: &std::path::Path,
+) {
+    if wait {
+        crate::serve::start_granted(shared, insecure);
+        shared.rebuild_blocking(true);
+    }
     let view = shared.view();
     let starting = shared
         .granted()
