@@ -77,6 +77,9 @@ async def call_step(session, step):
     except MCPError as e:
         out = {"error": {"code": e.code, "message": e.message}}
     if step.get("progress"):
+        # The SDK runs progress callbacks in tasks of their own, which may
+        # not have run yet when the result is returned.
+        await anyio.sleep(0.2)
         out["progress"] = progress
     return out
 
