@@ -252,6 +252,35 @@ pub fn schema_refusal(err: &WireError) -> Option<Value> {
 mod tests {
     use super::*;
 
+    #[tokio::test]
+    async fn frames_split_across_reads_and_a_cancelled_read_lose_nothing() {
+        use tokio::io::AsyncWriteExt;
+        let (a, b) = tokio::net::UnixStream::pair().unwrap();
+        let (mut rd, _wr) = a.into_split();
+        let mut b = b;
+        let frame = protocol::encode(&json!({"k": "v"})).unwrap();
+        let mut framer = Framer::default();
+        b.write_all(&frame[..3]).await.unwrap();
+        // A read cancelled half-way keeps what it read.
+        let early =
+            tokio::time::timeout(std::time::Duration::from_millis(50), framer.next(&mut rd));
+        assert!(early.await.is_err());
+        b.write_all(&frame[3..]).await.unwrap();
+        b.write_all(&frame).await.unwrap();
+        for _ in 0..2 {
+            let got = framer.next(&mut rd).await.unwrap();
+            assert_eq!(
+                serde_json::from_slice::<Value>(&got).unwrap(),
+                json!({"k": "v"})
+            );
+        }
+        drop(b);
+        assert!(matches!(
+            framer.next(&mut rd).await,
+            Err(FrameError::Closed)
+        ));
+    }
+
     #[test]
     fn severities_follow_rfc_5424() {
         assert!(severity(&json!("debug")) < severity(&json!("info")));

@@ -646,6 +646,43 @@ mod tests {
     }
 
     #[test]
+    fn a_talk_without_relay_is_sent_as_before_and_relay_round_trips() {
+        let mut call = CallRequest {
+            name: "s".into(),
+            tool: "t".into(),
+            arguments: Default::default(),
+            catalog_id: None,
+            binding_id: None,
+            timeout_ms: None,
+            validate: true,
+            relay: None,
+        };
+        // An older daemon sees exactly the fields it knows.
+        let plain = serde_json::to_value(Op::Talk(call.clone())).unwrap();
+        assert!(plain.get("relay").is_none(), "{plain}");
+        call.relay = Some(Relay {
+            sampling: true,
+            logs: true,
+            roots: Some(vec![serde_json::json!({"uri": "file:///p/"})]),
+        });
+        let back: Op =
+            serde_json::from_value(serde_json::to_value(Op::Talk(call)).unwrap()).unwrap();
+        let Op::Talk(back) = back else {
+            panic!("not a talk")
+        };
+        assert_eq!(back.relay.unwrap().roots.unwrap()[0]["uri"], "file:///p/");
+        let refuse = serde_json::to_value(Op::Refuse {
+            question: 2,
+            message: "no".into(),
+        })
+        .unwrap();
+        assert_eq!(
+            refuse,
+            serde_json::json!({"type": "refuse", "question": 2, "message": "no"})
+        );
+    }
+
+    #[test]
     fn error_reply_shape() {
         let reply = Reply {
             id: 3,
