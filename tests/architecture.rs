@@ -13,7 +13,15 @@ fn architecture() -> String {
 
 /// Backticked spans that look like repository paths (`src/…`, `docs/…`, …).
 fn named_paths(text: &str) -> Vec<String> {
-    const ROOTS: &[&str] = &["src/", "tests/", "docs/", "examples/", "man/", "completions/", "benches/"];
+    const ROOTS: &[&str] = &[
+        "src/",
+        "tests/",
+        "docs/",
+        "examples/",
+        "man/",
+        "completions/",
+        "benches/",
+    ];
     text.split('`')
         .skip(1)
         .step_by(2)
@@ -29,7 +37,10 @@ fn every_path_architecture_names_exists() {
     let paths = named_paths(&text);
     assert!(paths.len() > 20, "too few paths found: {paths:?}");
     let missing: Vec<_> = paths.iter().filter(|p| !root().join(p).exists()).collect();
-    assert!(missing.is_empty(), "ARCHITECTURE.md names paths that do not exist: {missing:?}");
+    assert!(
+        missing.is_empty(),
+        "ARCHITECTURE.md names paths that do not exist: {missing:?}"
+    );
 }
 
 #[test]
@@ -50,5 +61,8 @@ fn every_top_level_module_is_named() {
             !text.contains(&dir) && !text.contains(&file)
         })
         .collect();
-    assert!(unnamed.is_empty(), "ARCHITECTURE.md does not name: {unnamed:?}");
+    assert!(
+        unnamed.is_empty(),
+        "ARCHITECTURE.md does not name: {unnamed:?}"
+    );
 }
