@@ -205,6 +205,34 @@ pub fn sanitize_block(text: &str) -> Cow<'_, str> {
     escape(text, true)
 }
 
+/// [`sanitize`], and also every character that shows as nothing or
+/// changes nothing on screen: format characters (zero-width space and
+/// joiners, the Unicode tag characters that can spell a hidden text, a
+/// byte-order mark, a soft hyphen …), variation selectors, the combining
+/// grapheme joiner and the Hangul fillers. For the lines of a drift, where
+/// a change made only of such characters must not read as no change.
+pub fn sanitize_invisible(text: &str) -> Cow<'_, str> {
+    escape_where(text, false, is_invisible)
+}
+
+/// [`sanitize`], and every character outside ASCII too: for two lines
+/// that differ yet look alike (`é` against `e` and a combining accent).
+pub fn sanitize_ascii(text: &str) -> Cow<'_, str> {
+    escape_where(text, false, |c| !c.is_ascii())
+}
+
+/// True for the characters [`sanitize_invisible`] adds to [`sanitize`]'s.
+pub fn is_invisible(c: char) -> bool {
+    use unicode_general_category::{GeneralCategory, get_general_category};
+    matches!(c,
+        '\u{34f}'
+        | '\u{115f}' | '\u{1160}' | '\u{3164}' | '\u{ffa0}'
+        | '\u{180b}'..='\u{180f}'
+        | '\u{fe00}'..='\u{fe0f}'
+        | '\u{e0100}'..='\u{e01ef}')
+        || get_general_category(c) == GeneralCategory::Format
+}
+
 /// True for the characters [`sanitize`] escapes.
 fn is_unsafe(c: char) -> bool {
     matches!(c,
@@ -218,6 +246,12 @@ fn is_unsafe(c: char) -> bool {
 }
 
 fn escape(text: &str, block: bool) -> Cow<'_, str> {
+    escape_where(text, block, |_| false)
+}
+
+/// [`escape`], also escaping every character `extra` picks.
+fn escape_where(text: &str, block: bool, extra: impl Fn(char) -> bool) -> Cow<'_, str> {
+    let is_unsafe = |c: char| is_unsafe(c) || extra(c);
     let kept = |c: char| block && (c == '\n' || c == '\t');
     if !text.chars().any(|c| is_unsafe(c) && !kept(c)) {
         return Cow::Borrowed(text);

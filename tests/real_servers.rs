@@ -3,6 +3,7 @@
 //! These fail, never skip, when the servers are not installed.
 
 mod common;
+mod support;
 
 use std::process::Command;
 use std::time::Duration;
@@ -158,4 +159,131 @@ async fn server_everything_launched_by_mcpctl_over_streamable_http() {
         common::processes_with(&marker).is_empty(),
         "the launched server must be gone after the check"
     );
+}
+
+/// `mcpctl --file FILE ARGS…` in `sb`, asserting the exit code.
+#[track_caller]
+fn run_ok(sb: &support::Sandbox, file: &str, args: &[&str], code: i32) -> support::Run {
+    let mut all = vec!["--file", file];
+    all.extend_from_slice(args);
+    let run = sb.run(&all);
+    run.expect_code(code);
+    run
+}
+
+/// server-everything lists its elicitation, sampling and roots tools only
+/// to a client that offers those capabilities. Once `lock` (offering none)
+/// recorded 14 tools and the supervisor (offering elicitation) saw 16, so
+/// a locked server-everything came up `drifted` and its elicitation tools
+/// were never callable. Now `check`, `lock`, `status` and `tools` agree,
+/// it comes up `ready`, its tools are callable, and its progress arrives
+/// whole through the supervisor.
+#[test]
+fn server_everything_locked_then_started_is_ready_with_every_tool() {
+    let bin = require(EVERYTHING, EVERYTHING_HOW);
+    let sb = support::Sandbox::new();
+    let file = sb.path("servers.json");
+    let defs = serde_json::json!({"mcpServers": {"ev": {"command": bin, "args": ["stdio"]}}});
+    std::fs::write(&file, defs.to_string()).unwrap();
+    let file = file.to_str().unwrap();
+    let checked = run_ok(&sb, file, &["check", "ev", "--json"], 0).json()["servers"][0]["tools"]
+        .as_array()
+        .unwrap()
+        .len();
+    run_ok(&sb, file, &["lock"], 0);
+    let lock = std::fs::read_to_string(sb.path("servers.lock")).unwrap();
+    let tools_locked: Vec<&str> = lock
+        .split("[servers.ev.tools]")
+        .nth(1)
+        .unwrap()
+        .split("\n[")
+        .next()
+        .unwrap()
+        .lines()
+        .filter(|l| l.contains("hash = \"sha256:"))
+        .map(|l| l.split_whitespace().next().unwrap())
+        .collect();
+    assert_eq!(tools_locked.len(), checked, "{lock}");
+    for gated in [
+        "trigger-elicitation-request",
+        "trigger-url-elicitation",
+        "trigger-sampling-request",
+        "get-roots-list",
+    ] {
+        assert!(
+            tools_locked.contains(&gated),
+            "{gated} not locked: {tools_locked:?}"
+        );
+    }
+    run_ok(&sb, file, &["start", "ev"], 0);
+    // It says `tools/list_changed` once it knows the client's capabilities.
+    let status = || run_ok(&sb, file, &["status", "ev", "--json"], 0).json();
+    common::wait_until(common::within(10), || {
+        status()["servers"][0]["state"] != "refreshing"
+    });
+    let status = status();
+    assert_eq!(status["servers"][0]["state"], "ready", "{status}");
+    assert_eq!(status["servers"][0]["tools"], checked, "{status}");
+    let tools = run_ok(&sb, file, &["tools", "ev", "--json"], 0).json();
+    assert_eq!(tools["tools"].as_array().unwrap().len(), checked, "{tools}");
+    assert!(
+        tools["held"].as_array().is_none_or(Vec::is_empty),
+        "{tools}"
+    );
+    run_ok(&sb, file, &["call", "ev", "echo", "--arg", "message=hi"], 0).stdout_has("hi");
+    run_ok(
+        &sb,
+        file,
+        &[
+            "call",
+            "ev",
+            "trigger-elicitation-request",
+            "--answers",
+            r#"{"name": "Ada"}"#,
+        ],
+        0,
+    )
+    .stdout_has("Ada");
+    run_ok(&sb, file, &["call", "ev", "get-roots-list"], 0).stdout_has("file://");
+    // Sampling is listed, and refused: mcpctl has no model.
+    run_ok(
+        &sb,
+        file,
+        &[
+            "call",
+            "ev",
+            "trigger-sampling-request",
+            "--arg",
+            "prompt=hi",
+        ],
+        1,
+    )
+    .stdout_has("no model");
+    for _ in 0..3 {
+        let run = run_ok(
+            &sb,
+            file,
+            &[
+                "call",
+                "ev",
+                "trigger-long-running-operation",
+                "--arg",
+                "duration=0.2",
+                "--arg",
+                "steps=4",
+                "--progress",
+                "json",
+            ],
+            0,
+        );
+        let seen: Vec<f64> = run
+            .stderr
+            .lines()
+            .filter_map(|l| serde_json::from_str::<serde_json::Value>(l).ok())
+            .filter_map(|v| v["progress"].as_f64())
+            .collect();
+        assert_eq!(seen, [1.0, 2.0, 3.0, 4.0], "{run}");
+    }
+    run_ok(&sb, file, &["approve", "ev"], 0).stdout_has("nothing to approve");
+    run_ok(&sb, file, &["supervisor", "stop"], 0);
 }

@@ -104,7 +104,7 @@ pub fn run(ctx: &Context, args: Args) -> Result<ExitCode> {
     }
     // Read every lockfile first: a malformed one stops everything before
     // any server is started.
-    let mut locks = Locks::default();
+    let mut locks = Locks::new(ctx.allow_insecure_file);
     for def in &defs {
         locks.get(&def.source)?;
     }
@@ -296,19 +296,28 @@ pub(super) fn report_failures(observed: &[Observed]) -> usize {
 }
 
 /// Lockfiles by definitions file, each read once.
-#[derive(Default)]
 pub(super) struct Locks {
     read: BTreeMap<PathBuf, (PathBuf, Option<LockFile>)>,
+    allow_insecure_file: bool,
 }
 
 impl Locks {
+    /// No lockfile read yet; `allow_insecure_file` reads one another user
+    /// could change.
+    pub(super) fn new(allow_insecure_file: bool) -> Locks {
+        Locks {
+            read: BTreeMap::new(),
+            allow_insecure_file,
+        }
+    }
+
     /// The lockfile path and content for `source` (`None`: no lockfile).
     pub(super) fn get(
         &mut self,
         source: &Path,
     ) -> std::result::Result<&(PathBuf, Option<LockFile>), LockError> {
         if !self.read.contains_key(source) {
-            let entry = match file::load(source)? {
+            let entry = match file::load(source, self.allow_insecure_file)? {
                 Some((path, lock)) => (path, Some(lock)),
                 None => (file::path_for(source)?, None),
             };
@@ -329,7 +338,7 @@ pub(super) struct Drift {
 
 /// `check --locked`: compare what discovery saw with each lock, using the
 /// artifact as the definition names it (no registry).
-pub(super) fn drift_offline(outcomes: &[Outcome]) -> Result<Vec<Drift>> {
+pub(super) fn drift_offline(ctx: &Context, outcomes: &[Outcome]) -> Result<Vec<Drift>> {
     let observed: Vec<Observed> = outcomes
         .iter()
         .filter_map(|o| {
@@ -344,7 +353,7 @@ pub(super) fn drift_offline(outcomes: &[Outcome]) -> Result<Vec<Drift>> {
             Some((o.def.clone(), result))
         })
         .collect();
-    drift_of(&observed, &mut Locks::default(), true)
+    drift_of(&observed, &mut Locks::new(ctx.allow_insecure_file), true)
 }
 
 pub(super) fn drift_of(
@@ -524,6 +533,7 @@ fn block_json(name: &str, block: &ServerLock) -> Value {
         "server_version": block.server_version,
         "protocol": block.protocol,
         "transport": block.transport,
+        "capabilities": block.capabilities,
         "tools": block.tools.keys().collect::<Vec<_>>(),
         "prompts": block.prompts.keys().collect::<Vec<_>>(),
         "resource_templates": block.resource_templates.keys().collect::<Vec<_>>(),

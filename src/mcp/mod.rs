@@ -17,6 +17,7 @@ pub mod discover;
 pub mod error;
 pub mod escapes;
 pub mod groups;
+pub mod in_order;
 pub mod lint;
 pub mod listing;
 pub mod reply_ids;

@@ -59,17 +59,27 @@ pub async fn call(
     let mut reading = true;
     loop {
         tokio::select! {
-            done = &mut call => return done,
+            // Progress first: every notification the server sent before
+            // its result is already queued (see `mcp::in_order`), so it
+            // all goes out before the result does.
+            biased;
+            Some(p) = progress.recv() => {
+                if send_progress(wr, id, p).await.is_err() {
+                    return Err(gone());
+                }
+            }
+            done = &mut call => {
+                while let Ok(p) = progress.try_recv() {
+                    if send_progress(wr, id, p).await.is_err() {
+                        return Err(gone());
+                    }
+                }
+                return done;
+            }
             Some(q) = asked.recv() => {
                 next += 1;
                 waiting.insert(next, q.reply);
                 let body = Body::Asked { question: next, params: q.params };
-                if send(wr, id, body).await.is_err() {
-                    return Err(gone());
-                }
-            }
-            Some(p) = progress.recv() => {
-                let body = Body::Progress { progress: serde_json::to_value(p).unwrap_or(Value::Null) };
                 if send(wr, id, body).await.is_err() {
                     return Err(gone());
                 }
@@ -92,6 +102,17 @@ pub async fn call(
             },
         }
     }
+}
+
+async fn send_progress(
+    wr: &mut OwnedWriteHalf,
+    id: u64,
+    p: rmcp::model::ProgressNotificationParam,
+) -> Result<(), FrameError> {
+    let body = Body::Progress {
+        progress: serde_json::to_value(p).unwrap_or(Value::Null),
+    };
+    send(wr, id, body).await
 }
 
 async fn send(wr: &mut OwnedWriteHalf, id: u64, body: Body) -> Result<(), FrameError> {
