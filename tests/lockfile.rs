@@ -735,3 +735,101 @@ fn a_lockfile_others_can_write_is_refused() {
     std::fs::set_permissions(&lockfile, std::fs::Permissions::from_mode(0o644)).unwrap();
     w.ok(&["call", "fx", "fast"], 0);
 }
+
+/// server-everything lists its elicitation, sampling and roots tools only
+/// to a client that offers those capabilities. Once `lock` (offering none)
+/// recorded 14 tools and the supervisor (offering elicitation) saw 16, so
+/// a locked server-everything came up `drifted` and its elicitation tools
+/// were never callable. Now `check`, `lock`, `status` and `tools` agree,
+/// it comes up `ready`, its tools are callable, and its progress arrives
+/// whole through the supervisor. (Here rather than in real_servers.rs:
+/// that file's in-process connections make its test process a subreaper
+/// that ends the orphans it adopts, a daemonized supervisor included.)
+#[test]
+fn real_server_everything_locked_then_started_is_ready_with_every_tool() {
+    let bin = require(
+        "mcp-server-everything",
+        "run `bash tests/run.sh`, which installs @modelcontextprotocol/server-everything",
+    );
+    let w = World::new();
+    w.write(json!({"ev": {"command": bin, "args": ["stdio"]}}));
+    let checked = names(&w.json(&["check", "ev"], 0)["servers"][0]["tools"]);
+    w.ok(&["lock"], 0);
+    let locked: Vec<String> = w.json(&["lock"], 0)["servers"][0]["tools"]
+        .as_array()
+        .unwrap()
+        .iter()
+        .map(|t| t.as_str().unwrap().to_string())
+        .collect();
+    assert_eq!(locked, checked);
+    for gated in [
+        "trigger-elicitation-request",
+        "trigger-url-elicitation",
+        "trigger-sampling-request",
+        "get-roots-list",
+    ] {
+        assert!(locked.contains(&gated.to_string()), "{gated}: {locked:?}");
+    }
+    w.ok(&["start", "ev"], 0);
+    // It says `tools/list_changed` (several times) once it knows the
+    // client's capabilities, and is refreshed each time: wait for `ready`.
+    let mut status = Value::Null;
+    common::wait_until(common::within(10), || {
+        status = w.json(&["status", "ev"], 0);
+        status["servers"][0]["state"] == "ready"
+    });
+    assert_eq!(status["servers"][0]["state"], "ready", "{status}");
+    assert_eq!(status["servers"][0]["tools"], checked.len(), "{status}");
+    let tools = w.json(&["tools", "ev"], 0);
+    assert_eq!(names(&tools["tools"]), checked, "{tools}");
+    assert!(
+        tools["held"].as_array().is_none_or(Vec::is_empty),
+        "{tools}"
+    );
+    let (stdout, _) = w.ok(&["call", "ev", "echo", "--arg", "message=hi"], 0);
+    assert!(stdout.contains("hi"), "{stdout}");
+    let answers = r#"{"name": "Ada"}"#;
+    let elicit = [
+        "call",
+        "ev",
+        "trigger-elicitation-request",
+        "--answers",
+        answers,
+    ];
+    let (stdout, _) = w.ok(&elicit, 0);
+    assert!(stdout.contains("Ada"), "{stdout}");
+    let (stdout, _) = w.ok(&["call", "ev", "get-roots-list"], 0);
+    assert!(stdout.contains("file://"), "{stdout}");
+    // Sampling is listed, and refused: mcpctl has no model.
+    let sample = [
+        "call",
+        "ev",
+        "trigger-sampling-request",
+        "--arg",
+        "prompt=hi",
+    ];
+    let (stdout, _) = w.ok(&sample, 1);
+    assert!(stdout.contains("no model"), "{stdout}");
+    let long = [
+        "call",
+        "ev",
+        "trigger-long-running-operation",
+        "--arg",
+        "duration=0.2",
+        "--arg",
+        "steps=4",
+        "--progress",
+        "json",
+    ];
+    for _ in 0..3 {
+        let (_, stderr) = w.ok(&long, 0);
+        let seen: Vec<f64> = stderr
+            .lines()
+            .filter_map(|l| serde_json::from_str::<Value>(l).ok())
+            .filter_map(|v| v["progress"].as_f64())
+            .collect();
+        assert_eq!(seen, [1.0, 2.0, 3.0, 4.0], "{stderr}");
+    }
+    let (stdout, _) = w.ok(&["approve", "ev"], 0);
+    assert!(stdout.contains("nothing to approve"), "{stdout}");
+}
