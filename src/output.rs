@@ -476,6 +476,19 @@ mod tests {
     }
 
     #[test]
+    fn invisible_characters_are_written_out_only_where_asked() {
+        let family = "\u{1f469}\u{200d}\u{1f467}";
+        assert_eq!(sanitize(family), family, "plain output keeps emoji whole");
+        assert_eq!(sanitize_invisible(family), "\u{1f469}\\u{200d}\u{1f467}");
+        assert_eq!(
+            sanitize_invisible("a\u{e0041}\u{ad}\u{fe0f}"),
+            "a\\u{e0041}\\u{ad}\\u{fe0f}"
+        );
+        assert_eq!(sanitize_invisible("caf\u{e9}\u{1b}"), "caf\u{e9}\\u{1b}");
+        assert_eq!(sanitize_ascii("cafe\u{301}"), "cafe\\u{301}");
+    }
+
+    #[test]
     fn every_terminal_control_is_made_visible() {
         let hostile = "a\u{1b}]8;;http://x\u{7}b\u{1b}[2J\u{1b}P1\u{1b}\\c\rd\u{8}e\u{9b}31mf\u{7f}\u{202e}g\u{2028}h\u{0}";
         let shown = sanitize(hostile);

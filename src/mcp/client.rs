@@ -219,3 +219,23 @@ impl ClientHandler for McpClient {
         }
     }
 }
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn every_connection_offers_the_same_capabilities() {
+        let names = offered_capability_names();
+        assert_eq!(
+            names,
+            ["elicitation.form", "elicitation.url", "roots", "sampling"]
+        );
+        // With or without roots to answer, with or without a router: one set.
+        let bare = McpClient::new(OFFERED_VERSION, Vec::new());
+        let routed = McpClient::new(OFFERED_VERSION, vec![Root::new("file:///tmp/")])
+            .with_router(Some(Router::default()));
+        assert_eq!(bare.config().capabilities, offered_capabilities());
+        assert_eq!(routed.config().capabilities, offered_capabilities());
+    }
+}
