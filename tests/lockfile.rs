@@ -821,14 +821,23 @@ fn real_server_everything_locked_then_started_is_ready_with_every_tool() {
         "--progress",
         "json",
     ];
-    for _ in 0..3 {
-        let (_, stderr) = w.ok(&long, 0);
-        let seen: Vec<f64> = stderr
-            .lines()
-            .filter_map(|l| serde_json::from_str::<Value>(l).ok())
-            .filter_map(|v| v["progress"].as_f64())
-            .collect();
-        assert_eq!(seen, [1.0, 2.0, 3.0, 4.0], "{stderr}");
+    // Every step, in order, before the result: five rounds of three
+    // calls at once.
+    for _ in 0..5 {
+        std::thread::scope(|s| {
+            let calls: Vec<_> = (0..3).map(|_| s.spawn(|| w.run(&long))).collect();
+            for call in calls {
+                let out = call.join().unwrap();
+                let stderr = String::from_utf8_lossy(&out.stderr);
+                assert_eq!(out.status.code(), Some(0), "{stderr}");
+                let seen: Vec<f64> = stderr
+                    .lines()
+                    .filter_map(|l| serde_json::from_str::<Value>(l).ok())
+                    .filter_map(|v| v["progress"].as_f64())
+                    .collect();
+                assert_eq!(seen, [1.0, 2.0, 3.0, 4.0], "{stderr}");
+            }
+        });
     }
     let (stdout, _) = w.ok(&["approve", "ev"], 0);
     assert!(stdout.contains("nothing to approve"), "{stdout}");
