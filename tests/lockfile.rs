@@ -842,3 +842,39 @@ fn real_server_everything_locked_then_started_is_ready_with_every_tool() {
     let (stdout, _) = w.ok(&["approve", "ev"], 0);
     assert!(stdout.contains("nothing to approve"), "{stdout}");
 }
+
+/// A lockfile from before the capabilities were recorded still reads; a
+/// tool the server lists only to clients offering a capability shows as
+/// added, with a note saying why that may be.
+#[test]
+fn a_lock_without_capabilities_explains_tools_that_came() {
+    let w = World::new();
+    w.write(json!({"fx": {"command": fixture().to_str().unwrap(),
+        "args": ["--by-capability", "--marker", w.marker]}}));
+    w.ok(&["lock"], 0);
+    let old: String = w
+        .lock_text()
+        .lines()
+        .filter(|l| !l.starts_with("capabilities = ") && !l.starts_with("confirm = "))
+        .map(|l| format!("{l}\n"))
+        .collect();
+    std::fs::write(w.lockfile(), old).unwrap();
+    let (stdout, _) = w.ok(&["check", "--locked"], 4);
+    assert!(stdout.contains("tool `confirm` added"), "{stdout}");
+    assert!(
+        stdout.contains("note: the lock does not record the client capabilities"),
+        "{stdout}"
+    );
+    assert!(!stdout.contains("capabilities changed"), "{stdout}");
+    let (stdout, _) = w.ok(&["approve", "fx"], 0);
+    assert!(
+        stdout.contains("note: the lock does not record"),
+        "{stdout}"
+    );
+    assert!(
+        w.lock_text().contains("capabilities = ["),
+        "{}",
+        w.lock_text()
+    );
+    w.ok(&["check", "--locked"], 0);
+}

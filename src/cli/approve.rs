@@ -9,7 +9,7 @@ use serde_json::json;
 use super::Context;
 use super::lock::{Locks, observe, parse_timeout, print_changes, report_failures, write_blocks};
 use crate::error::{ExitCode, Result};
-use crate::lock::diff::{Change, compare};
+use crate::lock::diff::{Change, capabilities_note, compare};
 use crate::output;
 use crate::supervisor::protocol::{Body, Op};
 
@@ -69,10 +69,12 @@ pub fn run(ctx: &Context, args: Args) -> Result<ExitCode> {
         }
         None => false,
     };
-    let changes = match lock.as_ref().and_then(|l| l.servers.get(&def.name)) {
+    let locked = lock.as_ref().and_then(|l| l.servers.get(&def.name));
+    let changes = match locked {
         Some(locked) => compare(locked, &block, false),
         None => vec![Change::NotLocked],
     };
+    let note = locked.and_then(|locked| capabilities_note(locked, &changes));
     let approved = !changes.is_empty() && !args.dry_run;
     if approved {
         write_blocks(&def.source, &[(def.name.clone(), block)], None)?;
@@ -110,6 +112,9 @@ pub fn run(ctx: &Context, args: Args) -> Result<ExitCode> {
         if changes.len() == 1 { "" } else { "s" }
     ))?;
     print_changes(&changes)?;
+    if let Some(note) = note {
+        output::line(format!("  note: {note}"))?;
+    }
     output::line(if approved {
         format!("approved: {} updated", path.display())
     } else {

@@ -14,7 +14,7 @@ use super::check::{self, Outcome};
 use crate::defs::ServerDef;
 use crate::error::{ExitCode, Result, UsageError};
 use crate::lock::artifact::{self, Registries};
-use crate::lock::diff::{Change, compare};
+use crate::lock::diff::{self, Change, compare};
 use crate::lock::{LockError, LockFile, ServerLock, file};
 use crate::mcp::{self, ConnectError, DiscoverOptions};
 use crate::output;
@@ -334,6 +334,8 @@ pub(super) struct Drift {
     lockfile: PathBuf,
     /// `None`: the server was not reached, so not compared.
     changes: Option<Vec<Change>>,
+    /// What may explain the changes (see [`diff::capabilities_note`]).
+    note: Option<String>,
 }
 
 /// `check --locked`: compare what discovery saw with each lock, using the
@@ -364,16 +366,19 @@ pub(super) fn drift_of(
     let mut drift = Vec::new();
     for (def, result) in observed {
         let (path, lock) = locks.get(&def.source)?;
-        let changes = result.as_ref().ok().map(|now| {
-            match lock.as_ref().and_then(|l| l.servers.get(&def.name)) {
-                Some(locked) => compare(locked, now, offline),
-                None => vec![Change::NotLocked],
-            }
+        let locked = lock.as_ref().and_then(|l| l.servers.get(&def.name));
+        let changes = result.as_ref().ok().map(|now| match locked {
+            Some(locked) => compare(locked, now, offline),
+            None => vec![Change::NotLocked],
         });
+        let note = locked
+            .zip(changes.as_ref())
+            .and_then(|(locked, changes)| diff::capabilities_note(locked, changes));
         drift.push(Drift {
             name: def.name.clone(),
             lockfile: path.clone(),
             changes,
+            note,
         });
     }
     Ok(drift)
@@ -444,6 +449,9 @@ pub(super) fn print_drift(drift: &[Drift]) -> Result<()> {
             if changes.len() == 1 { "" } else { "s" }
         ))?;
         print_changes(changes)?;
+        if let Some(note) = &d.note {
+            output::line(format!("  note: {note}"))?;
+        }
         output::line(format!(
             "  hint: review it, then `mcpctl approve {}` (or `mcpctl lock {}`) to accept it",
             d.name, d.name

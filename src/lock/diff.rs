@@ -192,6 +192,25 @@ fn shown_diff(diff: &[String]) -> Vec<String> {
         .collect()
 }
 
+/// Why tools may have come or gone with no change to the server: the
+/// block does not record the client capabilities its catalog was listed
+/// with (a lockfile of an mcpctl that offered fewer), and a server may list
+/// some tools only to clients that offer elicitation, roots or sampling.
+pub fn capabilities_note(locked: &ServerLock, changes: &[Change]) -> Option<String> {
+    let tools_came_or_went = changes.iter().any(|c| {
+        matches!(
+            c,
+            Change::Added { kind: "tool", .. } | Change::Removed { kind: "tool", .. }
+        )
+    });
+    (locked.capabilities.is_empty() && tools_came_or_went).then(|| {
+        "the lock does not record the client capabilities its catalog was listed with \
+         (an older mcpctl offered fewer); a server may list some tools only to clients \
+         that offer elicitation, roots or sampling, as mcpctl now does"
+            .to_string()
+    })
+}
+
 /// Compare a locked block with the block the server would get now.
 pub fn compare(locked: &ServerLock, now: &ServerLock, artifact_offline: bool) -> Vec<Change> {
     let mut changes = Vec::new();
