@@ -33,7 +33,9 @@ Per server it records:
     its exact version and the sha256 of each of its files; for docker/podman
     the image, and its digest only when the definition pins one (image
     registries are not asked; `mcpctl pin` writes it); the URL of a remote server; else the command;
-  - serverInfo name and version, and the negotiated protocol version;
+  - serverInfo name and version, the negotiated protocol version, and the
+    client capabilities the catalog was listed with (every connection
+    mcpctl makes offers the same: elicitation, roots, sampling);
   - every tool, prompt and resource template: the canonical JSON (sorted
     keys) of what it claims (a tool's title, description, inputSchema,
     outputSchema and annotations) and its sha256.
