@@ -1,7 +1,7 @@
 //! mcpctl: manage, check and supervise Model Context Protocol servers.
 //!
 //! The binary is a thin shell over [`main_entry`]; every capability lives in
-//! a module that owns one concern (see `DESIGN.md`): definition files
+//! a module that owns one concern (see `ARCHITECTURE.md`): definition files
 //! ([`defs`]), validation before save ([`validate`]), the MCP client
 //! ([`mcp`]), the registry client ([`registry`]) and the command line
 //! ([`cli`]) that ties them together.

@@ -205,6 +205,34 @@ pub fn sanitize_block(text: &str) -> Cow<'_, str> {
     escape(text, true)
 }
 
+/// [`sanitize`], and also every character that shows as nothing or
+/// changes nothing on screen: format characters (zero-width space and
+/// joiners, the Unicode tag characters that can spell a hidden text, a
+/// byte-order mark, a soft hyphen …), variation selectors, the combining
+/// grapheme joiner and the Hangul fillers. For the lines of a drift, where
+/// a change made only of such characters must not read as no change.
+pub fn sanitize_invisible(text: &str) -> Cow<'_, str> {
+    escape_where(text, false, is_invisible)
+}
+
+/// [`sanitize`], and every character outside ASCII too: for two lines
+/// that differ yet look alike (`é` against `e` and a combining accent).
+pub fn sanitize_ascii(text: &str) -> Cow<'_, str> {
+    escape_where(text, false, |c| !c.is_ascii())
+}
+
+/// True for the characters [`sanitize_invisible`] adds to [`sanitize`]'s.
+pub fn is_invisible(c: char) -> bool {
+    use unicode_general_category::{GeneralCategory, get_general_category};
+    matches!(c,
+        '\u{34f}'
+        | '\u{115f}' | '\u{1160}' | '\u{3164}' | '\u{ffa0}'
+        | '\u{180b}'..='\u{180f}'
+        | '\u{fe00}'..='\u{fe0f}'
+        | '\u{e0100}'..='\u{e01ef}')
+        || get_general_category(c) == GeneralCategory::Format
+}
+
 /// True for the characters [`sanitize`] escapes.
 fn is_unsafe(c: char) -> bool {
     matches!(c,
@@ -218,6 +246,12 @@ fn is_unsafe(c: char) -> bool {
 }
 
 fn escape(text: &str, block: bool) -> Cow<'_, str> {
+    escape_where(text, block, |_| false)
+}
+
+/// [`escape`], also escaping every character `extra` picks.
+fn escape_where(text: &str, block: bool, extra: impl Fn(char) -> bool) -> Cow<'_, str> {
+    let is_unsafe = |c: char| is_unsafe(c) || extra(c);
     let kept = |c: char| block && (c == '\n' || c == '\t');
     if !text.chars().any(|c| is_unsafe(c) && !kept(c)) {
         return Cow::Borrowed(text);
@@ -439,6 +473,19 @@ mod tests {
         assert_eq!(shown_secret("Bearer ${TOKEN}", false), "Bearer ${TOKEN}");
         assert_eq!(shown_secret("${T:-abc}", false), "${T:-<redacted>}");
         assert_eq!(shown_secret("key=abc;${T}", false), "<redacted>${T}");
+    }
+
+    #[test]
+    fn invisible_characters_are_written_out_only_where_asked() {
+        let family = "\u{1f469}\u{200d}\u{1f467}";
+        assert_eq!(sanitize(family), family, "plain output keeps emoji whole");
+        assert_eq!(sanitize_invisible(family), "\u{1f469}\\u{200d}\u{1f467}");
+        assert_eq!(
+            sanitize_invisible("a\u{e0041}\u{ad}\u{fe0f}"),
+            "a\\u{e0041}\\u{ad}\\u{fe0f}"
+        );
+        assert_eq!(sanitize_invisible("caf\u{e9}\u{1b}"), "caf\u{e9}\\u{1b}");
+        assert_eq!(sanitize_ascii("cafe\u{301}"), "cafe\\u{301}");
     }
 
     #[test]

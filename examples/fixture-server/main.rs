@@ -18,7 +18,9 @@
 //! flags). `--talk` adds tools that elicit, answer `input_required`,
 //! report progress and record cancellations (see the `talk` module);
 //! `--elicit-on-list` elicits during `tools/list` whether or not the client
-//! advertised the capability.
+//! advertised the capability. `--by-capability` lists some tools only to
+//! clients that offer a capability, as server-everything does (see
+//! [`talk::by_capability`]).
 
 mod oauth;
 mod talk;
@@ -67,6 +69,7 @@ struct Config {
     elicit_on_list: bool,
     crash_tool: bool,
     headers_log: Option<String>,
+    by_capability: bool,
 }
 
 /// What `--hostile` puts in its tool names, descriptions, serverInfo,
@@ -115,6 +118,7 @@ fn parse_args() -> Config {
             "--record" => cfg.record = Some(value()),
             "--elicit-on-list" => cfg.elicit_on_list = true,
             "--crash-tool" => cfg.crash_tool = true,
+            "--by-capability" => cfg.by_capability = true,
             "--headers-log" => cfg.headers_log = Some(value()),
             "--no-tools-capability" => cfg.no_tools_capability = true,
             "--stderr-flood" => cfg.stderr_flood = value().parse().expect("--stderr-flood BYTES"),
@@ -338,6 +342,11 @@ impl ServerHandler for Fixture {
                 schema(json!({"type":"object"})),
             ));
         }
+        if self.cfg.by_capability
+            && let Some(client) = _context.peer.peer_info()
+        {
+            all.extend(talk::by_capability(&client.capabilities, schema));
+        }
         if let Some(path) = &self.cfg.drift {
             apply_drift(&mut all, path);
         }
@@ -365,6 +374,11 @@ impl ServerHandler for Fixture {
         request: CallToolRequestParams,
         context: RequestContext<RoleServer>,
     ) -> Result<CallToolResponse, ErrorData> {
+        if self.cfg.by_capability
+            && let Some(result) = talk::call_by_capability(&request, &context).await
+        {
+            return result;
+        }
         if self.cfg.talk {
             let stateless = context
                 .protocol_version()

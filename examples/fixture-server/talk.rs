@@ -11,7 +11,8 @@
 //! - `ask_url`: a URL-mode question.
 //! - `rounds`: two questions in two rounds, the second depending on the
 //!   first through the request state.
-//! - `progress`: five progress notifications, then a result.
+//! - `progress`: five progress notifications (`steps`, `delay_ms` apart),
+//!   then a result.
 //! - `slow`: sleeps 30 s unless cancelled.
 //! - `ask_many`: a form with 1,000 fields.
 //! - `ask_forever`: `input_required` every time (stateless), or one
@@ -116,6 +117,37 @@ fn record(path: Option<&str>, line: String) {
     }
 }
 
+/// `progress`: `steps` notifications (default 5), `delay_ms` apart
+/// (default 50; 0 sends the result right after the last one), then a
+/// result.
+async fn progress(
+    request: &CallToolRequestParams,
+    ctx: &RequestContext<RoleServer>,
+) -> CallToolResponse {
+    let arg = |name: &str, default: u64| {
+        request
+            .arguments
+            .as_ref()
+            .and_then(|a| a.get(name))
+            .and_then(|v| v.as_u64().or_else(|| v.as_str()?.parse().ok()))
+            .unwrap_or(default)
+    };
+    let (steps, delay) = (arg("steps", 5).min(10_000), arg("delay_ms", 50));
+    let Some(token) = ctx.meta.get_progress_token() else {
+        return text("done (no progress token)");
+    };
+    for i in 1..=steps {
+        let p = ProgressNotificationParam::new(token.clone(), i as f64)
+            .with_total(steps as f64)
+            .with_message(format!("step {i}"));
+        let _ = ctx.peer.notify_progress(p).await;
+        if delay > 0 {
+            tokio::time::sleep(Duration::from_millis(delay)).await;
+        }
+    }
+    text(format!("done after {steps} steps"))
+}
+
 /// What an answer says, as the tool's result.
 fn outcome(answer: &Value) -> CallToolResponse {
     match answer.get("action").and_then(Value::as_str) {
@@ -158,6 +190,60 @@ async fn elicit(ctx: &RequestContext<RoleServer>, params: Value) -> Result<Value
             format!("unexpected answer {other:?}"),
             None,
         )),
+    }
+}
+
+/// `--by-capability`: the tools listed only to a client that offers a
+/// capability: `confirm` (elicitation), `roots_seen` (roots) and
+/// `sample_once` (sampling).
+pub fn by_capability(
+    offered: &rmcp::model::ClientCapabilities,
+    schema: impl Fn(Value) -> Arc<rmcp::model::JsonObject>,
+) -> Vec<Tool> {
+    let empty = || schema(json!({"type": "object"}));
+    let mut tools = Vec::new();
+    if offered.elicitation.is_some() {
+        tools.push(Tool::new("confirm", "Asks who is deploying", empty()));
+    }
+    if offered.roots.is_some() {
+        tools.push(Tool::new("roots_seen", "Lists the client's roots", empty()));
+    }
+    if offered.sampling.is_some() {
+        tools.push(Tool::new("sample_once", "Asks for a completion", empty()));
+    }
+    tools
+}
+
+/// Call a `--by-capability` tool; `None` when `request` names another.
+pub async fn call_by_capability(
+    request: &CallToolRequestParams,
+    ctx: &RequestContext<RoleServer>,
+) -> Option<Result<CallToolResponse, ErrorData>> {
+    Some(match request.name.as_ref() {
+        "confirm" => elicit(ctx, form()).await.map(|a| outcome(&a)),
+        "roots_seen" => match ctx.peer.list_roots().await {
+            Ok(listed) => {
+                let uris: Vec<String> = listed.roots.into_iter().map(|r| r.uri).collect();
+                Ok(text(format!("roots: {}", uris.join(", "))))
+            }
+            Err(e) => Ok(failure(format!("roots/list failed: {e}"))),
+        },
+        "sample_once" => Ok(sample(ctx).await),
+        _ => return None,
+    })
+}
+
+/// Ask the client for a completion; what it said, as the tool's result.
+async fn sample(ctx: &RequestContext<RoleServer>) -> CallToolResponse {
+    let params = serde_json::from_value(json!({
+        "messages": [{"role": "user", "content": {"type": "text", "text": "hi"}}], "maxTokens": 10
+    }))
+    .expect("sampling params");
+    let request =
+        ServerRequest::CreateMessageRequest(rmcp::model::CreateMessageRequest::new(params));
+    match ctx.peer.send_request(request).await {
+        Ok(_) => text("sampled"),
+        Err(e) => failure(format!("sampling refused: {e}")),
     }
 }
 
@@ -280,32 +366,8 @@ pub async fn call(
                 None,
             )))
         }
-        ("sample", false) => {
-            let params = serde_json::from_value(json!({
-                "messages": [{"role": "user", "content": {"type": "text", "text": "hi"}}], "maxTokens": 10
-            }))
-            .expect("sampling params");
-            let request =
-                ServerRequest::CreateMessageRequest(rmcp::model::CreateMessageRequest::new(params));
-            match ctx.peer.send_request(request).await {
-                Ok(_) => Ok(text("sampled")),
-                Err(e) => Ok(failure(format!("sampling refused: {e}"))),
-            }
-        }
-        ("progress", _) => {
-            if let Some(token) = ctx.meta.get_progress_token() {
-                for i in 1..=5 {
-                    let p = ProgressNotificationParam::new(token.clone(), f64::from(i))
-                        .with_total(5.0)
-                        .with_message(format!("step {i}"));
-                    let _ = ctx.peer.notify_progress(p).await;
-                    tokio::time::sleep(Duration::from_millis(50)).await;
-                }
-                Ok(text("done after 5 steps"))
-            } else {
-                Ok(text("done (no progress token)"))
-            }
-        }
+        ("sample", false) => Ok(sample(ctx).await),
+        ("progress", _) => Ok(progress(request, ctx).await),
         ("slow", _) => {
             tokio::select! {
                 _ = ctx.ct.cancelled() => {

@@ -1,18 +1,22 @@
 //! `mcpctl approve NAME`: accept a server's drift. Shows what changed since
 //! the lock, then writes the server's new block, which releases the tools
-//! the supervisor held back.
+//! the supervisor held back. When a supervisor runs the server, the tools
+//! approved are the ones it holds (its catalog is what runs); otherwise
+//! they come from a direct connection, as `check` makes.
 
 use serde_json::json;
 
 use super::Context;
 use super::lock::{Locks, observe, parse_timeout, print_changes, report_failures, write_blocks};
 use crate::error::{ExitCode, Result};
-use crate::lock::diff::{Change, compare};
+use crate::lock::diff::{Change, capabilities_note, compare};
 use crate::output;
+use crate::supervisor::protocol::{Body, Op};
 
 const LONG_ABOUT: &str = "\
 Connect to the server (as `check` does), compare it with its block in the
-lockfile, show every difference (descriptions diffed line by line, schemas by
+lockfile (its tools as the running supervisor holds them, when it runs the
+server), show every difference (descriptions diffed line by line, schemas by
 the JSON paths that changed, tools added, removed or renamed, versions), and
 write the server's new block. A running supervisor releases the held tools at
 its next `tools` or `call`: it re-reads the lockfile when it changes.
@@ -49,19 +53,28 @@ pub struct Args {
 pub fn run(ctx: &Context, args: Args) -> Result<ExitCode> {
     let catalog = ctx.catalog()?;
     let defs = super::lock::pick(ctx, &catalog, std::slice::from_ref(&args.name))?;
-    let mut locks = Locks::default();
+    let mut locks = Locks::new(ctx.allow_insecure_file);
     let (path, lock) = locks.get(&defs[0].source)?.clone();
     let observed = observe(defs, parse_timeout(args.timeout)?, None)?;
     if report_failures(&observed) > 0 {
         return Ok(ExitCode::Failed);
     }
-    let Some((def, Ok(block))) = observed.into_iter().next() else {
+    let Some((def, Ok(mut block))) = observed.into_iter().next() else {
         return Ok(ExitCode::Failed);
     };
-    let changes = match lock.as_ref().and_then(|l| l.servers.get(&def.name)) {
+    let held_by_supervisor = match supervised_tools(ctx, &def.name)? {
+        Some(tools) => {
+            block.tools = crate::lock::tools(&tools);
+            true
+        }
+        None => false,
+    };
+    let locked = lock.as_ref().and_then(|l| l.servers.get(&def.name));
+    let changes = match locked {
         Some(locked) => compare(locked, &block, false),
         None => vec![Change::NotLocked],
     };
+    let note = locked.and_then(|locked| capabilities_note(locked, &changes));
     let approved = !changes.is_empty() && !args.dry_run;
     if approved {
         write_blocks(&def.source, &[(def.name.clone(), block)], None)?;
@@ -73,8 +86,15 @@ pub fn run(ctx: &Context, args: Args) -> Result<ExitCode> {
             "lockfile": path,
             "changes": changes,
             "approved": approved,
+            "tools_from": if held_by_supervisor { "supervisor" } else { "direct" },
         }))?;
         return Ok(ExitCode::Success);
+    }
+    if held_by_supervisor {
+        output::note(format!(
+            "{}: tools as the running supervisor holds them",
+            def.name
+        ));
     }
     if changes.is_empty() {
         output::line(format!(
@@ -92,10 +112,33 @@ pub fn run(ctx: &Context, args: Args) -> Result<ExitCode> {
         if changes.len() == 1 { "" } else { "s" }
     ))?;
     print_changes(&changes)?;
+    if let Some(note) = note {
+        output::line(format!("  note: {note}"))?;
+    }
     output::line(if approved {
         format!("approved: {} updated", path.display())
     } else {
         "dry run: nothing was written".to_string()
     })?;
     Ok(ExitCode::Success)
+}
+
+/// Every tool of `name`'s catalog as a running supervisor holds it (the
+/// held ones too); `None` when no supervisor runs it (not running, not
+/// ready, or a supervisor older than the `catalog` request).
+fn supervised_tools(ctx: &Context, name: &str) -> Result<Option<Vec<rmcp::model::Tool>>> {
+    let Some(mut client) = super::lifecycle::connect_existing(ctx)? else {
+        return Ok(None);
+    };
+    let Ok(Body::Tools { tools, .. }) = client.request(Op::Catalog {
+        name: name.to_string(),
+    }) else {
+        return Ok(None);
+    };
+    let tools = tools
+        .into_iter()
+        .filter_map(|t| serde_json::to_value(t).ok())
+        .filter_map(|v| serde_json::from_value(v).ok())
+        .collect();
+    Ok(Some(tools))
 }

@@ -248,7 +248,7 @@ fn direct(
             _ = stop.changed() => return Ok((None, None, Value::Null)),
         };
         let (mut conn, deadline) = connected?;
-        let talk = answer_here(answerer.clone(), progress.clone());
+        let (talk, shown) = answer_here(answerer.clone(), progress.clone());
         let work = async {
             let budget = opts.budget.unwrap_or_else(|| def.connect_budget());
             let pages = conn
@@ -269,6 +269,9 @@ fn direct(
             let result = conn
                 .call_tool_talking(&args.tool, Some(arguments), timeout, talk)
                 .await?;
+            // The call is over and its progress all queued: show it
+            // before the result.
+            let _ = shown.await;
             Ok::<_, crate::error::Error>(serde_json::to_value(result).unwrap_or(Value::Null))
         };
         // Dropping the call on a signal sends `notifications/cancelled`;
@@ -286,8 +289,12 @@ fn direct(
 }
 
 /// A [`Talk`] answered in this process: questions on a blocking thread
-/// (prompts), progress shown as it comes.
-fn answer_here(answerer: Arc<Answerer>, progress: Arc<Progress>) -> Talk {
+/// (prompts), progress shown as it comes, by the returned task, which ends
+/// once the call is over and everything it was sent is shown.
+fn answer_here(
+    answerer: Arc<Answerer>,
+    progress: Arc<Progress>,
+) -> (Talk, tokio::task::JoinHandle<()>) {
     let (questions, mut asked) = tokio::sync::mpsc::channel::<crate::mcp::talk::Question>(1);
     let (progress_tx, mut progress_rx) = tokio::sync::mpsc::unbounded_channel();
     tokio::spawn(async move {
@@ -300,12 +307,12 @@ fn answer_here(answerer: Arc<Answerer>, progress: Arc<Progress>) -> Talk {
             let _ = question.reply.send(answer);
         }
     });
-    tokio::spawn(async move {
+    let shown = tokio::spawn(async move {
         while let Some(p) = progress_rx.recv().await {
             progress.show(&serde_json::to_value(p).unwrap_or(Value::Null));
         }
     });
-    Talk::new(Some(questions), Some(progress_tx))
+    (Talk::new(Some(questions), Some(progress_tx)), shown)
 }
 
 fn extension(mime: &str) -> &str {

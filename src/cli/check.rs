@@ -146,7 +146,7 @@ pub fn run(ctx: &Context, args: Args) -> Result<ExitCode> {
         ctx.require_trusted(&def.source)?;
         if args.locked {
             // A malformed lockfile stops the check before any server starts.
-            crate::lock::file::load(&def.source)?;
+            crate::lock::file::load(&def.source, ctx.allow_insecure_file)?;
         }
     }
     crate::defs::vars::ask_inputs(&defs);
@@ -215,7 +215,7 @@ pub fn run(ctx: &Context, args: Args) -> Result<ExitCode> {
     let failed = outcomes.iter().filter(|o| o.failed()).count() + refused;
     let passed = outcomes.iter().filter(|o| o.ok()).count();
     let drift = if args.locked {
-        Some(super::lock::drift_offline(&outcomes)?)
+        Some(super::lock::drift_offline(ctx, &outcomes)?)
     } else {
         None
     };

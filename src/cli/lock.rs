@@ -14,7 +14,7 @@ use super::check::{self, Outcome};
 use crate::defs::ServerDef;
 use crate::error::{ExitCode, Result, UsageError};
 use crate::lock::artifact::{self, Registries};
-use crate::lock::diff::{Change, compare};
+use crate::lock::diff::{self, Change, compare};
 use crate::lock::{LockError, LockFile, ServerLock, file};
 use crate::mcp::{self, ConnectError, DiscoverOptions};
 use crate::output;
@@ -33,7 +33,9 @@ Per server it records:
     its exact version and the sha256 of each of its files; for docker/podman
     the image, and its digest only when the definition pins one (image
     registries are not asked; `mcpctl pin` writes it); the URL of a remote server; else the command;
-  - serverInfo name and version, and the negotiated protocol version;
+  - serverInfo name and version, the negotiated protocol version, and the
+    client capabilities the catalog was listed with (every connection
+    mcpctl makes offers the same: elicitation, roots, sampling);
   - every tool, prompt and resource template: the canonical JSON (sorted
     keys) of what it claims (a tool's title, description, inputSchema,
     outputSchema and annotations) and its sha256.
@@ -104,7 +106,7 @@ pub fn run(ctx: &Context, args: Args) -> Result<ExitCode> {
     }
     // Read every lockfile first: a malformed one stops everything before
     // any server is started.
-    let mut locks = Locks::default();
+    let mut locks = Locks::new(ctx.allow_insecure_file);
     for def in &defs {
         locks.get(&def.source)?;
     }
@@ -296,19 +298,28 @@ pub(super) fn report_failures(observed: &[Observed]) -> usize {
 }
 
 /// Lockfiles by definitions file, each read once.
-#[derive(Default)]
 pub(super) struct Locks {
     read: BTreeMap<PathBuf, (PathBuf, Option<LockFile>)>,
+    allow_insecure_file: bool,
 }
 
 impl Locks {
+    /// No lockfile read yet; `allow_insecure_file` reads one another user
+    /// could change.
+    pub(super) fn new(allow_insecure_file: bool) -> Locks {
+        Locks {
+            read: BTreeMap::new(),
+            allow_insecure_file,
+        }
+    }
+
     /// The lockfile path and content for `source` (`None`: no lockfile).
     pub(super) fn get(
         &mut self,
         source: &Path,
     ) -> std::result::Result<&(PathBuf, Option<LockFile>), LockError> {
         if !self.read.contains_key(source) {
-            let entry = match file::load(source)? {
+            let entry = match file::load(source, self.allow_insecure_file)? {
                 Some((path, lock)) => (path, Some(lock)),
                 None => (file::path_for(source)?, None),
             };
@@ -325,11 +336,13 @@ pub(super) struct Drift {
     lockfile: PathBuf,
     /// `None`: the server was not reached, so not compared.
     changes: Option<Vec<Change>>,
+    /// What may explain the changes (see [`diff::capabilities_note`]).
+    note: Option<String>,
 }
 
 /// `check --locked`: compare what discovery saw with each lock, using the
 /// artifact as the definition names it (no registry).
-pub(super) fn drift_offline(outcomes: &[Outcome]) -> Result<Vec<Drift>> {
+pub(super) fn drift_offline(ctx: &Context, outcomes: &[Outcome]) -> Result<Vec<Drift>> {
     let observed: Vec<Observed> = outcomes
         .iter()
         .filter_map(|o| {
@@ -344,7 +357,7 @@ pub(super) fn drift_offline(outcomes: &[Outcome]) -> Result<Vec<Drift>> {
             Some((o.def.clone(), result))
         })
         .collect();
-    drift_of(&observed, &mut Locks::default(), true)
+    drift_of(&observed, &mut Locks::new(ctx.allow_insecure_file), true)
 }
 
 pub(super) fn drift_of(
@@ -355,16 +368,19 @@ pub(super) fn drift_of(
     let mut drift = Vec::new();
     for (def, result) in observed {
         let (path, lock) = locks.get(&def.source)?;
-        let changes = result.as_ref().ok().map(|now| {
-            match lock.as_ref().and_then(|l| l.servers.get(&def.name)) {
-                Some(locked) => compare(locked, now, offline),
-                None => vec![Change::NotLocked],
-            }
+        let locked = lock.as_ref().and_then(|l| l.servers.get(&def.name));
+        let changes = result.as_ref().ok().map(|now| match locked {
+            Some(locked) => compare(locked, now, offline),
+            None => vec![Change::NotLocked],
         });
+        let note = locked
+            .zip(changes.as_ref())
+            .and_then(|(locked, changes)| diff::capabilities_note(locked, changes));
         drift.push(Drift {
             name: def.name.clone(),
             lockfile: path.clone(),
             changes,
+            note,
         });
     }
     Ok(drift)
@@ -435,6 +451,9 @@ pub(super) fn print_drift(drift: &[Drift]) -> Result<()> {
             if changes.len() == 1 { "" } else { "s" }
         ))?;
         print_changes(changes)?;
+        if let Some(note) = &d.note {
+            output::line(format!("  note: {note}"))?;
+        }
         output::line(format!(
             "  hint: review it, then `mcpctl approve {}` (or `mcpctl lock {}`) to accept it",
             d.name, d.name
@@ -524,6 +543,7 @@ fn block_json(name: &str, block: &ServerLock) -> Value {
         "server_version": block.server_version,
         "protocol": block.protocol,
         "transport": block.transport,
+        "capabilities": block.capabilities,
         "tools": block.tools.keys().collect::<Vec<_>>(),
         "prompts": block.prompts.keys().collect::<Vec<_>>(),
         "resource_templates": block.resource_templates.keys().collect::<Vec<_>>(),

@@ -155,7 +155,7 @@ pub fn run(ctx: &Context, args: Args) -> Result<ExitCode> {
         for (file, plans) in &written {
             ctx.require_trusted(file)?;
             write_file(file, plans)?;
-            if let Some((path, locked)) = record_in_lock(file, plans)? {
+            if let Some((path, locked)) = record_in_lock(file, plans, ctx.allow_insecure_file)? {
                 for name in locked {
                     lockfiles.insert(name, json!(path));
                 }
@@ -295,8 +295,12 @@ fn write_file(file: &Path, plans: &[&Planned]) -> Result<()> {
 /// Give each pinned server that has a block in `file`'s lockfile its new
 /// artifact. Returns the lockfile and the servers recorded, `None` when
 /// there is no lockfile.
-fn record_in_lock(file: &Path, plans: &[&Planned]) -> Result<Option<(PathBuf, Vec<String>)>> {
-    let Some((path, current)) = lock::file::load(file)? else {
+fn record_in_lock(
+    file: &Path,
+    plans: &[&Planned],
+    allow_insecure_file: bool,
+) -> Result<Option<(PathBuf, Vec<String>)>> {
+    let Some((path, current)) = lock::file::load(file, allow_insecure_file)? else {
         return Ok(None);
     };
     let mut blocks = Vec::new();

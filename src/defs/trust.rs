@@ -52,6 +52,14 @@ impl Diagnostic for Untrusted {
     }
 }
 
+/// `MCPCTL_ALLOW_INSECURE_FILE` set (and not `0`, `false`, `no`, `off`) in
+/// this process's environment: the override, for a process with no
+/// command line to carry `--allow-insecure-file` (the supervisor).
+pub fn allowed_by_env() -> bool {
+    std::env::var("MCPCTL_ALLOW_INSECURE_FILE")
+        .is_ok_and(|v| !matches!(v.as_str(), "" | "0" | "false" | "no" | "off"))
+}
+
 /// Refuse `file` unless only the operator (or root) can change it; `allow`
 /// (the override) skips the check. A file that does not exist passes: there
 /// is nothing in it to launch.

@@ -39,6 +39,9 @@ pub enum LockError {
         /// The definitions file.
         path: PathBuf,
     },
+    /// Another user could change the lockfile (see [`crate::defs::trust`]).
+    #[error(transparent)]
+    Untrusted(#[from] crate::defs::trust::Untrusted),
     /// Reading or writing failed.
     #[error(transparent)]
     Defs(#[from] crate::defs::DefsError),
@@ -64,6 +67,7 @@ impl Diagnostic for LockError {
             LockError::NoName { .. } => {
                 Some("give the definitions file a name such as servers.json".into())
             }
+            LockError::Untrusted(e) => Some(e.hint_text()),
             LockError::Defs(e) => e.hint(),
         }
     }

@@ -44,6 +44,11 @@ pub struct ServerLock {
     pub server_version: Option<String>,
     /// The negotiated protocol version.
     pub protocol: String,
+    /// The client capabilities mcpctl offered when the catalog was listed
+    /// (`elicitation.form`, `roots`, …): a server may list some tools only
+    /// to clients that offer some of them. Empty in a lockfile written
+    /// before mcpctl recorded them (not compared then).
+    pub capabilities: Vec<String>,
     /// Tools by name.
     pub tools: BTreeMap<String, Pinned>,
     /// Prompts by name.
@@ -96,9 +101,17 @@ pub fn definitions_name(definitions: &Path) -> String {
 }
 
 /// Read the lockfile of `definitions`; `None` when there is none. A lock
-/// that names another definitions file is refused.
-pub fn load(definitions: &Path) -> Result<Option<(PathBuf, LockFile)>, LockError> {
+/// that names another definitions file is refused, and so is one another
+/// user could change (as a definitions file is: group- or world-writable,
+/// or owned by someone else; see [`crate::defs::trust`]) unless
+/// `allow_insecure_file`: whoever writes the lockfile decides which tools
+/// run unreviewed.
+pub fn load(
+    definitions: &Path,
+    allow_insecure_file: bool,
+) -> Result<Option<(PathBuf, LockFile)>, LockError> {
     let path = path_for(definitions)?;
+    crate::defs::trust::require(&path, allow_insecure_file)?;
     let Some(text) = crate::defs::store::read_text(&path)? else {
         return Ok(None);
     };
@@ -249,6 +262,7 @@ impl Reader<'_> {
                 "server_name",
                 "server_version",
                 "protocol",
+                "capabilities",
                 "artifact",
                 "tools",
                 "prompts",
@@ -267,6 +281,7 @@ impl Reader<'_> {
             server_name: self.optional_string(block, "server_name")?,
             server_version: self.optional_string(block, "server_version")?,
             protocol: self.string(block, "protocol", Some(&at))?,
+            capabilities: self.strings(block, "capabilities")?,
             artifact: self.artifact(&at, artifact_table)?,
             tools: self.entries(block, "tools")?,
             prompts: self.entries(block, "prompts")?,
@@ -298,24 +313,7 @@ impl Reader<'_> {
                 .as_bool()
                 .ok_or_else(|| self.error(item.span(), "`pinned` must be true or false".into()))?,
         };
-        let mut integrity = Vec::new();
-        if let Some(item) = table.get("integrity") {
-            let array = item.as_array().ok_or_else(|| {
-                self.error(
-                    item.span(),
-                    "`integrity` must be an array of strings".into(),
-                )
-            })?;
-            for value in array.iter() {
-                let text = value.as_str().ok_or_else(|| {
-                    self.error(
-                        value.span(),
-                        "`integrity` must be an array of strings".into(),
-                    )
-                })?;
-                integrity.push(text.to_string());
-            }
-        }
+        let integrity = self.strings(table, "integrity")?;
         Ok(Artifact {
             kind,
             source: self.string(table, "source", Some(&within))?,
@@ -324,6 +322,24 @@ impl Reader<'_> {
             integrity,
             note: self.optional_string(table, "note")?,
         })
+    }
+
+    /// An optional array of strings (empty when absent).
+    fn strings(&self, table: &Table, key: &str) -> Result<Vec<String>, LockError> {
+        let Some(item) = table.get(key) else {
+            return Ok(Vec::new());
+        };
+        let refused = |span| self.error(span, format!("`{key}` must be an array of strings"));
+        let array = item.as_array().ok_or_else(|| refused(item.span()))?;
+        array
+            .iter()
+            .map(|value| {
+                value
+                    .as_str()
+                    .map(str::to_string)
+                    .ok_or_else(|| refused(value.span()))
+            })
+            .collect()
     }
 
     fn entries(&self, block: &Table, key: &str) -> Result<BTreeMap<String, Pinned>, LockError> {
@@ -409,6 +425,10 @@ pub fn render(lock: &LockFile) -> String {
             block.insert("server_version", toml_edit::value(v.as_str()));
         }
         block.insert("protocol", toml_edit::value(server.protocol.as_str()));
+        if !server.capabilities.is_empty() {
+            let names: toml_edit::Array = server.capabilities.iter().map(String::as_str).collect();
+            block.insert("capabilities", toml_edit::value(names));
+        }
         let a = &server.artifact;
         let mut artifact = Table::new();
         artifact.insert("kind", toml_edit::value(a.kind.as_str()));
@@ -488,6 +508,7 @@ mod tests {
             server_name: Some("srv".into()),
             server_version: Some("1.0".into()),
             protocol: "2025-11-25".into(),
+            capabilities: vec!["elicitation.form".into(), "roots".into()],
             tools,
             prompts: BTreeMap::new(),
             resource_templates: BTreeMap::new(),
@@ -517,6 +538,23 @@ mod tests {
         let err = parse(Path::new("s.lock"), &text).unwrap_err().to_string();
         assert!(err.contains("the hash does not match"), "{err}");
         assert!(err.starts_with("s.lock:"), "{err}");
+    }
+
+    #[test]
+    fn a_lockfile_without_capabilities_still_reads() {
+        let mut lock = sample();
+        for server in lock.servers.values_mut() {
+            server.capabilities.clear();
+        }
+        let text = render(&lock);
+        assert!(!text.contains("capabilities"), "{text}");
+        assert_eq!(parse(Path::new("s.lock"), &text).unwrap(), lock);
+        let bad = render(&sample()).replace("\"roots\"]", "1]");
+        let err = parse(Path::new("s.lock"), &bad).unwrap_err().to_string();
+        assert!(
+            err.contains("`capabilities` must be an array of strings"),
+            "{err}"
+        );
     }
 
     #[test]

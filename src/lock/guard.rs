@@ -8,7 +8,7 @@
 //! cannot be read, holds every tool. Without a lockfile nothing is held.
 //!
 //! The verdict is cached against the lockfile's identity (inode, size,
-//! modification time) and the catalog id, so an `approve` takes effect on
+//! modification time, owner and mode) and the catalog id, so an `approve` takes effect on
 //! the next `tools` or `call` without any message to the supervisor.
 
 use std::collections::BTreeMap;
@@ -25,6 +25,9 @@ pub struct Stamp {
     ino: u64,
     len: u64,
     mtime_ns: i128,
+    /// Owner and mode too: they decide whether the lockfile is used.
+    uid: u32,
+    mode: u32,
 }
 
 /// The lockfile of `definitions` and its current stamp (`None`: no lock).
@@ -36,6 +39,8 @@ pub fn stamp(definitions: &Path) -> (Option<PathBuf>, Option<Stamp>) {
         ino: m.ino(),
         len: m.len(),
         mtime_ns: i128::from(m.mtime()) * 1_000_000_000 + i128::from(m.mtime_nsec()),
+        uid: m.uid(),
+        mode: m.mode(),
     });
     (Some(path), stamp)
 }
@@ -64,8 +69,14 @@ impl Verdict {
 }
 
 /// Compare a server's live tools with its lockfile; `None` when there is
-/// no lockfile for `definitions`.
-pub fn evaluate(definitions: &Path, server: &str, tools: &[Tool]) -> Option<Verdict> {
+/// no lockfile for `definitions`. A lockfile another user could change is
+/// not used (every tool is held) unless `allow_insecure_file`.
+pub fn evaluate(
+    definitions: &Path,
+    server: &str,
+    tools: &[Tool],
+    allow_insecure_file: bool,
+) -> Option<Verdict> {
     let (path, stamp) = stamp(definitions);
     let (path, _) = (path?, stamp?);
     let hold_all = |why: String| {
@@ -78,7 +89,7 @@ pub fn evaluate(definitions: &Path, server: &str, tools: &[Tool]) -> Option<Verd
             changes: vec![Change::NotLocked],
         })
     };
-    let lock = match super::file::load(definitions) {
+    let lock = match super::file::load(definitions, allow_insecure_file) {
         Ok(Some((_, lock))) => lock,
         Ok(None) => return None,
         Err(err) => return hold_all(format!("the lockfile cannot be used: {err}")),

@@ -35,6 +35,7 @@ pub fn block(report: &DiscoveryReport, artifact: Artifact) -> ServerLock {
         server_name,
         server_version,
         protocol: report.protocol_version.clone(),
+        capabilities: crate::mcp::client::offered_capability_names(),
         tools: tools(&report.tools),
         prompts: report
             .prompt_list

@@ -1,9 +1,17 @@
 //! mcpctl's side of the MCP handshake: who it says it is, what it offers,
 //! and the server requests it answers: `roots/list`, and, on a connection
-//! that makes calls (a [`Router`]), `elicitation/create`, sampling, log
-//! messages and progress, routed to the call they belong to (see
-//! [`super::talk`]). Sampling is refused unless the caller has a model
-//! (an agent host behind `serve`): mcpctl has none.
+//! that makes calls (a [`Router`]), `elicitation/create` and sampling,
+//! routed to the call they belong to (see [`super::talk`]; progress and
+//! log messages are routed in read order by [`super::in_order`]). Sampling
+//! is refused unless the caller has a model (an agent host behind
+//! `serve`): mcpctl has none.
+//!
+//! Every connection offers the same capabilities ([`offered_capabilities`]):
+//! a server may list tools only to clients that offer elicitation, roots or
+//! sampling (server-everything does), so `check`, `lock`, `call --direct`
+//! and the supervisor must ask alike, or what is locked is not what runs.
+//! A connection that cannot answer (no router: `check`, `lock`) declines
+//! an elicitation.
 
 // Roots are deprecated by SEP-2577 but still part of the spec versions
 // mcpctl negotiates, and DESIGN §5 asks stdio servers to get one.
@@ -13,11 +21,11 @@ use rmcp::ClientHandler;
 
 use rmcp::model::{
     ClientCapabilities, ClientConfig, CreateMessageRequestParams, CreateMessageResult,
-    CustomRequest, CustomResult, ElicitRequestParams, ElicitResult, ElicitationCapability,
-    FormElicitationCapability, Implementation, ListRootsResult, LoggingMessageNotificationParam,
-    ProgressNotificationParam, ProtocolVersion, Root, RootsCapabilities, UrlElicitationCapability,
+    CustomRequest, CustomResult, ElicitRequestParams, ElicitResult, ElicitationAction,
+    ElicitationCapability, FormElicitationCapability, Implementation, ListRootsResult,
+    ProtocolVersion, Root, RootsCapabilities, SamplingCapability, UrlElicitationCapability,
 };
-use rmcp::service::{NotificationContext, RequestContext, RoleClient};
+use rmcp::service::{RequestContext, RoleClient};
 
 use super::talk::Router;
 
@@ -33,6 +41,41 @@ pub const SUPPORTED_VERSIONS: &[&str] = &["2024-11-05", "2025-03-26", "2025-06-1
 
 /// The stateless protocol, which has no `initialize` and uses `server/discover`.
 pub const STATELESS_VERSION: &str = "2026-07-28";
+
+/// The client capabilities every connection mcpctl makes offers: the one
+/// place that decides them, so every view of a server's catalog is the
+/// same. Elicitation (form and URL), roots, and sampling (refused, as
+/// mcpctl has no model, until an agent host behind `serve` answers it).
+pub fn offered_capabilities() -> ClientCapabilities {
+    let mut capabilities = ClientCapabilities::default();
+    capabilities.roots = Some(RootsCapabilities::default());
+    capabilities.elicitation = Some(
+        ElicitationCapability::new()
+            .with_form(FormElicitationCapability::new())
+            .with_url(UrlElicitationCapability::new()),
+    );
+    capabilities.sampling = Some(SamplingCapability::default());
+    capabilities
+}
+
+/// The names of [`offered_capabilities`] as the lockfile records them
+/// (`elicitation.form`, `elicitation.url`, `roots`, `sampling`), read from
+/// the capabilities object itself so the record cannot disagree with it.
+pub fn offered_capability_names() -> Vec<String> {
+    let value = serde_json::to_value(offered_capabilities()).unwrap_or_default();
+    let mut names = Vec::new();
+    for (key, inner) in value.as_object().into_iter().flatten() {
+        match inner
+            .as_object()
+            .filter(|o| key == "elicitation" && !o.is_empty())
+        {
+            Some(modes) => names.extend(modes.keys().map(|m| format!("{key}.{m}"))),
+            None => names.push(key.clone()),
+        }
+    }
+    names.sort();
+    names
+}
 
 /// The rmcp client handler: identity, capabilities, and roots.
 #[derive(Clone)]
@@ -56,15 +99,11 @@ impl std::fmt::Debug for McpClient {
 }
 
 impl McpClient {
-    /// A client offering `version`; `roots` non-empty advertises the
-    /// `roots` capability (stdio servers get their cwd, HTTP servers none).
+    /// A client offering `version` and [`offered_capabilities`]; `roots`
+    /// answers `roots/list` (a stdio server's cwd; none for HTTP servers).
     pub fn new(version: &str, roots: Vec<Root>) -> Self {
-        let mut capabilities = ClientCapabilities::default();
-        if !roots.is_empty() {
-            capabilities.roots = Some(RootsCapabilities::default());
-        }
         let info = ClientConfig::new(
-            capabilities,
+            offered_capabilities(),
             Implementation::new("mcpctl", env!("CARGO_PKG_VERSION")),
         )
         .with_protocol_version(parse_version(version));
@@ -76,21 +115,9 @@ impl McpClient {
         }
     }
 
-    /// Route elicitation, sampling and progress to the calls made on this
-    /// connection, and advertise elicitation (form and URL) and sampling
-    /// for it; a connection without a router (`check`, discovery)
-    /// advertises neither.
+    /// Route elicitation to the calls made on this connection; without a
+    /// router (`check`, discovery) an elicitation is declined.
     pub fn with_router(mut self, router: Option<Router>) -> Self {
-        let mut capabilities = self.info.capabilities.clone();
-        capabilities.elicitation = router.as_ref().map(|_| {
-            ElicitationCapability::new()
-                .with_form(FormElicitationCapability::new())
-                .with_url(UrlElicitationCapability::new())
-        });
-        // Sampling goes to the caller's model when it has one (an agent
-        // host behind `serve`), and is refused otherwise.
-        capabilities.sampling = router.as_ref().map(|_| Default::default());
-        self.info.capabilities = capabilities;
         self.router = router;
         self
     }
@@ -99,6 +126,11 @@ impl McpClient {
     pub fn with_tools_changed(mut self, hook: Option<ToolsChanged>) -> Self {
         self.tools_changed = hook;
         self
+    }
+
+    /// Where this connection's calls are routed, if it makes calls.
+    pub fn router(&self) -> Option<Router> {
+        self.router.clone()
     }
 
     /// The parameters sent in `initialize` (and as `_meta` when stateless).
@@ -142,11 +174,10 @@ impl ClientHandler for McpClient {
         request: ElicitRequestParams,
         _context: RequestContext<RoleClient>,
     ) -> Result<ElicitResult, rmcp::ErrorData> {
+        // No call is made on this connection (`check`, `lock`): nobody
+        // to ask, so the answer is no.
         let Some(router) = &self.router else {
-            return Err(rmcp::ErrorData::invalid_request(
-                "mcpctl did not advertise the elicitation capability on this connection",
-                None,
-            ));
+            return Ok(ElicitResult::new(ElicitationAction::Decline));
         };
         let params = serde_json::to_value(&request)
             .map_err(|e| rmcp::ErrorData::internal_error(e.to_string(), None))?;
@@ -180,18 +211,6 @@ impl ClientHandler for McpClient {
         })
     }
 
-    async fn on_logging_message(
-        &self,
-        params: LoggingMessageNotificationParam,
-        _context: NotificationContext<RoleClient>,
-    ) {
-        if let Some(router) = &self.router
-            && let Ok(params) = serde_json::to_value(&params)
-        {
-            router.log(&params);
-        }
-    }
-
     async fn on_custom_request(
         &self,
         request: CustomRequest,
@@ -213,19 +232,29 @@ impl ClientHandler for McpClient {
         ))
     }
 
-    async fn on_progress(
-        &self,
-        params: ProgressNotificationParam,
-        _context: NotificationContext<RoleClient>,
-    ) {
-        if let Some(router) = &self.router {
-            router.progress(params);
-        }
-    }
-
     async fn on_tool_list_changed(&self, _context: rmcp::service::NotificationContext<RoleClient>) {
         if let Some(hook) = &self.tools_changed {
             hook();
         }
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn every_connection_offers_the_same_capabilities() {
+        let names = offered_capability_names();
+        assert_eq!(
+            names,
+            ["elicitation.form", "elicitation.url", "roots", "sampling"]
+        );
+        // With or without roots to answer, with or without a router: one set.
+        let bare = McpClient::new(OFFERED_VERSION, Vec::new());
+        let routed = McpClient::new(OFFERED_VERSION, vec![Root::new("file:///tmp/")])
+            .with_router(Some(Router::default()));
+        assert_eq!(bare.config().capabilities, offered_capabilities());
+        assert_eq!(routed.config().capabilities, offered_capabilities());
     }
 }

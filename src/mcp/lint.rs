@@ -2,8 +2,8 @@
 //!
 //! These are problems that make a server misbehave in some clients even
 //! though it connects fine, so `check` reports them as warnings (errors
-//! under `--strict`). Schema dialect follows the MCP spec exactly (DESIGN
-//! §5): no `$schema` means 2020-12, an explicit draft-07 is respected, and
+//! under `--strict`). Schema dialect follows the MCP spec exactly (the
+//! spec's rule): no `$schema` means 2020-12, an explicit draft-07 is respected, and
 //! nothing is ever guessed, rewritten or fetched.
 
 use std::collections::HashMap;

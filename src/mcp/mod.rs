@@ -2,7 +2,7 @@
 //! what it offers, call its tools, and always clean up after it.
 //!
 //! Built on rmcp, with mcpctl owning what rmcp's defaults get wrong for an
-//! operator tool (DESIGN §5): the child process tree, the protocol version,
+//! operator tool: the child process tree, the protocol version,
 //! budgets, pagination, the legacy SSE transport, and schema linting.
 //!
 //! - [`discover`] is one complete check of a server (used by `check`, `add`).
@@ -18,6 +18,7 @@ pub mod error;
 pub mod escapes;
 pub mod given_roots;
 pub mod groups;
+pub mod in_order;
 pub mod lint;
 pub mod listing;
 pub mod reply_ids;

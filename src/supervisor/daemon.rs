@@ -403,7 +403,7 @@ impl Daemon {
                 }
             };
             let shutdown = matches!(request.op, Op::Shutdown);
-            let catalog = matches!(request.op, Op::Tools { .. });
+            let catalog = matches!(request.op, Op::Tools { .. } | Op::Catalog { .. });
             let talk = matches!(request.op, Op::Talk(_));
             let result = match request.op {
                 // An answer with no question waiting (it came too late): no reply.
@@ -471,6 +471,7 @@ impl Daemon {
         Ok(self
             .batch(target, restart, |o| {
                 o.set_launch_env(env.clone());
+                o.set_allow_insecure_file(allow);
                 async move {
                     launchable(&o, allow)?;
                     if restart {
@@ -566,7 +567,8 @@ impl Daemon {
             Op::Refresh(t) => Ok(self
                 .batch(t, true, |o| async move { o.refresh().await })
                 .await),
-            Op::Tools { name } => self.owner(&name)?.tools(),
+            Op::Tools { name } => self.owner(&name)?.tools(false),
+            Op::Catalog { name } => self.owner(&name)?.tools(true),
             Op::Forward(req) => self.owner(&req.name)?.forward(req).await,
             Op::Call(req) | Op::Talk(req) => {
                 self.owner(&req.name)?.call(req, Default::default()).await
@@ -603,8 +605,7 @@ fn launchable(owner: &Owner, allow_insecure_file: bool) -> Result<(), WireError>
 /// `MCPCTL_ALLOW_INSECURE_FILE` in the daemon's own environment (inherited
 /// from the command that spawned it) lets `autostart` servers launch.
 fn allow_insecure_by_env() -> bool {
-    std::env::var("MCPCTL_ALLOW_INSECURE_FILE")
-        .is_ok_and(|v| !matches!(v.as_str(), "" | "0" | "false" | "no" | "off"))
+    crate::defs::trust::allowed_by_env()
 }
 
 fn refusal(id: u64, code: ErrorCode, message: &str) -> Reply {

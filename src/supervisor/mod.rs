@@ -1,5 +1,5 @@
 //! The supervisor: a background daemon, driven over a local Unix socket,
-//! that owns running MCP servers (DESIGN §4).
+//! that owns running MCP servers (ARCHITECTURE.md, "Floor 6").
 //!
 //! - [`protocol`]: the typed, length-prefixed JSON wire protocol.
 //! - [`socket`]: where the socket, lock, records and logs live; permissions.

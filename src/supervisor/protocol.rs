@@ -116,6 +116,13 @@ pub enum Op {
     /// (nothing is cached), and answer with its result as
     /// [`Body::Forwarded`]; `serve` passes prompts and resources through.
     Forward(ForwardRequest),
+    /// One server's whole current catalog, as [`Op::Tools`] answers but
+    /// with the held tools left in `tools` (and named in `held`): what the
+    /// supervisor actually holds, which `mcpctl approve` accepts.
+    Catalog {
+        /// The server.
+        name: String,
+    },
     /// The caller's refusal of a [`Body::Sampling`] during an
     /// [`Op::Talk`] (its agent has no model, or said no): the server gets
     /// a JSON-RPC error with `message`. Never replied to.
@@ -448,7 +455,7 @@ pub enum Body {
         /// One entry per named server.
         results: Vec<ItemResult>,
     },
-    /// Answer to [`Op::Tools`].
+    /// Answer to [`Op::Tools`] and [`Op::Catalog`].
     Tools {
         /// The server.
         name: String,

@@ -118,8 +118,13 @@ pub async fn call(
     let mut reading = true;
     loop {
         let body = tokio::select! {
+            // Progress and log messages first: every notification the
+            // server sent before its result is already queued (see
+            // `mcp::in_order`), so it all goes out before the result does.
+            biased;
+            Some(p) = lines.progress.recv() => progress_body(p),
+            Some(message) = lines.logs.recv() => Body::Log { message },
             done = &mut call => {
-                // What the server said before its result goes first.
                 drain(wr, id, &mut lines).await.map_err(|_| gone())?;
                 return done;
             }
@@ -133,8 +138,6 @@ pub async fn call(
                 waiting.insert(next, Waiting::Sample(q.reply));
                 Body::Sampling { question: next, params: q.params }
             }
-            Some(p) = lines.progress.recv() => progress_body(p),
-            Some(message) = lines.logs.recv() => Body::Log { message },
             frame = frames.recv(), if reading => {
                 match frame {
                     Some(Ok(bytes)) => match serde_json::from_slice::<Request>(&bytes) {

@@ -18,6 +18,7 @@ use super::{Budget, ConnectOptions, Connection, within};
 use crate::defs::{ServerDef, Transport};
 use crate::mcp::client::{self, McpClient, OFFERED_VERSION, STATELESS_VERSION, SUPPORTED_VERSIONS};
 use crate::mcp::error::{ConnectError, Phase};
+use crate::mcp::in_order::ProgressInOrder;
 use crate::mcp::stdout_tap::TapState;
 
 /// Connect to `def` in the era its file names, or in whichever era
@@ -143,7 +144,8 @@ async fn attempt(
 }
 
 /// Run `client`'s handshake on `transport` within `left` (and, for a
-/// stdio server, only while its stdout stays usable).
+/// stdio server, only while its stdout stays usable). Progress is routed
+/// as it is read (see [`ProgressInOrder`]).
 async fn serve<T, E, A>(
     client: McpClient,
     transport: T,
@@ -155,6 +157,7 @@ where
     T: IntoTransport<RoleClient, E, A>,
     E: std::error::Error + Send + Sync + 'static,
 {
+    let transport = ProgressInOrder::new(transport.into_transport(), client.router());
     within(
         tap,
         left,

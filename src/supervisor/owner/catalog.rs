@@ -206,8 +206,10 @@ impl Owner {
         }
     }
 
-    /// The current catalog.
-    pub fn tools(&self) -> Result<Body, WireError> {
+    /// The current catalog: the tools the lockfile guard lets through, or
+    /// with `with_held` every tool (the held ones are named in `held`
+    /// either way).
+    pub fn tools(&self, with_held: bool) -> Result<Body, WireError> {
         let mut st = self.lock();
         let verdict = self.verdict(&mut st);
         let held = |name: &str| verdict.as_ref().and_then(|v| v.held(name));
@@ -228,7 +230,7 @@ impl Owner {
                     .collect(),
                 tools: cat
                     .entries()
-                    .filter(|(name, _)| held(name).is_none())
+                    .filter(|(name, _)| with_held || held(name).is_none())
                     .filter_map(|(_, json)| serde_json::from_str::<ToolInfo>(json).ok())
                     .collect(),
             }),

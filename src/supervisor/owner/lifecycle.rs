@@ -30,6 +30,12 @@ impl Owner {
         }
     }
 
+    /// Whether the last start allowed an insecure file (its definitions
+    /// file, and so its lockfile: see [`crate::defs::trust`]).
+    pub fn set_allow_insecure_file(&self, allow: bool) {
+        self.lock().allow_insecure_file = allow;
+    }
+
     /// Start and wait until ready (idempotent for a ready, unchanged server).
     ///
     /// A start racing another start waits for it and finds the server

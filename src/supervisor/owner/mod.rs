@@ -130,6 +130,9 @@ struct Inner {
     generation: u64,
     /// The `${VAR}` values of the last CLI that started it (memory only).
     launch_env: Option<Arc<LaunchEnv>>,
+    /// The last start passed `--allow-insecure-file`: the lockfile is
+    /// read even when another user could change it.
+    allow_insecure_file: bool,
     /// The lockfile verdict on the current catalog (see `guard`).
     guard: Option<guard::Cached>,
 }
@@ -165,6 +168,7 @@ impl Owner {
                 backoff: health::Backoff::default(),
                 generation: 0,
                 launch_env: None,
+                allow_insecure_file: false,
                 guard: None,
             }),
         })
