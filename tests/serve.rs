@@ -1235,7 +1235,9 @@ fn an_agent_host_hears_and_answers_what_the_server_says_during_its_calls() {
         // (the host step prints nothing: steps[0] is set_level's)
         // Progress under the agent's own token (the SDK drops any other).
         let progress = steps[1]["progress"].as_array().unwrap();
-        assert!(!progress.is_empty(), "{how}: no progress: {}", steps[1]);
+        // Every step, in order, before the result.
+        let done: Vec<f64> = progress.iter().map(|p| p[0].as_f64().unwrap()).collect();
+        assert_eq!(done, [1.0, 2.0, 3.0, 4.0], "{how}: {}", steps[1]);
         assert!(progress.iter().all(|p| p[1] == 4.0), "{how}: {progress:?}");
         let asked = all_text(&steps[2]);
         assert!(
