@@ -48,7 +48,11 @@ pub const STATELESS_VERSION: &str = "2026-07-28";
 /// mcpctl has no model, until an agent host behind `serve` answers it).
 pub fn offered_capabilities() -> ClientCapabilities {
     let mut capabilities = ClientCapabilities::default();
-    capabilities.roots = Some(RootsCapabilities::default());
+    // listChanged: a call whose caller offers its own roots (an agent
+    // behind `serve`) first tells the server they changed (mcp::given_roots).
+    let mut roots = RootsCapabilities::default();
+    roots.list_changed = Some(true);
+    capabilities.roots = Some(roots);
     capabilities.elicitation = Some(
         ElicitationCapability::new()
             .with_form(FormElicitationCapability::new())
