@@ -127,17 +127,19 @@ impl Paths {
         Ok(None)
     }
 
-    /// The pid of the daemon holding the lock (0 if it wrote none), or
-    /// `None` when no daemon holds it. Never creates the lock file.
-    pub fn holder(&self) -> Option<u32> {
+    /// `Some` when a daemon holds the lock, with the pid its lock file
+    /// names (`None` inside when the file holds no usable pid: empty,
+    /// unparsable, 0 or 1, which must never reach a `kill` hint); `None`
+    /// when no daemon holds it. Never creates the lock file.
+    pub fn holder(&self) -> Option<Option<u32>> {
         let file = File::open(&self.lock).ok()?;
         match Flock::lock(file, FlockArg::LockSharedNonblock) {
             Ok(_free) => None,
             Err((_, nix::errno::Errno::EWOULDBLOCK)) => Some(
                 std::fs::read_to_string(&self.lock)
                     .ok()
-                    .and_then(|s| s.trim().parse().ok())
-                    .unwrap_or(0),
+                    .and_then(|s| s.trim().parse::<u32>().ok())
+                    .filter(|pid| *pid > 1 && i32::try_from(*pid).is_ok()),
             ),
             Err(_) => None,
         }
