@@ -97,12 +97,19 @@ impl Owner {
             });
         });
         let budget = def.connect_timeout.unwrap_or(START_BUDGET);
+        // Recorded at spawn, not once ready: a supervisor killed mid-start
+        // leaves a record its successor ends the process by.
+        let (recorder, name) = (self.shared.clone(), self.name.clone());
+        let on_spawn: crate::mcp::connection::OnSpawn = Arc::new(move |pid, tag| {
+            recorder.record(&name, Some(pid), Some(tag.to_string()));
+        });
         let opts = ConnectOptions {
             budget: Some(budget),
             kill_grace: STOP_GRACE,
             stderr_tee: Some(logs::tee(log.clone(), logs::MAX_LOG_BYTES)),
             on_tools_changed: Some(on_change),
             router: Some(crate::mcp::talk::Router::default()),
+            on_spawn: Some(on_spawn),
             ..ConnectOptions::default()
         };
         let cancelled = self.cancel_start.notified();
@@ -129,6 +136,7 @@ impl Owner {
                 // Dropping the attempt KILLs the child's group; tokio reaps
                 // the child, and re-parented grandchildren are reaped here.
                 tokio::spawn(reap_reparented());
+                self.shared.record(&self.name, None, None);
                 logs::note(&log, "start cancelled by stop");
                 let mut st = self.lock();
                 st.state = State::Stopped;
@@ -141,6 +149,7 @@ impl Owner {
         let (conn, pages) = match connected {
             Ok(ok) => ok,
             Err((err, spawn_hint)) => {
+                self.shared.record(&self.name, None, None);
                 logs::note(&log, &format!("start failed: {}", err.message));
                 let message = err.message.clone();
                 let mut st = self.lock();
@@ -157,6 +166,7 @@ impl Owner {
             }
         };
         let Some(peer) = conn.peer_handle() else {
+            self.shared.record(&self.name, None, None);
             return Err(failed("the connection closed during start"));
         };
         let pid = conn.pid();
