@@ -177,9 +177,15 @@ impl SavedTerminal {
     }
 
     /// Put the modes back and show the cursor; after a prompt cut short
-    /// (the modes had changed), go on from a fresh line.
+    /// (the modes had changed), go on from a fresh line. Only in the
+    /// terminal's foreground: from the background, `tcsetattr` (and a
+    /// write under `tostop`) would stop the process with SIGTTOU instead
+    /// of letting it exit.
     fn restore(self) {
         use std::io::Write;
+        if nix::unistd::tcgetpgrp(&self.tty).ok() != Some(nix::unistd::getpgrp()) {
+            return;
+        }
         let prompting = nix::sys::termios::tcgetattr(&self.tty)
             .is_ok_and(|now| now.local_flags != self.modes.local_flags);
         let _ = nix::sys::termios::tcsetattr(
