@@ -199,7 +199,25 @@ fn supervised_tools_call_status_and_logs_are_escaped() {
     run.stdout_has(&format!("line one {SHOWN}"));
 
     let run = sandbox.run(&["--file", &file, "status"]);
+    run.expect_code(0);
     assert_run_clean("status", &run);
+    let row = |name: &str| {
+        run.stdout
+            .lines()
+            .find(|l| l.split_whitespace().next() == Some(name))
+            .map(|l| l.split_whitespace().collect::<Vec<_>>())
+            .unwrap_or_else(|| panic!("no `{name}` row in status\n{run}"))
+    };
+    // evil: ready with the fixture's 7 tools (the hostile one among them).
+    let evil = row("evil");
+    assert_eq!((evil[1], evil[4]), ("ready", "7"), "{run}");
+    let dead = row("dead");
+    assert_eq!(dead[1], "failed", "{run}");
+    assert!(
+        run.stdout
+            .contains("dead: the process exited during initialize (exit code 3)"),
+        "{run}"
+    );
     let run = sandbox.run(&["--file", &file, "status", "dead"]);
     run.expect_code(0);
     assert_run_clean("status NAME", &run);
@@ -309,7 +327,12 @@ fn definitions_file_labels_commands_and_urls_are_escaped() {
         .stdout_has(&format!("command:    srv{SHOWN}\n"))
         .stdout_has(&format!("args:       {SHOWN}\n"));
     let run = sandbox.run(&["--file", &file, "show", "remote"]);
+    run.expect_code(0);
     assert_run_clean("show of a remote", &run);
+    run.stdout_has("name:       remote\n")
+        .stdout_has("transport:  streamable-http\n")
+        .stdout_has(&format!("label:      {SHOWN}\n"))
+        .stdout_has(&format!("url:        https://example.com/mcp?q={SHOWN}\n"));
 
     let run = sandbox.run(&["--file", &file, "--json", "show", "local"]);
     assert_eq!(run.json()["label"], format!("Label {HOSTILE}"), "{run}");

@@ -879,3 +879,93 @@ fn a_package_registry_that_floods_is_cut_off_at_the_bound_not_buffered() {
     );
     assert_eq!(w.text(), before);
 }
+
+/// A copy of the saved documents plus an npm package `evilpkg` whose
+/// `latest` dist-tag is `claimed`, listed in its packument with a version
+/// document whose `version` is `says`.
+fn hostile_npm(claimed: &str, says: &str) -> tempfile::TempDir {
+    let copy = fixtures_copy();
+    let integrity = "sha512-5U3OZh8Xq0Li4nA26l6uNvV9/1suMDuWSn+NjLZIhzinhMY6N3A4DCrxVecBGPf2PsNFKTEv5krxGPRwzxc7jQ==";
+    let packument = json!({
+        "name": "evilpkg",
+        "dist-tags": {"latest": claimed},
+        "versions": {
+            "1.0.0": {"name": "evilpkg", "version": "1.0.0", "dist": {"integrity": integrity}},
+            claimed: {"name": "evilpkg", "version": says, "dist": {"integrity": integrity}},
+        }
+    });
+    std::fs::write(
+        copy.path().join("npm/evilpkg.json"),
+        serde_json::to_vec(&packument).unwrap(),
+    )
+    .unwrap();
+    copy
+}
+
+#[test]
+fn pin_writes_only_an_exact_version_the_registry_lists() {
+    // What an attacker's registry put in `dist-tags.latest` (issue 20):
+    // each was written into the definitions file as "pinned".
+    let hostile = [
+        "npm:evil-pkg@6.6.6",
+        "https://attacker.example/evil.tgz",
+        "1.0.0 & calc.exe",
+        "../../../etc/passwd",
+        "1.0.0\u{202e}exe.txt",
+    ];
+    let before = r#"{"mcpServers": {"x": {"command": "npx", "args": ["-y", "evilpkg"]}}}"#;
+    for claimed in hostile {
+        let copy = hostile_npm(claimed, claimed);
+        let registry = PackageRegistry::serve(copy.path().to_path_buf());
+        let w = World::with("servers.json", &registry);
+        std::fs::write(&w.file, before).unwrap();
+        for args in [&["pin", "x"][..], &["pin", "--all"][..]] {
+            let (stdout, stderr) = w.ok(args, 1);
+            assert_eq!(w.text(), before, "{claimed:?} was written");
+            assert!(
+                stderr.contains("the registry claims `") && stderr.contains("nothing was written"),
+                "{claimed:?}: {stderr}"
+            );
+            assert!(!stdout.contains("pinned"), "{stdout}");
+        }
+        let (_, stderr) = w.ok(&["pin", "x"], 1);
+        // Escaped: no raw bidi override reaches the terminal.
+        assert!(!stderr.contains('\u{202e}'), "{stderr}");
+        if claimed.contains('\u{202e}') {
+            assert!(stderr.contains("1.0.0\\u{202e}exe.txt"), "{stderr}");
+        }
+        // `add --pin` refuses the same claims and writes no entry.
+        let add = w.run(&[
+            "add",
+            "--pin",
+            "--no-check",
+            "--name",
+            "y",
+            "--command",
+            "npx",
+            "--",
+            "-y",
+            "evilpkg",
+        ]);
+        assert_eq!(add.status.code(), Some(1), "{claimed:?}: {add:?}");
+        assert_eq!(w.text(), before, "add --pin wrote {claimed:?}");
+    }
+    // A valid version the packument does not list, and a version document
+    // that describes another version, are refused the same way.
+    for (claimed, says) in [("6.6.6", "6.6.6"), ("1.0.1", "npm:evil-pkg@6.6.6")] {
+        let copy = hostile_npm(claimed, says);
+        if claimed == "6.6.6" {
+            let path = copy.path().join("npm/evilpkg.json");
+            let mut doc: Value =
+                serde_json::from_str(&std::fs::read_to_string(&path).unwrap()).unwrap();
+            doc["versions"].as_object_mut().unwrap().remove("6.6.6");
+            std::fs::write(&path, serde_json::to_vec(&doc).unwrap()).unwrap();
+        }
+        let registry = PackageRegistry::serve(copy.path().to_path_buf());
+        let w = World::with("servers.json", &registry);
+        std::fs::write(&w.file, before).unwrap();
+        let (_, stderr) = w.ok(&["pin", "x"], 1);
+        assert_eq!(w.text(), before, "{claimed} was written");
+        assert!(stderr.contains("nothing was written"), "{stderr}");
+    }
+}

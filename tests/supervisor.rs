@@ -237,6 +237,47 @@ fn socket_and_directory_are_private() {
 }
 
 #[test]
+fn a_shared_state_dir_is_left_as_it_is_and_a_private_subdirectory_used() {
+    use std::os::unix::fs::MetadataExt;
+    let sup = Sup::new(json!({"a": fx(&[])}));
+    // MCPCTL_STATE_DIR names a directory others use (a sticky /tmp-like one).
+    let shared = sup.state();
+    std::fs::create_dir(&shared).unwrap();
+    std::fs::set_permissions(&shared, std::fs::Permissions::from_mode(0o1777)).unwrap();
+    sup.ok(&["start", "a"], 0);
+    sup.ok(
+        &["add", "--no-check", "--name", "b", "--command", "true"],
+        0,
+    );
+    let mode = |p: &Path| std::fs::metadata(p).unwrap().mode() & 0o7777;
+    assert_eq!(
+        mode(&shared),
+        0o1777,
+        "mcpctl chmod-ed a directory it did not create"
+    );
+    let private = shared.join(format!("mcpctl-{}", nix::unistd::geteuid()));
+    assert_eq!(mode(&private), 0o700);
+    let socket = std::fs::read_dir(&private)
+        .unwrap()
+        .flatten()
+        .map(|e| e.path())
+        .find(|p| p.extension().is_some_and(|e| e == "sock"))
+        .expect("the socket is in the private subdirectory");
+    assert_eq!(mode(&socket), 0o600);
+    assert!(socket.as_os_str().len() < 108, "{}", socket.display());
+    assert_eq!(mode(&private.join("locks")), 0o700);
+    // Nothing of mcpctl's lies loose in the shared directory.
+    let loose: Vec<_> = std::fs::read_dir(&shared)
+        .unwrap()
+        .flatten()
+        .map(|e| e.file_name())
+        .filter(|n| *n != private.file_name().unwrap())
+        .collect();
+    assert_eq!(loose, Vec::<std::ffi::OsString>::new());
+    assert_eq!(sup.status("a")["state"], "ready");
+}
+
+#[test]
 fn hello_with_another_version_says_restart_the_supervisor() {
     let sup = Sup::new(json!({}));
     sup.ok(&["supervisor", "start"], 0);
@@ -682,25 +723,124 @@ fn a_dying_supervisor_that_still_holds_the_lock_is_replaced_not_reported_missing
     // moment with no socket to answer on. The CLI must wait for it to let
     // go and start a new one, not say "no supervisor is running" (exit 5).
     let sup = Sup::new(json!({"a": fx(&[])}));
-    sup.ok(&["supervisor", "start"], 0);
-    sup.ok(&["supervisor", "stop"], 0);
-    let lock_path = std::fs::read_dir(sup.state())
-        .unwrap()
-        .flatten()
-        .map(|e| e.path())
-        .find(|p| p.extension().is_some_and(|e| e == "lock"))
-        .expect("the lock file stays after a stop");
-    let file = std::fs::File::open(&lock_path).unwrap();
-    let held = nix::fcntl::Flock::lock(file, nix::fcntl::FlockArg::LockExclusiveNonblock)
-        .map_err(|(_, e)| e)
-        .unwrap();
+    let lock_path = stopped_lock(&sup);
+    let held = hold(&lock_path, "");
+    // The holder dies only once the CLI has looked at the lock twice: once
+    // to find it held, and again while it waits for the holder to let go.
+    let (opened, opens) = std::sync::mpsc::channel();
+    let mut watcher = notify::recommended_watcher(move |event: notify::Result<notify::Event>| {
+        if event.is_ok_and(|e| {
+            matches!(
+                e.kind,
+                notify::EventKind::Access(notify::event::AccessKind::Open(_))
+            )
+        }) {
+            let _ = opened.send(());
+        }
+    })
+    .unwrap();
+    notify::Watcher::watch(
+        &mut watcher,
+        &lock_path,
+        notify::RecursiveMode::NonRecursive,
+    )
+    .unwrap();
     let dying = std::thread::spawn(move || {
-        std::thread::sleep(Duration::from_millis(400));
+        for _ in 0..2 {
+            opens
+                .recv_timeout(Duration::from_secs(30))
+                .expect("the CLI never looked at the held lock");
+        }
         drop(held);
     });
     sup.ok(&["supervisor", "start"], 0);
     dying.join().unwrap();
     assert!(sup.daemon_pid() > 0);
+}
+
+/// The lock file a started and stopped supervisor leaves.
+fn stopped_lock(sup: &Sup) -> PathBuf {
+    sup.ok(&["supervisor", "start"], 0);
+    sup.ok(&["supervisor", "stop"], 0);
+    std::fs::read_dir(sup.state())
+        .unwrap()
+        .flatten()
+        .map(|e| e.path())
+        .find(|p| p.extension().is_some_and(|e| e == "lock"))
+        .expect("the lock file stays after a stop")
+}
+
+/// Hold `lock` as a daemon would, with `content` where its pid goes.
+fn hold(lock: &Path, content: &str) -> nix::fcntl::Flock<std::fs::File> {
+    let file = std::fs::OpenOptions::new().write(true).open(lock).unwrap();
+    let held = nix::fcntl::Flock::lock(file, nix::fcntl::FlockArg::LockExclusiveNonblock)
+        .map_err(|(_, e)| e)
+        .unwrap();
+    held.set_len(0).unwrap();
+    (&*held).write_all(content.as_bytes()).unwrap();
+    held
+}
+
+#[test]
+fn a_lock_holder_whose_pid_is_unreadable_is_never_named_as_pid_0_or_1() {
+    let sup = Sup::new(json!({"a": fx(&[])}));
+    let lock_path = stopped_lock(&sup);
+    for content in ["not a pid", "1"] {
+        let held = hold(&lock_path, content);
+        let out = sup.run(&["start", "a"]);
+        drop(held);
+        let stderr = String::from_utf8_lossy(&out.stderr);
+        assert_eq!(out.status.code(), Some(5), "{content:?}: {stderr}");
+        assert!(
+            stderr.contains("a supervisor (pid unreadable) is running but does not answer"),
+            "{content:?}: {stderr}"
+        );
+        assert!(
+            stderr.contains("its pid is unreadable")
+                && stderr.contains(&lock_path.display().to_string()),
+            "{content:?}: {stderr}"
+        );
+        assert!(
+            !stderr.contains("kill 0") && !stderr.contains("kill 1"),
+            "{content:?}: {stderr}"
+        );
+    }
+}
+
+#[test]
+fn kill_9_of_the_supervisor_mid_start_leaves_no_server_after_the_next_one_starts() {
+    // A start that takes 30 s, with a grandchild that ignores SIGTERM and
+    // never exits on its own: killed mid-start, only a record of the
+    // spawn lets the next supervisor end them.
+    let sup = Sup::new(json!({"a": fx(&["--slow-start", "30000", "--grandchild"])}));
+    sup.ok(&["supervisor", "start"], 0);
+    let daemon = sup.daemon_pid();
+    let starter = {
+        let mut cmd = sup.command();
+        cmd.args(["start", "a"]);
+        std::thread::spawn(move || cmd.output().unwrap())
+    };
+    assert!(
+        wait_until(within(10), || sup.status("a")["state"] == "starting"
+            && live(&sup.marker).len() >= 2),
+        "no starting server and grandchild: {:?}",
+        live(&sup.marker)
+    );
+    nix::sys::signal::kill(
+        nix::unistd::Pid::from_raw(daemon as i32),
+        nix::sys::signal::Signal::SIGKILL,
+    )
+    .unwrap();
+    let out = starter.join().unwrap();
+    assert_ne!(out.status.code(), Some(0), "{out:?}");
+    sup.ok(&["supervisor", "start"], 0);
+    assert_ne!(sup.daemon_pid(), daemon);
+    assert!(
+        wait_until(within(5), || live(&sup.marker).is_empty()),
+        "left running by a supervisor killed mid-start: {:?}",
+        live(&sup.marker)
+    );
+    assert_eq!(sup.status("a")["state"], "stopped");
 }
 
 #[test]

@@ -16,13 +16,22 @@ use support::{Run, Sandbox};
 
 /// Both eras of the fixture, recording rounds and cancellations to `rec`.
 fn setup(sb: &Sandbox) -> (String, PathBuf) {
+    setup_with(sb, &[])
+}
+
+/// [`setup`], with `extra` fixture flags for both.
+fn setup_with(sb: &Sandbox, extra: &[&str]) -> (String, PathBuf) {
     let rec = sb.path("rec");
     let fx = common::fixture().display().to_string();
     let rec_s = rec.display().to_string();
     let marker = marker(sb);
+    let mut args = vec!["--talk", "--record", &rec_s, "--marker", &marker];
+    args.extend_from_slice(extra);
+    let mut stateless = args.clone();
+    stateless.push("--stateless-only");
     let defs = serde_json::json!({
-        "fx": {"command": fx, "args": ["--talk", "--record", rec_s, "--marker", marker]},
-        "fxs": {"command": fx, "args": ["--talk", "--stateless-only", "--record", rec_s, "--marker", marker], "protocol": "2026-07-28"},
+        "fx": {"command": fx, "args": args},
+        "fxs": {"command": fx, "args": stateless, "protocol": "2026-07-28"},
     });
     let file = sb.path("servers.json");
     std::fs::write(&file, defs.to_string()).unwrap();
@@ -146,10 +155,42 @@ fn a_declined_question_fails_the_call_with_the_reason() {
     stop_supervisor(&sb, &file);
 }
 
+/// A loopback HTTP listener that records the first line of every request
+/// it is sent (and answers 204), so a test can tell whether anything
+/// fetched its URL.
+struct Recorder {
+    url: String,
+    seen: std::sync::Arc<std::sync::Mutex<Vec<String>>>,
+}
+
+impl Recorder {
+    fn start() -> Recorder {
+        use std::io::{BufRead, Write};
+        let listener = std::net::TcpListener::bind("127.0.0.1:0").unwrap();
+        let url = format!("http://{}/approve?id=42", listener.local_addr().unwrap());
+        let seen = std::sync::Arc::new(std::sync::Mutex::new(Vec::new()));
+        let log = seen.clone();
+        std::thread::spawn(move || {
+            for mut stream in listener.incoming().flatten() {
+                let mut line = String::new();
+                let _ = std::io::BufReader::new(&stream).read_line(&mut line);
+                log.lock().unwrap().push(line.trim_end().to_string());
+                let _ = stream.write_all(b"HTTP/1.1 204 No Content\r\nContent-Length: 0\r\n\r\n");
+            }
+        });
+        Recorder { url, seen }
+    }
+
+    fn requests(&self) -> Vec<String> {
+        self.seen.lock().unwrap().clone()
+    }
+}
+
 #[test]
 fn a_url_is_printed_and_opened_only_with_open_and_never_fetched() {
     let sb = Sandbox::new();
-    let (file, _) = setup(&sb);
+    let target = Recorder::start();
+    let (file, _) = setup_with(&sb, &["--ask-url", &target.url]);
     let opened = sb.path("opened");
     let browser = sb.path("browser.sh");
     std::fs::write(
@@ -169,7 +210,7 @@ fn a_url_is_printed_and_opened_only_with_open_and_never_fetched() {
             }
             sb.run(&args)
                 .expect_code(1)
-                .stderr_has("https://example.com/approve?id=42")
+                .stderr_has(&target.url)
                 .stderr_has("elicitation (url) declined");
             args.push("--open");
             sb.run_with(&args, |c| {
@@ -192,11 +233,24 @@ fn a_url_is_printed_and_opened_only_with_open_and_never_fetched() {
         std::thread::sleep(std::time::Duration::from_millis(20));
     }
     assert_eq!(seen.lines().count(), 4, "{seen}");
-    assert!(
-        seen.lines()
-            .all(|l| l == "https://example.com/approve?id=42")
-    );
+    assert!(seen.lines().all(|l| l == target.url), "{seen}");
     stop_supervisor(&sb, &file);
+    // mcpctl itself never fetched it (the browser script does not either)…
+    assert_eq!(target.requests(), Vec::<String>::new());
+    // … and the recorder does see a GET when one is made.
+    let mut probe =
+        std::net::TcpStream::connect(target.url[7..].split('/').next().unwrap()).unwrap();
+    std::io::Write::write_all(
+        &mut probe,
+        b"GET /approve?id=42 HTTP/1.1\r\nHost: x\r\n\r\n",
+    )
+    .unwrap();
+    let mut reply = String::new();
+    let _ = std::io::Read::read_to_string(&mut probe, &mut reply);
+    assert_eq!(
+        target.requests(),
+        vec!["GET /approve?id=42 HTTP/1.1".to_string()]
+    );
 }
 
 #[test]
@@ -508,13 +562,29 @@ fn a_server_that_elicits_outside_a_call_is_declined_cleanly() {
 /// Runs `args` on a pseudo-terminal (util-linux `script`), typing each
 /// answer once the text before it has appeared; returns the transcript.
 fn on_a_terminal(sb: &Sandbox, args: &[&str], steps: &[(&str, &str)]) -> (bool, String) {
+    on_a_terminal_then(sb, args, "", steps)
+}
+
+/// The keys of a step that sends SIGTERM to the mcpctl process instead.
+const SIGTERM: &str = "<SIGTERM>";
+
+/// [`on_a_terminal`], with shell commands `then` run on the same terminal
+/// after mcpctl exits (`; stty -a`); a step whose keys are [`SIGTERM`]
+/// sends that signal to mcpctl instead of typing.
+fn on_a_terminal_then(
+    sb: &Sandbox,
+    args: &[&str],
+    then: &str,
+    steps: &[(&str, &str)],
+) -> (bool, String) {
     use std::io::{Read, Write};
     let script = common::require("script", "apt-get install bsdutils (tests/run.sh does)");
     let quoted: Vec<String> = args
         .iter()
         .map(|a| shlex::try_quote(a).unwrap().into_owned())
         .collect();
-    let cmd = format!("{} {}", env!("CARGO_BIN_EXE_mcpctl"), quoted.join(" "));
+    let exe = env!("CARGO_BIN_EXE_mcpctl");
+    let cmd = format!("{exe} {}{then}", quoted.join(" "));
     let mut child = Command::new(script)
         .args(["-qec", &cmd, "/dev/null"])
         .env("HOME", sb.dir.path())
@@ -557,6 +627,23 @@ fn on_a_terminal(sb: &Sandbox, args: &[&str], steps: &[(&str, &str)]) -> (bool, 
             }
         }
         std::thread::sleep(Duration::from_millis(150));
+        if *keys == SIGTERM {
+            let quoted = quoted.join(" ");
+            let pid = common::processes_with(&quoted)
+                .into_iter()
+                .find(|(_, line)| {
+                    line.split_once(' ')
+                        .is_some_and(|(_, cmd)| cmd.starts_with(exe))
+                })
+                .map(|(pid, _)| pid)
+                .expect("mcpctl's process");
+            nix::sys::signal::kill(
+                nix::unistd::Pid::from_raw(pid as i32),
+                nix::sys::signal::Signal::SIGTERM,
+            )
+            .unwrap();
+            continue;
+        }
         stdin.write_all(keys.as_bytes()).unwrap();
         stdin.flush().unwrap();
     }
@@ -638,6 +725,89 @@ fn on_a_terminal_each_field_is_asked_with_its_default() {
         "{transcript}"
     );
     stop_supervisor(&sb, &file);
+}
+
+#[test]
+fn a_hostile_default_is_shown_escaped_and_taken_as_sent() {
+    let sb = Sandbox::new();
+    let fx = common::fixture().display().to_string();
+    let defs = serde_json::json!({"fxh": {"command": fx, "args": ["--talk", "--hostile", "--marker", marker(&sb)]}});
+    let file = sb.path("servers.json");
+    std::fs::write(&file, defs.to_string()).unwrap();
+    let file = file.display().to_string();
+    // Enter at every prompt: the name's default is the fixture's hostile
+    // text (an OSC 8 link, an OSC 0 title, a screen clear, a bidi override …).
+    let steps = [
+        ("Your name", "\r"),
+        ("color", "\r"),
+        ("How many", "\r"),
+        ("confirm", "\r"),
+        ("Send these answers?", "\r"),
+    ];
+    let (ok, transcript) = on_a_terminal(
+        &sb,
+        &["--file", &file, "call", "fxh", "ask", "--direct"],
+        &steps,
+    );
+    assert!(ok, "{transcript}");
+    for raw in [
+        "\u{1b}]0;pwned",
+        "\u{1b}[2J",
+        "\u{1b}]8;;https://evil",
+        "\u{202e}",
+        "\u{9b}",
+    ] {
+        assert!(
+            !transcript.contains(raw),
+            "{raw:?} reached the terminal: {transcript:?}"
+        );
+    }
+    // Shown escaped in the prompt …
+    assert!(
+        transcript.contains("\\u{1b}]0;pwned\\u{7}"),
+        "{transcript:?}"
+    );
+    // … and taking it sends the server's own value, not the escaped text.
+    assert!(
+        transcript.contains(r#"accepted: {"name":"\u001b]8;;https://evil.example/"#),
+        "{transcript:?}"
+    );
+    no_orphans(&sb);
+}
+
+#[test]
+fn a_signal_during_a_call_through_the_supervisor_restores_the_terminal() {
+    let sb = Sandbox::new();
+    let (file, _) = setup(&sb);
+    sb.run(&["--file", &file, "start", "fx"]).expect_code(0);
+    // SIGTERM while the colour is asked: the prompt has hidden the cursor
+    // and put the terminal in raw mode. The shell then shows mcpctl's exit
+    // status and the terminal's modes.
+    let steps = [("Your name", "\r"), ("color", SIGTERM), ("exit=", "")];
+    let (_, transcript) = on_a_terminal_then(
+        &sb,
+        &["--file", &file, "call", "fx", "ask"],
+        "; echo exit=$?; stty -a",
+        &steps,
+    );
+    assert!(transcript.contains("exit=143"), "{transcript:?}");
+    assert!(transcript.contains("stopped by SIGTERM"), "{transcript:?}");
+    let after = &transcript[transcript.find("color").unwrap()..];
+    assert!(
+        after.contains("\u{1b}[?25h"),
+        "the cursor was left hidden: {after:?}"
+    );
+    let modes: Vec<&str> = after[after.find("exit=").unwrap()..]
+        .split_whitespace()
+        .collect();
+    for mode in ["icanon", "echo", "isig"] {
+        assert!(
+            modes.contains(&mode) && !modes.contains(&format!("-{mode}").as_str()),
+            "the terminal was left without {mode}: {after:?}"
+        );
+    }
+    stop_supervisor(&sb, &file);
+    no_orphans(&sb);
 }
 
 /// The interpreter of the venv `tests/run.sh` installs the Python SDK into.

@@ -6,7 +6,7 @@
 //! the server's group, or escaped into a new session by a double fork), bad
 //! schemas, no tools capability, a stderr flood without newlines, and
 //! `--hostile` terminal control sequences in every string it sends (see
-//! [`HOSTILE`]). `--tools N --page-size K --schema-props P` serve N tools
+//! [`HOSTILE`]; with `--talk`, the `ask` form's default too). `--tools N --page-size K --schema-props P` serve N tools
 //! in pages of K with P-property schemas (catalog-size benchmarks). `--drift FILE` changes the tool list at every `tools/list`
 //! as the file says (see [`apply_drift`]), so tests can make a server drift
 //! from its lockfile between runs. `--crash-tool` adds a `crash` tool that
@@ -115,6 +115,9 @@ fn parse_args() -> Config {
             "--hostile" => cfg.hostile = true,
             "--drift" => cfg.drift = Some(value()),
             "--talk" => cfg.talk = true,
+            "--ask-url" => {
+                let _ = talk::ASK_URL.set(value());
+            }
             "--record" => cfg.record = Some(value()),
             "--elicit-on-list" => cfg.elicit_on_list = true,
             "--crash-tool" => cfg.crash_tool = true,
@@ -571,6 +574,7 @@ async fn main() {
     eprintln!("fixture: starting (pid {})", std::process::id());
     if cfg.hostile {
         eprintln!("fixture: hostile {HOSTILE}");
+        let _ = talk::HOSTILE_DEFAULT.set(HOSTILE);
     }
     if cfg.exit_at_once {
         eprintln!("fixture: error: configuration file not found");

@@ -8,7 +8,7 @@
 //!
 //! - `ask`: a form with defaults and an enum; declined or cancelled, it
 //!   fails (isError) saying so.
-//! - `ask_url`: a URL-mode question.
+//! - `ask_url`: a URL-mode question (`--ask-url URL` names the URL).
 //! - `rounds`: two questions in two rounds, the second depending on the
 //!   first through the request state.
 //! - `progress`: five progress notifications (`steps`, `delay_ms` apart),
@@ -51,14 +51,21 @@ pub fn tools(schema: impl Fn(Value) -> Arc<rmcp::model::JsonObject>) -> Vec<Tool
     ]
 }
 
+/// `--ask-url URL`: the URL `ask_url` asks the user to open.
+pub static ASK_URL: std::sync::OnceLock<String> = std::sync::OnceLock::new();
+
+/// With `--hostile`: the default `ask` offers for the name.
+pub static HOSTILE_DEFAULT: std::sync::OnceLock<&'static str> = std::sync::OnceLock::new();
+
 fn form() -> Value {
+    let name_default = HOSTILE_DEFAULT.get().copied().unwrap_or("Ada");
     json!({
         "mode": "form",
         "message": "Who is deploying?",
         "requestedSchema": {
             "type": "object",
             "properties": {
-                "name": {"type": "string", "title": "Your name", "default": "Ada"},
+                "name": {"type": "string", "title": "Your name", "default": name_default},
                 "color": {"type": "string", "enum": ["red", "green", "blue"], "default": "green"},
                 "count": {"type": "integer", "description": "How many"},
                 "confirm": {"type": "boolean", "default": true}
@@ -80,7 +87,7 @@ fn url() -> Value {
     json!({
         "mode": "url",
         "message": "Approve the deployment in your browser",
-        "url": "https://example.com/approve?id=42",
+        "url": ASK_URL.get().map_or("https://example.com/approve?id=42", String::as_str),
         "elicitationId": "approve-42"
     })
 }

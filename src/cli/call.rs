@@ -170,10 +170,13 @@ fn supervised(
     arguments: Map<String, Value>,
     timeout: Duration,
     answerer: &Answerer,
-    progress: &Progress,
+    progress: &Arc<Progress>,
 ) -> Result<Called> {
     let mut client = lifecycle::connect(ctx)?;
-    super::interrupt::exit_on_signal("the supervisor cancels the call on the server");
+    let bar = progress.clone();
+    super::interrupt::exit_on_signal("the supervisor cancels the call on the server", move || {
+        bar.clear_for_exit()
+    });
     let request = CallRequest {
         name: args.name.clone(),
         tool: args.tool.clone(),

@@ -96,10 +96,14 @@ async fn recv(listener: &mut Option<tokio::signal::unix::Signal>) -> Option<()> 
 /// 128 + the signal. Exiting closes the socket, and the supervisor cancels
 /// the call on the server when its caller goes away.
 ///
+/// Before it exits, `tidy` runs (the caller clears its progress bar) and
+/// the terminal is put back as it was when this was called: a prompt
+/// interrupted mid-question leaves it in raw mode with the cursor hidden.
+///
 /// The handler only writes the signal's number to a pipe (which is
 /// async-signal-safe); a thread reads it and exits. Children started later
 /// get the default dispositions back at `exec`.
-pub fn exit_on_signal(what: &'static str) {
+pub fn exit_on_signal(what: &'static str, tidy: impl FnOnce() + Send + 'static) {
     use std::io::Read;
     use std::os::fd::IntoRawFd;
     use std::sync::atomic::{AtomicI32, Ordering};
@@ -126,6 +130,7 @@ pub fn exit_on_signal(what: &'static str) {
         // SAFETY: the handler only calls write(2).
         let _ = unsafe { nix::sys::signal::sigaction(signal, &action) };
     }
+    let terminal = SavedTerminal::now();
     std::thread::spawn(move || {
         let mut read = std::fs::File::from(read);
         let mut byte = [0u8];
@@ -138,10 +143,62 @@ pub fn exit_on_signal(what: &'static str) {
             Signal::SIGHUP => ExitCode::HungUp,
             _ => ExitCode::Interrupted,
         };
+        tidy();
+        if let Some(terminal) = terminal {
+            terminal.restore();
+        }
         crate::output::error(
             &format!("stopped by {}; {what}", signal.as_str()),
             Some("run the command again to finish it"),
         );
         std::process::exit(i32::from(code.code()));
     });
+}
+
+/// The controlling terminal's modes, to put back on an exit that cuts a
+/// prompt short (dialoguer reads keys in raw mode with the cursor hidden).
+struct SavedTerminal {
+    tty: std::fs::File,
+    modes: nix::sys::termios::Termios,
+}
+
+impl SavedTerminal {
+    /// The modes now; `None` without a controlling terminal.
+    fn now() -> Option<SavedTerminal> {
+        use std::io::IsTerminal;
+        let tty = std::fs::OpenOptions::new()
+            .read(true)
+            .write(true)
+            .open("/dev/tty")
+            .ok()
+            .filter(|tty| tty.is_terminal())?;
+        let modes = nix::sys::termios::tcgetattr(&tty).ok()?;
+        Some(SavedTerminal { tty, modes })
+    }
+
+    /// Put the modes back and show the cursor; after a prompt cut short
+    /// (the modes had changed), go on from a fresh line. Only in the
+    /// terminal's foreground: from the background, `tcsetattr` (and a
+    /// write under `tostop`) would stop the process with SIGTTOU instead
+    /// of letting it exit.
+    fn restore(self) {
+        use std::io::Write;
+        if nix::unistd::tcgetpgrp(&self.tty).ok() != Some(nix::unistd::getpgrp()) {
+            return;
+        }
+        let prompting = nix::sys::termios::tcgetattr(&self.tty)
+            .is_ok_and(|now| now.local_flags != self.modes.local_flags);
+        let _ = nix::sys::termios::tcsetattr(
+            &self.tty,
+            nix::sys::termios::SetArg::TCSANOW,
+            &self.modes,
+        );
+        let mut tty = &self.tty;
+        let _ = tty.write_all(if prompting {
+            b"\x1b[?25h\r\n"
+        } else {
+            b"\x1b[?25h"
+        });
+        let _ = tty.flush();
+    }
 }

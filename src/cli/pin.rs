@@ -47,9 +47,15 @@ registry through the OCI distribution API (anonymous tokens only; a
 loopback registry over plain HTTP); when the registry cannot be asked, the
 error says so and nothing is written.
 
-Nothing is written unless every named server resolves.
+Nothing is written unless every named server resolves. What a registry
+names is written only when it is one exact version in the ecosystem's own
+syntax (semver for npm, PEP 440 for PyPI, a sha256 digest for an image)
+and, for npm, one the packument lists whose version document says that
+same version; anything else (an alias, a URL, a path, a shell command) is
+refused, escaped in the error, and nothing is written.
 
-Exit status: 0 pinned (or already pinned); 1 a registry could not be asked;
+Exit status: 0 pinned (or already pinned); 1 a registry could not be asked
+or named no exact version;
 2 a server has nothing to pin (a local command, a URL); 3 no version
 matches, or the registry has no such package.";
 

@@ -37,6 +37,9 @@ pub enum ProgressMode {
 pub struct Progress {
     mode: ProgressMode,
     bar: Mutex<Option<indicatif::ProgressBar>>,
+    /// True while a prompt runs with the bar suspended (and indicatif's
+    /// own lock held): [`Progress::clear_for_exit`] must not wait on it.
+    prompting: std::sync::atomic::AtomicBool,
 }
 
 impl Progress {
@@ -49,6 +52,7 @@ impl Progress {
         Progress {
             mode,
             bar: Mutex::new(None),
+            prompting: std::sync::atomic::AtomicBool::new(false),
         }
     }
 
@@ -79,10 +83,28 @@ impl Progress {
 
     /// Run `f` (a prompt) with the bar out of the way.
     pub fn suspend<R>(&self, f: impl FnOnce() -> R) -> R {
+        use std::sync::atomic::Ordering;
         let bar = self.bar.lock().unwrap_or_else(|e| e.into_inner()).clone();
-        match bar {
+        self.prompting.store(true, Ordering::SeqCst);
+        let result = match bar {
             Some(bar) => bar.suspend(f),
             None => f(),
+        };
+        self.prompting.store(false, Ordering::SeqCst);
+        result
+    }
+
+    /// Clear the bar from another thread just before the process exits
+    /// (a signal): never blocks, and leaves alone a bar a prompt has
+    /// already taken off the screen.
+    pub fn clear_for_exit(&self) {
+        if self.prompting.load(std::sync::atomic::Ordering::SeqCst) {
+            return;
+        }
+        if let Ok(mut bar) = self.bar.try_lock()
+            && let Some(bar) = bar.take()
+        {
+            bar.finish_and_clear();
         }
     }
 
@@ -327,8 +349,12 @@ fn check_value(kind: &FieldKind, value: &Value) -> std::result::Result<(), Strin
     if ok {
         return Ok(());
     }
+    // The value may be the server's default and the options are its own:
+    // both are escaped like every other server string.
+    let value = output::sanitize(&value.to_string()).into_owned();
     Err(match kind {
         FieldKind::Choice(options) | FieldKind::Many(options) => {
+            let options: Vec<_> = options.iter().map(|o| output::sanitize(o)).collect();
             format!("{value} is not one of {}", options.join(", "))
         }
         other => format!("{value} is not {}", describe(other)),
@@ -471,10 +497,19 @@ fn ask_field(
                         (false, ..) => Err("a number, please".into()),
                     }
                 });
-            if let Some(d) = default {
-                input = input.default(d.as_str().map_or_else(|| d.to_string(), str::to_string));
+            // The default is the server's text: it is shown escaped, and
+            // taking it (Enter) answers the server's own value.
+            let given = default.map(|d| d.as_str().map_or_else(|| d.to_string(), str::to_string));
+            let shown = given.as_deref().map(|d| output::sanitize(d).into_owned());
+            if let Some(shown) = &shown {
+                input = input.default(shown.clone());
             }
-            let text = input.interact_text()?;
+            let mut text = input.interact_text()?;
+            if shown.as_ref() == Some(&text)
+                && let Some(given) = given
+            {
+                text = given;
+            }
             if text.is_empty() {
                 None
             } else if number {

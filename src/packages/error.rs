@@ -34,6 +34,22 @@ pub enum PackageError {
         /// The newest versions it does have.
         available: String,
     },
+    /// The registry named, as the version to pin, something that is not
+    /// one exact version it publishes (a URL, an alias, a path, a shell
+    /// command): nothing is written.
+    #[error(
+        "{registry}: {package}: the registry claims `{claimed}` as the version to pin, {why}; nothing was written"
+    )]
+    NotAVersion {
+        /// The registry asked (credentials masked).
+        registry: String,
+        /// The package.
+        package: String,
+        /// What the registry claimed, escaped and cut short for printing.
+        claimed: String,
+        /// Why it is refused.
+        why: String,
+    },
     /// The image's registry could not say which digest its tag points at.
     #[error("cannot pin docker image `{image}`: {detail}")]
     Oci {
@@ -47,7 +63,9 @@ pub enum PackageError {
 impl Diagnostic for PackageError {
     fn exit_code(&self) -> ExitCode {
         match self {
-            PackageError::Lookup { .. } | PackageError::Oci { .. } => ExitCode::Failed,
+            PackageError::Lookup { .. }
+            | PackageError::Oci { .. }
+            | PackageError::NotAVersion { .. } => ExitCode::Failed,
             PackageError::NoPackage { .. } | PackageError::NoMatch { .. } => ExitCode::NotFound,
         }
     }
@@ -56,6 +74,7 @@ impl Diagnostic for PackageError {
         Some(match self {
             PackageError::Lookup { .. } => "check the registry configuration (npm_config_registry, .npmrc; UV_DEFAULT_INDEX, UV_INDEX_URL, PIP_INDEX_URL) and the network, then run it again".into(),
             PackageError::NoPackage { .. } => "check the package name, or the registry it is asked from (a scoped package may need `@scope:registry=` in .npmrc)".into(),
+            PackageError::NotAVersion { .. } => "the registry (or a mirror in between) answered something that is not a published version: check the registry configuration (npm_config_registry, .npmrc; UV_DEFAULT_INDEX, UV_INDEX_URL, PIP_INDEX_URL), or pin a version you have checked by hand".into(),
             PackageError::NoMatch { .. } => "widen the range in the definition, or pin one of the available versions by hand".into(),
             PackageError::Oci { .. } => "mcpctl pins an image only when its registry answers (the OCI distribution API, anonymous tokens only); otherwise pin it by hand: `docker pull IMAGE:TAG`, then use `IMAGE@sha256:…` from `docker inspect --format '{{index .RepoDigests 0}}' IMAGE:TAG`".into(),
         })
@@ -63,6 +82,23 @@ impl Diagnostic for PackageError {
 }
 
 impl PackageError {
+    /// `claimed` refused as the version of `package` at `registry`, `why`;
+    /// the claim is escaped and cut to 80 columns, since a hostile
+    /// registry chose it.
+    pub fn not_a_version(
+        registry: String,
+        package: &str,
+        claimed: &str,
+        why: &str,
+    ) -> PackageError {
+        PackageError::NotAVersion {
+            registry,
+            package: package.to_string(),
+            claimed: crate::text::truncate(&crate::output::sanitize(claimed), 80),
+            why: why.to_string(),
+        }
+    }
+
     /// No version of `package` at `registry` satisfies `wanted`; `newest`
     /// are the versions it does have, newest first (eight are shown).
     pub fn no_match(

@@ -8,7 +8,7 @@ use serde_json::Value;
 use super::fetch::{self, Fetched};
 use super::{PackageError, Registries, Resolved};
 use crate::defs::redact::mask_userinfo;
-use crate::validate::pins::{PackageSpec, Pin};
+use crate::validate::pins::{Ecosystem, PackageSpec, Pin};
 
 /// The URL of `package` (a scoped name's `/` as `%2F`, as npm sends it).
 fn url(registries: &Registries, package: &str, version: Option<&str>) -> String {
@@ -29,7 +29,7 @@ async fn document(
     match fetch::get_json(&url, "application/json").await? {
         Fetched::Found(doc) => Ok(doc),
         Fetched::Missing => Err(PackageError::NoPackage {
-            registry: mask_userinfo(registries.npm.for_package(package)),
+            registry: shown(registries, package),
             package: match version {
                 Some(v) => format!("{package}@{v}"),
                 None => package.to_string(),
@@ -45,18 +45,34 @@ pub async fn resolve(
 ) -> Result<Resolved, PackageError> {
     if let Pin::Exact(version) = &spec.pin {
         let doc = document(registries, &spec.package, Some(version)).await?;
-        return resolved(registries, &spec.package, &doc);
+        return resolved(registries, &spec.package, version, &doc);
     }
     let doc = document(registries, &spec.package, None).await?;
     let version = choose(registries, spec, &doc)?;
+    let refuse = |why: &str| {
+        PackageError::not_a_version(
+            shown(registries, &spec.package),
+            &spec.package,
+            &version,
+            why,
+        )
+    };
+    // A dist-tag is free text to the registry: it must be one exact
+    // version, and one the packument lists, before anything is asked of
+    // it or written.
+    if !super::is_exact_version(Ecosystem::Npm, &version) {
+        return Err(refuse("which is not an exact semver version"));
+    }
     let version_doc = doc
-        .pointer(&format!(
-            "/versions/{}",
-            version.replace('~', "~0").replace('/', "~1")
-        ))
-        .cloned()
-        .unwrap_or(Value::Null);
-    resolved(registries, &spec.package, &version_doc)
+        .get("versions")
+        .and_then(|v| v.get(&version))
+        .ok_or_else(|| refuse("which is not among the versions it lists"))?;
+    resolved(registries, &spec.package, &version, version_doc)
+}
+
+/// The registry as shown in messages (credentials masked).
+fn shown(registries: &Registries, package: &str) -> String {
+    mask_userinfo(registries.npm.for_package(package))
 }
 
 /// `mcpName` of one version of `package` (the MCP Registry's ownership
@@ -73,13 +89,32 @@ pub async fn mcp_name(
         .map(str::to_string))
 }
 
-fn resolved(registries: &Registries, package: &str, doc: &Value) -> Result<Resolved, PackageError> {
+/// The version `doc` (a version document) describes, which must be
+/// exactly `expected` (the version asked for, or the one a tag named),
+/// with its integrity.
+fn resolved(
+    registries: &Registries,
+    package: &str,
+    expected: &str,
+    doc: &Value,
+) -> Result<Resolved, PackageError> {
     let bad = |detail: &str| PackageError::Lookup {
-        registry: mask_userinfo(registries.npm.for_package(package)),
+        registry: shown(registries, package),
         detail: format!("{package}: {detail}"),
     };
     let version = fetch::text_field(doc, &["version"])
         .ok_or_else(|| bad("the version document has no usable `version`"))?;
+    if version != expected {
+        return Err(PackageError::not_a_version(
+            shown(registries, package),
+            package,
+            expected,
+            &format!(
+                "but its version document says `{}`",
+                crate::text::truncate(&crate::output::sanitize(&version), 80)
+            ),
+        ));
+    }
     let integrity = match doc.pointer("/dist/integrity").and_then(Value::as_str) {
         Some(i) if is_sri(i) => vec![i.to_string()],
         Some(_) => return Err(bad("`dist.integrity` is not an integrity string")),
@@ -112,7 +147,7 @@ fn choose(
         let mut sorted = versions.clone();
         sorted.sort();
         PackageError::no_match(
-            mask_userinfo(registries.npm.for_package(&spec.package)),
+            shown(registries, &spec.package),
             &spec.package,
             wanted,
             sorted.iter().rev().map(|v| v.to_string()),

@@ -134,6 +134,7 @@ impl Client {
                 return Err(SupervisorError::Deaf {
                     socket: paths.socket.clone(),
                     pid,
+                    lock: paths.lock.clone(),
                 });
             }
             std::thread::sleep(Duration::from_millis(50));

@@ -49,12 +49,15 @@ pub enum SupervisorError {
     /// A daemon holds the lock but does not answer on its socket (the
     /// socket was deleted or replaced, or the daemon hangs). A second
     /// daemon would fight it over the same servers, so none is spawned.
-    #[error("a supervisor (pid {pid}) is running but does not answer on its socket {socket}")]
+    #[error("a supervisor ({}) is running but does not answer on its socket {socket}", shown_pid(*.pid))]
     Deaf {
         /// The socket that does not answer.
         socket: PathBuf,
-        /// The daemon's pid, from its lock file (0 if unknown).
-        pid: u32,
+        /// The daemon's pid, from its lock file; `None` when the lock file
+        /// holds no usable pid.
+        pid: Option<u32>,
+        /// The lock file it holds.
+        lock: PathBuf,
     },
     /// A daemon already holds the lock.
     #[error("a supervisor is already running (socket {socket})")]
@@ -91,6 +94,11 @@ impl SupervisorError {
     }
 }
 
+/// `pid N`, or what to say when the lock file named no usable pid.
+fn shown_pid(pid: Option<u32>) -> String {
+    pid.map_or_else(|| "pid unreadable".into(), |pid| format!("pid {pid}"))
+}
+
 /// The exit code for a wire error code.
 pub fn exit_code_for(code: ErrorCode) -> ExitCode {
     match code {
@@ -123,9 +131,16 @@ impl Diagnostic for SupervisorError {
             SupervisorError::Unreachable { .. } => {
                 Some("see the daemon log next to the socket, or run `mcpctl supervisor run` in the foreground".into())
             }
-            SupervisorError::Deaf { pid, .. } => Some(format!(
-                "it recreates a deleted or replaced socket within a second; if it still does not answer, end it with `kill {pid}` (it stops its servers first) and run the command again"
-            )),
+            SupervisorError::Deaf { pid, lock, .. } => Some(match pid {
+                Some(pid) => format!(
+                    "it recreates a deleted or replaced socket within a second; if it still does not answer, end it with `kill {pid}` (it stops its servers first) and run the command again"
+                ),
+                None => format!(
+                    "its pid is unreadable: the lock file {} holds none mcpctl can use; find the process holding it (`fuser {}`), end it with `kill PID` (it stops its servers first) and run the command again",
+                    lock.display(),
+                    lock.display()
+                ),
+            }),
             SupervisorError::AlreadyRunning { .. } => {
                 Some("`mcpctl supervisor status` shows it; `mcpctl supervisor stop` ends it".into())
             }

@@ -53,12 +53,25 @@ pub fn save(path: &Path, records: &[Record]) {
     }
 }
 
-/// Read the records a previous daemon left.
+/// Read the records a previous daemon left. A record whose pid could not
+/// be a server's group is refused: 0 (`killpg(0)` is the caller's own
+/// group), 1 (init) and anything past `i32::MAX` (a negative pid to the
+/// kernel) are never signalled, whoever wrote them.
 pub fn load(path: &Path) -> Vec<Record> {
-    std::fs::read(path)
+    let records: Vec<Record> = std::fs::read(path)
         .ok()
         .and_then(|b| serde_json::from_slice(&b).ok())
-        .unwrap_or_default()
+        .unwrap_or_default();
+    records
+        .into_iter()
+        .filter(|r| is_group_pid(r.pid))
+        .collect()
+}
+
+/// True for a pid that can be a server's process group: above 1 and a
+/// positive `pid_t`.
+fn is_group_pid(pid: u32) -> bool {
+    pid > 1 && i32::try_from(pid).is_ok()
 }
 
 fn group_alive(pgid: i32) -> bool {
@@ -73,7 +86,7 @@ fn group_alive(pgid: i32) -> bool {
 pub fn end_orphans(records: &[Record], grace: Duration) -> Vec<String> {
     let mut ended = Vec::new();
     let mut groups = Vec::new();
-    for r in records {
+    for r in records.iter().filter(|r| is_group_pid(r.pid)) {
         let leader = procfs::stat(r.pid);
         let leader_matches = leader.is_some_and(|s| s.start_time == r.start_time);
         // A group can outlive its leader (a grandchild ignoring TERM); its
@@ -101,4 +114,35 @@ pub fn end_orphans(records: &[Record], grace: Duration) -> Vec<String> {
         }
     });
     ended
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn pids_0_and_1_and_negative_ones_are_refused_on_load() {
+        let dir = tempfile::tempdir().unwrap();
+        let path = dir.path().join("x.pids");
+        let init_start = procfs::stat(1).map_or(0, |s| s.start_time);
+        let record = |pid: u32, start_time: u64| Record {
+            name: format!("s{pid}"),
+            pid,
+            start_time,
+            tag: None,
+        };
+        let me = std::process::id();
+        let mine = procfs::stat(me).unwrap().start_time;
+        save(
+            &path,
+            &[
+                record(0, 0),
+                record(1, init_start),
+                record(u32::MAX, 0),
+                record(me, mine),
+            ],
+        );
+        let loaded = load(&path);
+        assert_eq!(loaded, vec![record(me, mine)]);
+    }
 }

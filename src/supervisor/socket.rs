@@ -3,7 +3,8 @@
 //! One supervisor per set of definition sources: its files are named by a
 //! digest of the sources' canonical paths (sorted, so order and spelling
 //! do not matter), under `MCPCTL_STATE_DIR`, else
-//! `$XDG_RUNTIME_DIR/mcpctl`, else the user's state dir. The directory is
+//! `$XDG_RUNTIME_DIR/mcpctl`, else the user's state dir (a private
+//! `mcpctl-<uid>` inside a shared `MCPCTL_STATE_DIR`). The directory is
 //! 0700 and the socket 0600 (created under a umask, never chmod-ed after
 //! the fact only); peers with another uid are refused; a lock file makes
 //! the daemon single-instance, and a socket nobody answers on is stale.
@@ -40,8 +41,8 @@ pub struct Paths {
 /// The base directory: `MCPCTL_STATE_DIR`, else `$XDG_RUNTIME_DIR/mcpctl`,
 /// else `<state dir>/mcpctl`, else `/tmp/mcpctl-<uid>`.
 pub fn base_dir() -> PathBuf {
-    if let Some(dir) = std::env::var_os("MCPCTL_STATE_DIR").filter(|d| !d.is_empty()) {
-        return PathBuf::from(dir);
+    if let Some(dir) = operator_state_dir() {
+        return dir;
     }
     if let Some(dir) = std::env::var_os("XDG_RUNTIME_DIR").filter(|d| !d.is_empty()) {
         return PathBuf::from(dir).join("mcpctl");
@@ -52,6 +53,26 @@ pub fn base_dir() -> PathBuf {
         return state.join("mcpctl");
     }
     PathBuf::from(format!("/tmp/mcpctl-{}", nix::unistd::geteuid()))
+}
+
+/// `MCPCTL_STATE_DIR` as mcpctl uses it, `None` when unset. A directory
+/// that does not exist yet is created later, 0700, and used as named; so
+/// is one that already is private to us. A directory that exists and is
+/// not (a shared `/tmp`, a team directory, another user's) is never
+/// chmod-ed: mcpctl uses a private subdirectory `mcpctl-<uid>` in it
+/// instead, short so socket paths stay under the limit.
+pub fn operator_state_dir() -> Option<PathBuf> {
+    let dir = PathBuf::from(std::env::var_os("MCPCTL_STATE_DIR").filter(|d| !d.is_empty())?);
+    Some(match std::fs::metadata(&dir) {
+        Ok(meta) if !is_private(&meta) => dir.join(format!("mcpctl-{}", nix::unistd::geteuid())),
+        _ => dir,
+    })
+}
+
+/// True for a directory owned by our effective uid with no group or other bits.
+fn is_private(meta: &std::fs::Metadata) -> bool {
+    use std::os::unix::fs::MetadataExt;
+    meta.uid() == nix::unistd::geteuid().as_raw() && meta.mode() & 0o077 == 0
 }
 
 impl Paths {
@@ -127,17 +148,19 @@ impl Paths {
         Ok(None)
     }
 
-    /// The pid of the daemon holding the lock (0 if it wrote none), or
-    /// `None` when no daemon holds it. Never creates the lock file.
-    pub fn holder(&self) -> Option<u32> {
+    /// `Some` when a daemon holds the lock, with the pid its lock file
+    /// names (`None` inside when the file holds no usable pid: empty,
+    /// unparsable, 0 or 1, which must never reach a `kill` hint); `None`
+    /// when no daemon holds it. Never creates the lock file.
+    pub fn holder(&self) -> Option<Option<u32>> {
         let file = File::open(&self.lock).ok()?;
         match Flock::lock(file, FlockArg::LockSharedNonblock) {
             Ok(_free) => None,
             Err((_, nix::errno::Errno::EWOULDBLOCK)) => Some(
                 std::fs::read_to_string(&self.lock)
                     .ok()
-                    .and_then(|s| s.trim().parse().ok())
-                    .unwrap_or(0),
+                    .and_then(|s| s.trim().parse::<u32>().ok())
+                    .filter(|pid| *pid > 1 && i32::try_from(*pid).is_ok()),
             ),
             Err(_) => None,
         }
@@ -172,14 +195,31 @@ impl Paths {
 }
 
 /// Create `dir` (and its parents) 0700, tightening it if it exists looser;
-/// shared with the definition files' write locks.
+/// shared with the definition files' write locks. The directory the
+/// operator named in `MCPCTL_STATE_DIR` is never tightened: mcpctl did not
+/// create it (see [`operator_state_dir`] for what is used instead).
 pub fn make_private_dir(dir: &Path) -> std::io::Result<()> {
     DirBuilder::new().recursive(true).mode(0o700).create(dir)?;
     let meta = std::fs::metadata(dir)?;
-    if meta.permissions().mode() & 0o077 != 0 {
-        std::fs::set_permissions(dir, std::fs::Permissions::from_mode(0o700))?;
+    let named = std::env::var_os("MCPCTL_STATE_DIR").is_some_and(|named| Path::new(&named) == dir);
+    if is_private(&meta) || named {
+        return Ok(());
     }
-    Ok(())
+    {
+        use std::os::unix::fs::MetadataExt;
+        if meta.uid() != nix::unistd::geteuid().as_raw() {
+            // Another user's open directory where ours should be (say a
+            // `mcpctl-<uid>` planted in a shared /tmp): never use it.
+            return Err(std::io::Error::new(
+                std::io::ErrorKind::PermissionDenied,
+                format!(
+                    "{} belongs to another user and is open to others",
+                    dir.display()
+                ),
+            ));
+        }
+    }
+    std::fs::set_permissions(dir, std::fs::Permissions::from_mode(0o700))
 }
 
 /// True when the peer of `stream` runs as our own effective uid.

@@ -56,7 +56,14 @@ pub struct ConnectOptions {
     /// supervisor): elicitation is advertised and, with progress, routed
     /// to the call in flight. `check` and discovery leave it unset.
     pub router: Option<Router>,
+    /// Told the pid and descendant tag of the process as soon as it is
+    /// spawned, before the handshake: the supervisor records it then, so a
+    /// successor can end a server whose start was cut short by a `kill -9`.
+    pub on_spawn: Option<OnSpawn>,
 }
+
+/// Receives a just-spawned server's pid (its process group) and tag.
+pub type OnSpawn = Arc<dyn Fn(u32, &str) + Send + Sync>;
 
 impl Default for ConnectOptions {
     fn default() -> Self {
@@ -67,6 +74,7 @@ impl Default for ConnectOptions {
             on_tools_changed: None,
             dns_resolver: None,
             router: None,
+            on_spawn: None,
         }
     }
 }

@@ -89,7 +89,7 @@ pub(super) struct Stdio {
 }
 
 fn spawn_stdio(def: &ServerDef, opts: &ConnectOptions) -> Result<Stdio, ConnectError> {
-    let spawned = child::spawn(def, opts.stderr_tee.clone())?;
+    let spawned = spawned(def, opts)?;
     let transport = ReplyIds::new(
         StdioLines::new(spawned.stdout, spawned.stdin),
         spawned.tap.clone(),
@@ -100,6 +100,15 @@ fn spawn_stdio(def: &ServerDef, opts: &ConnectOptions) -> Result<Stdio, ConnectE
         transport,
         cwd: spawned.cwd,
     })
+}
+
+/// Spawn the definition's process and tell [`ConnectOptions::on_spawn`].
+fn spawned(def: &ServerDef, opts: &ConnectOptions) -> Result<child::SpawnedStdio, ConnectError> {
+    let spawned = child::spawn(def, opts.stderr_tee.clone())?;
+    if let Some(on_spawn) = &opts.on_spawn {
+        on_spawn(spawned.process.pid(), spawned.process.tag());
+    }
+    Ok(spawned)
 }
 
 /// A remote definition, its `${VAR}`s expanded.
@@ -198,7 +207,7 @@ async fn start_local(
     budget: Budget,
 ) -> Result<ChildProcess, ConnectError> {
     let server = def.name.as_str();
-    let spawned = child::spawn(def, opts.stderr_tee.clone())?;
+    let spawned = spawned(def, opts)?;
     let mut process = spawned.process;
     let (mut stdout, stdin) = (spawned.stdout, spawned.stdin);
     tokio::spawn(async move {

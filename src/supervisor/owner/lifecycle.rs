@@ -89,28 +89,9 @@ impl Owner {
         };
         let log = self.log_path();
         logs::note(&log, &format!("starting `{}`", def.target()));
-        let weak = Arc::downgrade(self);
         let binding_id = self.shared.new_id("b");
-        let hook_binding = binding_id.clone();
-        let handle = tokio::runtime::Handle::current();
-        let on_change: crate::mcp::client::ToolsChanged = Arc::new(move || {
-            let weak: Weak<Owner> = weak.clone();
-            let binding = hook_binding.clone();
-            handle.spawn(async move {
-                if let Some(owner) = weak.upgrade() {
-                    owner.refresh_binding(Some(&binding)).await.ok();
-                }
-            });
-        });
         let budget = def.connect_timeout.unwrap_or(START_BUDGET);
-        let opts = ConnectOptions {
-            budget: Some(budget),
-            kill_grace: STOP_GRACE,
-            stderr_tee: Some(logs::tee(log.clone(), logs::MAX_LOG_BYTES)),
-            on_tools_changed: Some(on_change),
-            router: Some(crate::mcp::talk::Router::default()),
-            ..ConnectOptions::default()
-        };
+        let opts = self.connect_options(&binding_id, budget, &log);
         let cancelled = self.cancel_start.notified();
         tokio::pin!(cancelled);
         cancelled.as_mut().enable();
@@ -135,6 +116,7 @@ impl Owner {
                 // Dropping the attempt KILLs the child's group; tokio reaps
                 // the child, and re-parented grandchildren are reaped here.
                 tokio::spawn(reap_reparented());
+                self.shared.record(&self.name, None, None);
                 logs::note(&log, "start cancelled by stop");
                 let mut st = self.lock();
                 st.state = State::Stopped;
@@ -147,6 +129,7 @@ impl Owner {
         let (conn, pages) = match connected {
             Ok(ok) => ok,
             Err((err, spawn_hint)) => {
+                self.shared.record(&self.name, None, None);
                 logs::note(&log, &format!("start failed: {}", err.message));
                 let message = err.message.clone();
                 let mut st = self.lock();
@@ -163,6 +146,7 @@ impl Owner {
             }
         };
         let Some(peer) = conn.peer_handle() else {
+            self.shared.record(&self.name, None, None);
             return Err(failed("the connection closed during start"));
         };
         let pid = conn.pid();
@@ -194,6 +178,43 @@ impl Owner {
         let me = self.clone();
         tokio::spawn(async move { me.monitor(live).await });
         Ok(self.status())
+    }
+
+    /// How a start connects: its budget, the log its stderr goes to, a
+    /// refresh of `binding_id` on `tools/list_changed`, and the pid
+    /// recorded at spawn, not once ready (a supervisor killed mid-start
+    /// leaves a record its successor ends the process by).
+    fn connect_options(
+        self: &Arc<Self>,
+        binding_id: &str,
+        budget: Duration,
+        log: &std::path::Path,
+    ) -> ConnectOptions {
+        let weak = Arc::downgrade(self);
+        let hook_binding = binding_id.to_string();
+        let handle = tokio::runtime::Handle::current();
+        let on_change: crate::mcp::client::ToolsChanged = Arc::new(move || {
+            let weak: Weak<Owner> = weak.clone();
+            let binding = hook_binding.clone();
+            handle.spawn(async move {
+                if let Some(owner) = weak.upgrade() {
+                    owner.refresh_binding(Some(&binding)).await.ok();
+                }
+            });
+        });
+        let (recorder, name) = (self.shared.clone(), self.name.clone());
+        let on_spawn: crate::mcp::connection::OnSpawn = Arc::new(move |pid, tag| {
+            recorder.record(&name, Some(pid), Some(tag.to_string()));
+        });
+        ConnectOptions {
+            budget: Some(budget),
+            kill_grace: STOP_GRACE,
+            stderr_tee: Some(logs::tee(log.to_path_buf(), logs::MAX_LOG_BYTES)),
+            on_tools_changed: Some(on_change),
+            router: Some(crate::mcp::talk::Router::default()),
+            on_spawn: Some(on_spawn),
+            ..ConnectOptions::default()
+        }
     }
 
     /// Stop: close admission, fail in-flight calls, TERM the group, grace, KILL, reap.
