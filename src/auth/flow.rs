@@ -23,6 +23,7 @@ use super::OAuthError;
 use super::browser;
 use super::http::Http;
 use super::loopback::Listener;
+use super::probe::Answer;
 use super::store::{self, EntryStore, Registration, TokenEntry};
 use crate::defs::redact::register_secret;
 use crate::defs::{Grant, Launch, OAuth, ServerDef, TokenEndpointAuth, vars};
@@ -41,13 +42,13 @@ pub struct Target {
 impl Target {
     /// The target of `def`, or why it has none.
     pub fn from_def(def: &ServerDef) -> Result<Target, crate::error::Error> {
-        let Some(oauth) = def.auth.clone() else {
-            return Err(OAuthError::NotOAuth {
+        let Launch::Remote { url, .. } = &def.launch else {
+            return Err(OAuthError::Local {
                 server: def.name.clone(),
             }
             .into());
         };
-        let Launch::Remote { url, .. } = &def.launch else {
+        let Some(oauth) = def.auth.clone() else {
             return Err(OAuthError::NotOAuth {
                 server: def.name.clone(),
             }
@@ -94,19 +95,11 @@ impl Target {
     }
 }
 
-/// An rmcp error in words, with any secret masked.
+/// An rmcp error in words: one bounded line (an HTML page named, not
+/// quoted), any secret masked.
 fn describe(e: &AuthError) -> String {
-    let mut text = e.to_string();
-    let mut source = std::error::Error::source(e);
-    while let Some(s) = source {
-        let more = s.to_string();
-        if !text.contains(&more) {
-            text.push_str(": ");
-            text.push_str(&more);
-        }
-        source = s.source();
-    }
-    crate::defs::redact::mask_session_secrets(&text)
+    let text = crate::defs::redact::mask_session_secrets(&crate::error::chain(e));
+    super::bounds::summarise(&text)
 }
 
 /// The deadline of one operation, for naming what ran out of time.
@@ -151,13 +144,16 @@ pub struct Discovered {
     pub metadata: AuthorizationMetadata,
     /// The issuer ("" for a server of the 2025-03-26 era without metadata).
     pub issuer: String,
+    /// True when no metadata was found and the endpoints were guessed from
+    /// the URL (the 2025-03-26 fallback).
+    pub guessed: bool,
 }
 
-fn http_client(timeout: Duration) -> Result<Arc<Http>, OAuthError> {
+fn http_client(target: &Target, timeout: Duration) -> Result<Arc<Http>, OAuthError> {
     Http::new(timeout)
-        .map(Arc::new)
+        .map(|http| Arc::new(http.for_resource(&target.url)))
         .map_err(|e| OAuthError::Discovery {
-            server: String::new(),
+            server: target.server.clone(),
             detail: e.to_string(),
         })
 }
@@ -179,17 +175,27 @@ pub async fn discover(
     http: Arc<Http>,
     challenge: Option<&str>,
 ) -> Result<Discovered, OAuthError> {
-    let mut manager = manager(target, http).await?;
+    let mut manager = manager(target, http.clone()).await?;
     let resolution = manager
         .resolve_metadata_from_challenge(challenge)
         .await
-        .map_err(target.err(|detail| OAuthError::Discovery {
-            server: target.server.clone(),
-            detail,
-        }))?;
-    let issuer = match resolution.source {
-        AuthorizationMetadataSource::LegacyEndpointFallback => String::new(),
-        _ => resolution.metadata.issuer.clone().unwrap_or_default(),
+        .map_err(|e| match http.refused_resource() {
+            Some(detail) => OAuthError::ResourceMismatch {
+                server: target.server.clone(),
+                detail: crate::output::sanitize(&detail).into_owned(),
+            },
+            None => OAuthError::Discovery {
+                server: target.server.clone(),
+                detail: describe(&e),
+            },
+        })?;
+    let guessed = resolution.source == AuthorizationMetadataSource::LegacyEndpointFallback;
+    if !guessed {
+        check_endpoints(target, &resolution.metadata)?;
+    }
+    let issuer = match guessed {
+        true => String::new(),
+        false => resolution.metadata.issuer.clone().unwrap_or_default(),
     };
     let metadata = forced_method(resolution.metadata, target.oauth.token_endpoint_auth);
     manager.set_metadata(metadata.clone());
@@ -197,7 +203,22 @@ pub async fn discover(
         manager,
         metadata,
         issuer,
+        guessed,
     })
+}
+
+/// Refuse metadata naming an endpoint that would carry secrets over plain
+/// http (see [`super::trust`]), before anything is sent to it.
+fn check_endpoints(target: &Target, metadata: &AuthorizationMetadata) -> Result<(), OAuthError> {
+    match super::trust::unsafe_endpoint(metadata) {
+        Some((field, url, why)) => Err(OAuthError::UnsafeEndpoint {
+            server: target.server.clone(),
+            field,
+            url: super::bounds::summarise(&url),
+            why,
+        }),
+        None => Ok(()),
+    }
 }
 
 /// `metadata` advertising only the definition's token endpoint method, so
@@ -252,7 +273,23 @@ pub async fn login(
     challenge: Option<&str>,
     opts: &LoginOptions,
 ) -> Result<SignedIn, OAuthError> {
-    let http = http_client(super::http::DEFAULT_TIMEOUT)?;
+    let http = http_client(target, super::http::DEFAULT_TIMEOUT)?;
+    let answer = match challenge {
+        Some(challenge) => Answer::SignIn(Some(challenge.to_string())),
+        None => {
+            opts.deadline
+                .run(
+                    &target.server,
+                    "asking the server for its sign-in challenge",
+                    ask_server(target, &http),
+                )
+                .await??
+        }
+    };
+    let challenge = match &answer {
+        Answer::SignIn(challenge) => challenge.as_deref(),
+        Answer::NoSignIn(_) => None,
+    };
     let discovered = opts
         .deadline
         .run(
@@ -261,6 +298,19 @@ pub async fn login(
             discover(target, http.clone(), challenge),
         )
         .await??;
+    // Without a 401 the server may still protect some requests (a tool
+    // call), but only metadata it publishes says so: endpoints guessed from
+    // the URL are for servers of the 2025-03-26 era that answered 401.
+    if let (Answer::NoSignIn(answer), true) = (answer, discovered.guessed) {
+        return Err(OAuthError::NotUsingOAuth {
+            server: target.server.clone(),
+            url: crate::output::sanitize(&target.url).into_owned(),
+            answer,
+        });
+    }
+    if discovered.guessed {
+        check_endpoints(target, &discovered.metadata)?;
+    }
     match target.oauth.grant {
         Grant::ClientCredentials => {
             let scopes = requested_scopes(target, opts.scope.as_deref(), &discovered).await;
@@ -278,6 +328,22 @@ pub async fn login(
             })
         }
         Grant::AuthorizationCode => authorization_code(target, discovered, opts).await,
+    }
+}
+
+/// What the server answers an unsigned request (its challenge, when it
+/// asks for a sign-in).
+async fn ask_server(target: &Target, http: &Http) -> Result<Answer, OAuthError> {
+    match super::probe::probe(http, &target.url).await {
+        Ok(answer) => Ok(answer),
+        Err(detail) => Err(OAuthError::Discovery {
+            server: target.server.clone(),
+            detail: format!(
+                "cannot reach {}: {}",
+                target.url,
+                super::bounds::summarise(&detail)
+            ),
+        }),
     }
 }
 
@@ -303,6 +369,7 @@ async fn authorization_code(
         mut manager,
         metadata,
         issuer,
+        ..
     } = discovered;
     manager.set_credential_store(EntryStore::new(
         &issuer,
@@ -357,6 +424,7 @@ async fn authorization_code(
         if let Some(secret) = &config.client_secret {
             register_secret(secret);
         }
+        check_registration(target, &config.client_id, config.client_secret.as_deref())?;
         if !issuer.is_empty() {
             let registration = Registration {
                 client_id: config.client_id.clone(),
@@ -419,14 +487,24 @@ async fn authorization_code(
             Err(why) => (opts.note)(&format!("{why}; open the URL above yourself")),
         }
     }
+    let ignored = listener.ignored();
     let callback = opts
         .deadline
         .run(
             server,
             "waiting for the browser to come back to mcpctl",
-            listener.wait(),
+            listener.wait(&sent_state),
         )
-        .await?
+        .await
+        .map_err(|timeout| {
+            if ignored.load(std::sync::atomic::Ordering::SeqCst) > 0 {
+                OAuthError::StateMismatch {
+                    server: server.to_string(),
+                }
+            } else {
+                timeout
+            }
+        })?
         .map_err(|e| OAuthError::Listener {
             server: server.to_string(),
             detail: e.to_string(),
@@ -498,6 +576,7 @@ pub async fn client_credentials(
         mut manager,
         metadata,
         issuer,
+        ..
     } = discovered;
     let client_id = target
         .oauth
@@ -584,6 +663,25 @@ pub async fn client_credentials(
     })
 }
 
+/// Refuse a registration answer whose fields are unbounded.
+fn check_registration(
+    target: &Target,
+    client_id: &str,
+    secret: Option<&str>,
+) -> Result<(), OAuthError> {
+    use super::bounds::{MAX_CLIENT_FIELD, field};
+    let from = "the registration endpoint";
+    let why = field(from, "client_id", client_id, MAX_CLIENT_FIELD)
+        .or_else(|| secret.and_then(|s| field(from, "client_secret", s, MAX_CLIENT_FIELD)));
+    match why {
+        Some(detail) => Err(OAuthError::SignIn {
+            server: target.server.clone(),
+            detail: format!("dynamic client registration: {detail}"),
+        }),
+        None => Ok(()),
+    }
+}
+
 fn granted(token: &OAuthTokenResponse, requested: &[String]) -> Vec<String> {
     token
         .scopes()
@@ -613,6 +711,9 @@ async fn post_token(
         server: target.server.clone(),
         detail: crate::defs::redact::mask_session_secrets(&detail),
     };
+    if let Some(why) = super::trust::endpoint_refusal(endpoint) {
+        return Err(fail(format!("not sent to {endpoint}: {why}")));
+    }
     let response = http
         .plain()
         .post(endpoint)
@@ -623,8 +724,7 @@ async fn post_token(
         .await
         .map_err(|e| fail(format!("token request to {endpoint}: {e}")))?;
     let status = response.status();
-    let body = response
-        .bytes()
+    let body = super::http::read_bounded(response)
         .await
         .map_err(|e| fail(format!("token response: {e}")))?;
     if !status.is_success() {
@@ -632,12 +732,16 @@ async fn post_token(
         return Err(fail(format!(
             "token endpoint answered HTTP {}: {}",
             status.as_u16(),
-            crate::text::truncate(&text, 200)
+            super::bounds::summarise(&text)
         )));
     }
-    serde_json::from_slice::<OAuthTokenResponse>(&body)
-        .map_err(|e| fail(format!("unusable token response: {e}")))
-        .inspect(|t| register_secret(t.access_token().secret()))
+    let token = serde_json::from_slice::<OAuthTokenResponse>(&body)
+        .map_err(|e| fail(format!("unusable token response: {e}")))?;
+    register_secret(token.access_token().secret());
+    match super::bounds::token_refusal(&token) {
+        Some(why) => Err(fail(why)),
+        None => Ok(token),
+    }
 }
 
 /// Get a new access token for `entry` without a person: a refresh-token
@@ -652,11 +756,12 @@ pub async fn renew_with_scopes(
     entry: &TokenEntry,
     scopes: Option<Vec<String>>,
 ) -> Result<TokenEntry, OAuthError> {
-    let http = http_client(super::http::DEFAULT_TIMEOUT)?;
+    let http = http_client(target, super::http::DEFAULT_TIMEOUT)?;
     let refresh_failed = |detail: String| OAuthError::RefreshFailed {
         server: target.server.clone(),
         detail,
     };
+    check_endpoints(target, &entry.metadata)?;
     let metadata = forced_method(entry.metadata.clone(), target.oauth.token_endpoint_auth);
     let mut manager = manager(target, http.clone()).await?;
     manager.set_metadata(metadata.clone());
@@ -665,6 +770,7 @@ pub async fn renew_with_scopes(
             manager,
             metadata,
             issuer: entry.issuer.clone(),
+            guessed: false,
         };
         let scopes = scopes.unwrap_or_else(|| entry.granted_scopes.clone());
         return client_credentials(target, http, discovered, scopes)
@@ -715,6 +821,9 @@ pub enum Revocation {
     Revoked,
     /// The server has no revocation endpoint.
     Unsupported,
+    /// The revocation endpoint is plain http to another host: the tokens
+    /// were not sent (and were deleted here).
+    Refused,
     /// The server could not be reached or refused; the tokens were deleted
     /// here anyway.
     Failed,
@@ -731,6 +840,9 @@ pub async fn revoke(target: &Target, entry: &TokenEntry, budget: Duration) -> Re
     else {
         return Revocation::Unsupported;
     };
+    if super::trust::endpoint_refusal(&endpoint).is_some() {
+        return Revocation::Refused;
+    }
     let Ok(http) = Http::new(budget) else {
         return Revocation::Failed;
     };

@@ -22,6 +22,7 @@
 //! No token, code, verifier or secret is ever printed: each is registered
 //! with [`crate::defs::redact::register_secret`] as soon as it appears.
 
+pub mod bounds;
 pub mod browser;
 pub mod error;
 pub mod flow;
@@ -29,6 +30,8 @@ pub mod http;
 pub mod jwt;
 pub mod layer;
 pub mod loopback;
+pub mod probe;
 pub mod store;
+pub mod trust;
 
 pub use error::OAuthError;

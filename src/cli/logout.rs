@@ -69,6 +69,9 @@ pub fn run(ctx: &Context, args: Args) -> Result<ExitCode> {
         Some(Revocation::Unsupported) => {
             format!("signed out of `{name}`: tokens deleted here (the server offers no revocation)")
         }
+        Some(Revocation::Refused) => format!(
+            "signed out of `{name}`: tokens deleted here, not sent for revocation (the revocation endpoint is plain http to a host that is not loopback)"
+        ),
         Some(Revocation::Failed) => {
             format!("signed out of `{name}`: tokens deleted here (revocation at the server failed)")
         }
