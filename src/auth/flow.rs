@@ -6,11 +6,12 @@
 //! then a client ID metadata document, then a registration remembered for
 //! the issuer, then a new registration), keeping that registration, the
 //! loopback redirect with its `state` check, one deadline over the whole
-//! sign-in, forcing the definition's token endpoint method, the
-//! `private_key_jwt` exchange, and revocation.
+//! sign-in, forcing the definition's token endpoint method, and the
+//! `private_key_jwt` exchange. The client id is chosen in [`super::client`],
+//! revocation is [`super::revoke`].
 
 use std::sync::Arc;
-use std::time::{Duration, Instant};
+use std::time::Duration;
 
 use oauth2::TokenResponse;
 use rmcp::transport::auth::{
@@ -24,117 +25,11 @@ use super::browser;
 use super::http::Http;
 use super::loopback::Listener;
 use super::probe::Answer;
-use super::store::{self, EntryStore, Registration, TokenEntry};
+use super::store::{self, EntryStore, TokenEntry};
+use super::target::describe;
+pub use super::target::{Deadline, Target};
 use crate::defs::redact::register_secret;
-use crate::defs::{Grant, Launch, OAuth, ServerDef, TokenEndpointAuth, vars};
-
-/// A remote server that signs in with OAuth, its URL expanded.
-#[derive(Clone, Debug)]
-pub struct Target {
-    /// The definition's name.
-    pub server: String,
-    /// The MCP endpoint (the resource).
-    pub url: String,
-    /// The definition's OAuth settings, as written.
-    pub oauth: OAuth,
-}
-
-impl Target {
-    /// The target of `def`, or why it has none.
-    pub fn from_def(def: &ServerDef) -> Result<Target, crate::error::Error> {
-        let Launch::Remote { url, .. } = &def.launch else {
-            return Err(OAuthError::Local {
-                server: def.name.clone(),
-            }
-            .into());
-        };
-        let Some(oauth) = def.auth.clone() else {
-            return Err(OAuthError::NotOAuth {
-                server: def.name.clone(),
-            }
-            .into());
-        };
-        let url = vars::expand(&def.name, url).map_err(crate::mcp::ConnectError::from)?;
-        Ok(Target {
-            server: def.name.clone(),
-            url,
-            oauth,
-        })
-    }
-
-    fn secret(&self, value: Option<&String>) -> Result<Option<String>, OAuthError> {
-        let Some(value) = value else { return Ok(None) };
-        let expanded = vars::expand(&self.server, value).map_err(|e| OAuthError::Credentials {
-            server: self.server.clone(),
-            detail: e.to_string(),
-        })?;
-        register_secret(&expanded);
-        Ok(Some(expanded))
-    }
-
-    /// The expanded client secret, if the definition names one.
-    pub fn client_secret(&self) -> Result<Option<String>, OAuthError> {
-        self.secret(self.oauth.client_secret.as_ref())
-    }
-
-    /// The parsed signing key, if the definition names one.
-    pub fn client_key(&self) -> Result<Option<super::jwt::SigningKey>, OAuthError> {
-        let Some(pem) = self.secret(self.oauth.client_key.as_ref())? else {
-            return Ok(None);
-        };
-        super::jwt::SigningKey::from_pem(&pem)
-            .map(Some)
-            .map_err(|detail| OAuthError::Credentials {
-                server: self.server.clone(),
-                detail: format!("`client_key`: {detail}"),
-            })
-    }
-
-    fn err(&self, make: impl FnOnce(String) -> OAuthError) -> impl FnOnce(AuthError) -> OAuthError {
-        move |e| make(describe(&e))
-    }
-}
-
-/// An rmcp error in words: one bounded line (an HTML page named, not
-/// quoted), any secret masked.
-fn describe(e: &AuthError) -> String {
-    let text = crate::defs::redact::mask_session_secrets(&crate::error::chain(e));
-    super::bounds::summarise(&text)
-}
-
-/// The deadline of one operation, for naming what ran out of time.
-#[derive(Clone, Copy)]
-pub struct Deadline {
-    at: Instant,
-    budget: Duration,
-}
-
-impl Deadline {
-    /// A deadline `budget` from now.
-    pub fn after(budget: Duration) -> Deadline {
-        Deadline {
-            at: Instant::now() + budget,
-            budget,
-        }
-    }
-
-    /// Run `fut`, failing with a timeout naming `what` at the deadline.
-    pub async fn run<T>(
-        &self,
-        server: &str,
-        what: &str,
-        fut: impl std::future::Future<Output = T>,
-    ) -> Result<T, OAuthError> {
-        let left = self.at.saturating_duration_since(Instant::now());
-        tokio::time::timeout(left, fut)
-            .await
-            .map_err(|_| OAuthError::Timeout {
-                server: server.to_string(),
-                what: what.to_string(),
-                seconds: self.budget.as_secs().max(1),
-            })
-    }
-}
+use crate::defs::{Grant, TokenEndpointAuth};
 
 /// What discovery found.
 pub struct Discovered {
@@ -235,14 +130,6 @@ fn forced_method(
         );
     }
     metadata
-}
-
-fn supports(metadata: &AuthorizationMetadata, field: &str) -> bool {
-    metadata
-        .additional_fields
-        .get(field)
-        .and_then(|v| v.as_bool())
-        .unwrap_or(false)
 }
 
 /// How `login` shows progress.
@@ -395,58 +282,19 @@ async fn authorization_code(
         })?;
     let redirect_uri = listener.redirect_uri();
 
-    // The client id, in the specification's order.
-    let cimd = target
-        .oauth
-        .client_metadata_url
-        .clone()
-        .filter(|_| supports(&metadata, "client_id_metadata_document_supported"));
-    let (client_id, client_secret, client) = if let Some(id) = &target.oauth.client_id {
-        (id.clone(), target.client_secret()?, "pre-registered")
-    } else if let Some(url) = cimd {
-        (url, None, "client ID metadata document")
-    } else if let Some(r) = remembered {
-        (r.client_id, r.client_secret, "registered earlier")
-    } else if metadata.registration_endpoint.is_some() {
-        let scope_refs: Vec<&str> = scopes.iter().map(String::as_str).collect();
-        let config = opts
-            .deadline
-            .run(
-                server,
-                "client registration",
-                manager.register_client("mcpctl", &redirect_uri, &scope_refs),
-            )
-            .await?
-            .map_err(target.err(|detail| OAuthError::SignIn {
-                server: server.to_string(),
-                detail: format!("dynamic client registration: {detail}"),
-            }))?;
-        if let Some(secret) = &config.client_secret {
-            register_secret(secret);
-        }
-        check_registration(target, &config.client_id, config.client_secret.as_deref())?;
-        if !issuer.is_empty() {
-            let registration = Registration {
-                client_id: config.client_id.clone(),
-                client_secret: config.client_secret.clone(),
-                redirect_uri: redirect_uri.clone(),
-            };
-            let issuer = issuer.clone();
-            store::modify(move |file| {
-                file.registrations.insert(issuer, registration);
-            })?;
-        }
-        (config.client_id, config.client_secret, "registered now")
-    } else {
-        return Err(OAuthError::NoRegistration {
-            server: server.to_string(),
-            cimd: if supports(&metadata, "client_id_metadata_document_supported") {
-                ", and no `client_metadata_url` in the definition"
-            } else {
-                ", no client ID metadata documents"
-            },
-        });
+    let ask = super::client::Ask {
+        target,
+        metadata: &metadata,
+        issuer: &issuer,
+        redirect_uri: &redirect_uri,
+        scopes: &scopes,
+        deadline: &opts.deadline,
     };
+    let super::client::Client {
+        id: client_id,
+        secret: client_secret,
+        kind: client,
+    } = super::client::choose(&ask, &mut manager, remembered).await?;
 
     let mut request = AuthorizationRequest::new(redirect_uri.clone())
         .with_preregistered_client(client_id.clone())
@@ -487,49 +335,7 @@ async fn authorization_code(
             Err(why) => (opts.note)(&format!("{why}; open the URL above yourself")),
         }
     }
-    let ignored = listener.ignored();
-    let callback = opts
-        .deadline
-        .run(
-            server,
-            "waiting for the browser to come back to mcpctl",
-            listener.wait(&sent_state),
-        )
-        .await
-        .map_err(|timeout| {
-            if ignored.load(std::sync::atomic::Ordering::SeqCst) > 0 {
-                OAuthError::StateMismatch {
-                    server: server.to_string(),
-                }
-            } else {
-                timeout
-            }
-        })?
-        .map_err(|e| OAuthError::Listener {
-            server: server.to_string(),
-            detail: e.to_string(),
-        })?;
-    let query: std::collections::HashMap<String, String> = url::Url::parse(&callback)
-        .map(|u| u.query_pairs().into_owned().collect())
-        .unwrap_or_default();
-    if let Some(code) = query.get("code") {
-        register_secret(code);
-    }
-    if query.get("state").map(String::as_str) != Some(sent_state.as_str()) || sent_state.is_empty()
-    {
-        return Err(OAuthError::StateMismatch {
-            server: server.to_string(),
-        });
-    }
-    if let Some(error) = query.get("error") {
-        return Err(OAuthError::Denied {
-            server: server.to_string(),
-            error: crate::output::sanitize(error).into_owned(),
-            description: query
-                .get("error_description")
-                .map(|d| crate::output::sanitize(d).into_owned()),
-        });
-    }
+    let callback = redirect(target, listener, &sent_state, &opts.deadline).await?;
     let parsed =
         AuthorizationCallback::from_redirect_url(&callback).map_err(target.err(|detail| {
             OAuthError::SignIn {
@@ -561,6 +367,59 @@ async fn authorization_code(
             detail: "the token was not stored".into(),
         })?;
     Ok(SignedIn { entry, client })
+}
+
+/// Wait for the redirect carrying `sent_state`; its URL, or the refusal
+/// the authorization server sent back.
+async fn redirect(
+    target: &Target,
+    listener: Listener,
+    sent_state: &str,
+    deadline: &Deadline,
+) -> Result<String, OAuthError> {
+    let server = target.server.as_str();
+    let ignored = listener.ignored();
+    let callback = deadline
+        .run(
+            server,
+            "waiting for the browser to come back to mcpctl",
+            listener.wait(sent_state),
+        )
+        .await
+        .map_err(|timeout| {
+            if ignored.load(std::sync::atomic::Ordering::SeqCst) > 0 {
+                OAuthError::StateMismatch {
+                    server: server.to_string(),
+                }
+            } else {
+                timeout
+            }
+        })?
+        .map_err(|e| OAuthError::Listener {
+            server: server.to_string(),
+            detail: e.to_string(),
+        })?;
+    let query: std::collections::HashMap<String, String> = url::Url::parse(&callback)
+        .map(|u| u.query_pairs().into_owned().collect())
+        .unwrap_or_default();
+    if let Some(code) = query.get("code") {
+        register_secret(code);
+    }
+    if query.get("state").map(String::as_str) != Some(sent_state) || sent_state.is_empty() {
+        return Err(OAuthError::StateMismatch {
+            server: server.to_string(),
+        });
+    }
+    if let Some(error) = query.get("error") {
+        return Err(OAuthError::Denied {
+            server: server.to_string(),
+            error: crate::output::sanitize(error).into_owned(),
+            description: query
+                .get("error_description")
+                .map(|d| crate::output::sanitize(d).into_owned()),
+        });
+    }
+    Ok(callback)
 }
 
 /// The client-credentials grant: a secret (Basic or form body, by rmcp) or
@@ -663,41 +522,11 @@ pub async fn client_credentials(
     })
 }
 
-/// Refuse a registration answer whose fields are unbounded.
-fn check_registration(
-    target: &Target,
-    client_id: &str,
-    secret: Option<&str>,
-) -> Result<(), OAuthError> {
-    use super::bounds::{MAX_CLIENT_FIELD, field};
-    let from = "the registration endpoint";
-    let why = field(from, "client_id", client_id, MAX_CLIENT_FIELD)
-        .or_else(|| secret.and_then(|s| field(from, "client_secret", s, MAX_CLIENT_FIELD)));
-    match why {
-        Some(detail) => Err(OAuthError::SignIn {
-            server: target.server.clone(),
-            detail: format!("dynamic client registration: {detail}"),
-        }),
-        None => Ok(()),
-    }
-}
-
 fn granted(token: &OAuthTokenResponse, requested: &[String]) -> Vec<String> {
     token
         .scopes()
         .map(|s| s.iter().map(|s| s.to_string()).collect())
         .unwrap_or_else(|| requested.to_vec())
-}
-
-const FORM: &str = "application/x-www-form-urlencoded";
-
-/// `pairs` as an `application/x-www-form-urlencoded` body.
-fn form_body(pairs: &[(&str, String)]) -> String {
-    let mut out = url::form_urlencoded::Serializer::new(String::new());
-    for (k, v) in pairs {
-        out.append_pair(k, v);
-    }
-    out.finish()
 }
 
 /// POST a token request of mcpctl's own and read a token response.
@@ -717,8 +546,8 @@ async fn post_token(
     let response = http
         .plain()
         .post(endpoint)
-        .header(reqwest::header::CONTENT_TYPE, FORM)
-        .body(form_body(form))
+        .header(reqwest::header::CONTENT_TYPE, super::http::FORM)
+        .body(super::http::form_body(form))
         .timeout(http.timeout())
         .send()
         .await
@@ -811,88 +640,4 @@ pub async fn renew_with_scopes(
     store
         .entry()?
         .ok_or_else(|| refresh_failed("the token was not stored".into()))
-}
-
-/// What `logout` did at the server.
-#[derive(Debug, Clone, Copy, PartialEq, Eq, serde::Serialize)]
-#[serde(rename_all = "snake_case")]
-pub enum Revocation {
-    /// Both tokens were revoked (the server answered 200).
-    Revoked,
-    /// The server has no revocation endpoint.
-    Unsupported,
-    /// The revocation endpoint is plain http to another host: the tokens
-    /// were not sent (and were deleted here).
-    Refused,
-    /// The server could not be reached or refused; the tokens were deleted
-    /// here anyway.
-    Failed,
-}
-
-/// Revoke `entry`'s refresh and access tokens (RFC 7009), best effort.
-pub async fn revoke(target: &Target, entry: &TokenEntry, budget: Duration) -> Revocation {
-    let Some(endpoint) = entry
-        .metadata
-        .additional_fields
-        .get("revocation_endpoint")
-        .and_then(|v| v.as_str())
-        .map(str::to_string)
-    else {
-        return Revocation::Unsupported;
-    };
-    if super::trust::endpoint_refusal(&endpoint).is_some() {
-        return Revocation::Refused;
-    }
-    let Ok(http) = Http::new(budget) else {
-        return Revocation::Failed;
-    };
-    let secret = if target.oauth.client_id.as_deref() == Some(entry.client_id.as_str()) {
-        target.client_secret().ok().flatten()
-    } else {
-        store::read()
-            .ok()
-            .and_then(|f| f.registrations.get(&entry.issuer).cloned())
-            .filter(|r| r.client_id == entry.client_id)
-            .and_then(|r| r.client_secret)
-    };
-    let mut tokens = Vec::new();
-    if let Some(refresh) = entry.token.refresh_token() {
-        tokens.push((refresh.secret().to_string(), "refresh_token"));
-    }
-    tokens.push((
-        entry.token.access_token().secret().to_string(),
-        "access_token",
-    ));
-    let mut all = true;
-    for (token, hint) in tokens {
-        let mut form = vec![("token", token), ("token_type_hint", hint.to_string())];
-        let mut request = http.plain().post(&endpoint).timeout(budget);
-        match &secret {
-            Some(secret)
-                if target.oauth.token_endpoint_auth
-                    != Some(TokenEndpointAuth::ClientSecretPost) =>
-            {
-                request = request.basic_auth(&entry.client_id, Some(secret));
-            }
-            Some(secret) => {
-                form.push(("client_id", entry.client_id.clone()));
-                form.push(("client_secret", secret.clone()));
-            }
-            None => form.push(("client_id", entry.client_id.clone())),
-        }
-        let ok = matches!(
-            request
-                .header(reqwest::header::CONTENT_TYPE, FORM)
-                .body(form_body(&form))
-                .send()
-                .await,
-            Ok(response) if response.status().is_success()
-        );
-        all &= ok;
-    }
-    if all {
-        Revocation::Revoked
-    } else {
-        Revocation::Failed
-    }
 }

@@ -154,6 +154,18 @@ impl OAuthHttpClient for Http {
     }
 }
 
+/// The content type of a form body.
+pub const FORM: &str = "application/x-www-form-urlencoded";
+
+/// `pairs` as an `application/x-www-form-urlencoded` body.
+pub fn form_body(pairs: &[(&str, String)]) -> String {
+    let mut out = url::form_urlencoded::Serializer::new(String::new());
+    for (k, v) in pairs {
+        out.append_pair(k, v);
+    }
+    out.finish()
+}
+
 /// The body of `response`, refused past [`MAX_BODY`] (for the requests
 /// mcpctl sends itself: token requests of its own).
 pub async fn read_bounded(response: reqwest::Response) -> Result<Vec<u8>, OAuthHttpClientError> {

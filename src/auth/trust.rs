@@ -123,12 +123,10 @@ mod tests {
 
     #[test]
     fn every_endpoint_is_https_or_loopback_http() {
-        let mut metadata = AuthorizationMetadata {
-            authorization_endpoint: "https://as.example/authorize".into(),
-            token_endpoint: "https://as.example/token".into(),
-            registration_endpoint: Some("http://127.0.0.1:9/register".into()),
-            ..Default::default()
-        };
+        let mut metadata = AuthorizationMetadata::default();
+        metadata.authorization_endpoint = "https://as.example/authorize".into();
+        metadata.token_endpoint = "https://as.example/token".into();
+        metadata.registration_endpoint = Some("http://127.0.0.1:9/register".into());
         assert!(unsafe_endpoint(&metadata).is_none());
         metadata.token_endpoint = "http://as.example/token".into();
         assert_eq!(unsafe_endpoint(&metadata).unwrap().0, "token_endpoint");

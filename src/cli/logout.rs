@@ -6,7 +6,8 @@ use std::time::Duration;
 use serde_json::json;
 
 use super::Context;
-use crate::auth::flow::{self, Revocation, Target};
+use crate::auth::flow::Target;
+use crate::auth::revoke::{self, Revocation};
 use crate::auth::store;
 use crate::error::{ExitCode, Result};
 use crate::output;
@@ -40,7 +41,7 @@ pub fn run(ctx: &Context, args: Args) -> Result<ExitCode> {
             let runtime = super::runtime()?;
             Some(super::interrupt::block_on(
                 &runtime,
-                flow::revoke(&target, entry, Duration::from_secs(10)),
+                revoke::revoke(&target, entry, Duration::from_secs(10)),
             )?)
         }
         None => None,
