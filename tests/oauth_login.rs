@@ -432,14 +432,7 @@ fn an_authorization_url_that_is_not_https_is_never_opened() {
         let (server, base) = hostile_server(endpoint);
         let sandbox = Sandbox::new();
         let opened = sandbox.path("opened");
-        let script = sandbox.path("browser.sh");
-        std::fs::write(
-            &script,
-            format!("#!/bin/sh\necho \"$1\" >> {}\n", opened.display()),
-        )
-        .unwrap();
-        use std::os::unix::fs::PermissionsExt;
-        std::fs::set_permissions(&script, std::fs::Permissions::from_mode(0o755)).unwrap();
+        let script = logging_browser(&sandbox, &opened);
         let url = format!("{base}/mcp");
         sandbox
             .run(&[
