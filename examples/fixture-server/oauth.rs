@@ -40,7 +40,8 @@
 //!   `/.well-known/oauth-protected-resource`.
 //! - `--oauth-no-prm-header`: no `resource_metadata` in the challenge.
 //! - `--oauth-no-scope-header`: no `scope` in the 401 challenge.
-//! - `--oauth-prm-resource URL`: advertise this (wrong) `resource`.
+//! - `--oauth-prm-resource URL`: advertise this (wrong) `resource`;
+//!   `{origin}` in it stands for `ORIGIN` (`{origin}/` is a parent path).
 //! - `--oauth-no-scopes-supported`: no `scopes_supported` in any metadata
 //!   (and any requested scope is granted).
 //! - `--oauth-oidc-only` / `--oauth-rfc8414-only`: serve only one kind of
@@ -62,6 +63,14 @@
 //! - `--oauth-no-access-token`: token responses lack `access_token`.
 //! - `--oauth-hang-token`: the token endpoint never answers.
 //! - `--oauth-log PATH`: also append every event as a JSON line to PATH.
+//! - `--oauth-token-type T`: token responses say `token_type: T`.
+//! - `--oauth-expires-in N`: token responses say `expires_in: N` (any u64;
+//!   the token's real lifetime stays `--oauth-token-ttl`).
+//! - `--oauth-client-id-bytes N`: registration assigns a client id N bytes
+//!   long.
+//! - `--oauth-plain-http ENDPOINT` (`token`, `registration` or
+//!   `revocation`, repeatable): the metadata names that endpoint as
+//!   `http://mcpctl-test.invalid/ENDPOINT` (plain http, not loopback).
 //!
 //! Events (`/debug/oauth/log`, `--oauth-log`) carry `endpoint` (`mcp`,
 //! `prm`, `metadata`, `authorize`, `token`, `register`, `revoke`, `cimd`)
@@ -123,6 +132,10 @@ pub struct Options {
     no_access_token: bool,
     hang_token: bool,
     log: Option<String>,
+    token_type: Option<String>,
+    expires_in: Option<u64>,
+    client_id_bytes: Option<usize>,
+    plain_http: Vec<String>,
 }
 
 impl Options {
@@ -171,6 +184,14 @@ impl Options {
             "--oauth-no-access-token" => self.no_access_token = true,
             "--oauth-hang-token" => self.hang_token = true,
             "--oauth-log" => self.log = Some(value()),
+            "--oauth-token-type" => self.token_type = Some(value()),
+            "--oauth-expires-in" => {
+                self.expires_in = Some(value().parse().expect("--oauth-expires-in N"))
+            }
+            "--oauth-client-id-bytes" => {
+                self.client_id_bytes = Some(value().parse().expect("--oauth-client-id-bytes N"))
+            }
+            "--oauth-plain-http" => self.plain_http.push(value()),
             _ => return false,
         }
         true
@@ -455,6 +476,11 @@ impl Server {
         if self.opts.cimd {
             doc["client_id_metadata_document_supported"] = json!(true);
         }
+        for endpoint in &self.opts.plain_http {
+            let field = format!("{endpoint}_endpoint");
+            assert!(doc.get(&field).is_some(), "--oauth-plain-http {endpoint}");
+            doc[field] = json!(format!("http://mcpctl-test.invalid/{endpoint}"));
+        }
         if oidc {
             doc["subject_types_supported"] = json!(["public"]);
             doc["id_token_signing_alg_values_supported"] = json!(["RS256"]);
@@ -464,7 +490,10 @@ impl Server {
 
     fn prm(&self) -> Value {
         let mut doc = json!({
-            "resource": self.opts.prm_resource.clone().unwrap_or_else(|| self.resource()),
+            "resource": self.opts.prm_resource.as_ref().map_or_else(
+                || self.resource(),
+                |r| r.replace("{origin}", &self.origin),
+            ),
             "authorization_servers": [self.issuer()],
             "bearer_methods_supported": ["header"],
             "resource_name": "mcpctl fixture",
@@ -570,8 +599,8 @@ impl Server {
             grant,
         };
         let mut body = json!({
-            "token_type": "Bearer",
-            "expires_in": self.ttl().as_secs(),
+            "token_type": self.opts.token_type.as_deref().unwrap_or("Bearer"),
+            "expires_in": self.opts.expires_in.unwrap_or(self.ttl().as_secs()),
             "scope": scope.join(" "),
         });
         let mut inner = self.lock();
@@ -1341,7 +1370,10 @@ fn register_client(s: &Server, body: &[u8]) -> Result<Value, OAuthError> {
     if method == "private_key_jwt" && jwks.is_empty() {
         return Err(bad("invalid_client_metadata", "private_key_jwt needs jwks"));
     }
-    let id = random("client_");
+    let mut id = random("client_");
+    if let Some(bytes) = s.opts.client_id_bytes {
+        id = format!("{id}{}", "x".repeat(bytes.saturating_sub(id.len())));
+    }
     let secret = matches!(
         method.as_str(),
         "client_secret_basic" | "client_secret_post"

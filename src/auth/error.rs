@@ -12,6 +12,44 @@ pub enum OAuthError {
         /// The server.
         server: String,
     },
+    /// A local (stdio) server: nothing to sign in to.
+    #[error("{server} runs on this machine (stdio) and needs no sign-in")]
+    Local {
+        /// The server.
+        server: String,
+    },
+    /// The server answered an unsigned request without asking for a sign-in.
+    #[error(
+        "{server}: {url} does not ask for an OAuth sign-in (it answered {answer} to a request without a token)"
+    )]
+    NotUsingOAuth {
+        /// The server.
+        server: String,
+        /// The MCP endpoint.
+        url: String,
+        /// The status it answered, in words.
+        answer: String,
+    },
+    /// The protected-resource metadata names another resource.
+    #[error("{server}: refusing to sign in: {detail}")]
+    ResourceMismatch {
+        /// The server.
+        server: String,
+        /// Which document, what it named, and why that is refused.
+        detail: String,
+    },
+    /// An endpoint in the metadata would carry secrets over plain http.
+    #[error("{server}: refusing to sign in: the authorization server's `{field}` is {url}; {why}")]
+    UnsafeEndpoint {
+        /// The server.
+        server: String,
+        /// The metadata field.
+        field: &'static str,
+        /// The URL, sanitized.
+        url: String,
+        /// Why.
+        why: String,
+    },
     /// `add` met an OAuth challenge without `--auth oauth`, and could not ask.
     #[error(
         "{server}: the server asks for an OAuth sign-in (HTTP 401, WWW-Authenticate: Bearer); nothing was saved"
@@ -139,6 +177,10 @@ impl OAuthError {
         match self {
             OAuthError::Store { .. } => None,
             OAuthError::NotOAuth { server }
+            | OAuthError::Local { server }
+            | OAuthError::NotUsingOAuth { server, .. }
+            | OAuthError::ResourceMismatch { server, .. }
+            | OAuthError::UnsafeEndpoint { server, .. }
             | OAuthError::NeedsSignIn { server }
             | OAuthError::NotSignedIn { server }
             | OAuthError::RefreshFailed { server, .. }
@@ -159,6 +201,10 @@ impl OAuthError {
     pub fn kind(&self) -> &'static str {
         match self {
             OAuthError::NotOAuth { .. } => "not_oauth",
+            OAuthError::Local { .. } => "local",
+            OAuthError::NotUsingOAuth { .. } => "not_using_oauth",
+            OAuthError::ResourceMismatch { .. } => "resource_mismatch",
+            OAuthError::UnsafeEndpoint { .. } => "unsafe_endpoint",
             OAuthError::NotSignedIn { .. } => "not_signed_in",
             OAuthError::NeedsSignIn { .. } => "needs_sign_in",
             OAuthError::RefreshFailed { .. } => "refresh_failed",
@@ -180,7 +226,9 @@ impl OAuthError {
 impl Diagnostic for OAuthError {
     fn exit_code(&self) -> ExitCode {
         match self {
-            OAuthError::NotOAuth { .. } | OAuthError::Credentials { .. } => ExitCode::Usage,
+            OAuthError::NotOAuth { .. }
+            | OAuthError::Local { .. }
+            | OAuthError::Credentials { .. } => ExitCode::Usage,
             _ => ExitCode::Failed,
         }
     }
@@ -191,6 +239,18 @@ impl Diagnostic for OAuthError {
             OAuthError::NotOAuth { server } => format!(
                 "add `\"auth\": \"oauth\"` to its definition (or `mcpctl add --url URL --auth oauth --force --name {server}`)"
             ),
+            OAuthError::Local { server } => {
+                format!("use it as it is: `mcpctl check {server}`")
+            }
+            OAuthError::NotUsingOAuth { server, .. } => format!(
+                "drop `auth: oauth` from its definition (`mcpctl add --name {server} --url URL --force`), then `mcpctl check {server}`; check the URL if this is not the server you meant"
+            ),
+            OAuthError::ResourceMismatch { .. } => {
+                "nothing was registered or sent; check the server's URL, and report the metadata to the server's operator".into()
+            }
+            OAuthError::UnsafeEndpoint { .. } => {
+                "nothing was sent; the authorization server must use https; report it to the server's operator".into()
+            }
             OAuthError::NeedsSignIn { server } => format!(
                 "add it again with `--auth oauth` (mcpctl add ... --auth oauth --name {server}), then run `mcpctl login {server}`"
             ),
@@ -203,9 +263,9 @@ impl Diagnostic for OAuthError {
             OAuthError::NoRegistration { .. } => {
                 "register a client with the authorization server and set `client_id` (and `client_secret: ${VAR}` for a confidential client), or `client_metadata_url` where the server supports client ID metadata documents".into()
             }
-            OAuthError::SignIn { server, .. } | OAuthError::Denied { server, .. } => {
-                format!("{}; check the client settings in the definition", login(server))
-            }
+            OAuthError::SignIn { server, .. } | OAuthError::Denied { server, .. } => format!(
+                "check the client settings in the definition (`mcpctl show {server}`), then sign in again"
+            ),
             OAuthError::StateMismatch { server } => format!(
                 "{}; finish the sign-in in the browser tab mcpctl opened, not an older one",
                 login(server)

@@ -6,11 +6,12 @@
 //! then a client ID metadata document, then a registration remembered for
 //! the issuer, then a new registration), keeping that registration, the
 //! loopback redirect with its `state` check, one deadline over the whole
-//! sign-in, forcing the definition's token endpoint method, the
-//! `private_key_jwt` exchange, and revocation.
+//! sign-in, forcing the definition's token endpoint method, and the
+//! `private_key_jwt` exchange. The client id is chosen in [`super::client`],
+//! revocation is [`super::revoke`].
 
 use std::sync::Arc;
-use std::time::{Duration, Instant};
+use std::time::Duration;
 
 use oauth2::TokenResponse;
 use rmcp::transport::auth::{
@@ -23,125 +24,12 @@ use super::OAuthError;
 use super::browser;
 use super::http::Http;
 use super::loopback::Listener;
-use super::store::{self, EntryStore, Registration, TokenEntry};
+use super::probe::Answer;
+use super::store::{self, EntryStore, TokenEntry};
+use super::target::describe;
+pub use super::target::{Deadline, Target};
 use crate::defs::redact::register_secret;
-use crate::defs::{Grant, Launch, OAuth, ServerDef, TokenEndpointAuth, vars};
-
-/// A remote server that signs in with OAuth, its URL expanded.
-#[derive(Clone, Debug)]
-pub struct Target {
-    /// The definition's name.
-    pub server: String,
-    /// The MCP endpoint (the resource).
-    pub url: String,
-    /// The definition's OAuth settings, as written.
-    pub oauth: OAuth,
-}
-
-impl Target {
-    /// The target of `def`, or why it has none.
-    pub fn from_def(def: &ServerDef) -> Result<Target, crate::error::Error> {
-        let Some(oauth) = def.auth.clone() else {
-            return Err(OAuthError::NotOAuth {
-                server: def.name.clone(),
-            }
-            .into());
-        };
-        let Launch::Remote { url, .. } = &def.launch else {
-            return Err(OAuthError::NotOAuth {
-                server: def.name.clone(),
-            }
-            .into());
-        };
-        let url = vars::expand(&def.name, url).map_err(crate::mcp::ConnectError::from)?;
-        Ok(Target {
-            server: def.name.clone(),
-            url,
-            oauth,
-        })
-    }
-
-    fn secret(&self, value: Option<&String>) -> Result<Option<String>, OAuthError> {
-        let Some(value) = value else { return Ok(None) };
-        let expanded = vars::expand(&self.server, value).map_err(|e| OAuthError::Credentials {
-            server: self.server.clone(),
-            detail: e.to_string(),
-        })?;
-        register_secret(&expanded);
-        Ok(Some(expanded))
-    }
-
-    /// The expanded client secret, if the definition names one.
-    pub fn client_secret(&self) -> Result<Option<String>, OAuthError> {
-        self.secret(self.oauth.client_secret.as_ref())
-    }
-
-    /// The parsed signing key, if the definition names one.
-    pub fn client_key(&self) -> Result<Option<super::jwt::SigningKey>, OAuthError> {
-        let Some(pem) = self.secret(self.oauth.client_key.as_ref())? else {
-            return Ok(None);
-        };
-        super::jwt::SigningKey::from_pem(&pem)
-            .map(Some)
-            .map_err(|detail| OAuthError::Credentials {
-                server: self.server.clone(),
-                detail: format!("`client_key`: {detail}"),
-            })
-    }
-
-    fn err(&self, make: impl FnOnce(String) -> OAuthError) -> impl FnOnce(AuthError) -> OAuthError {
-        move |e| make(describe(&e))
-    }
-}
-
-/// An rmcp error in words, with any secret masked.
-fn describe(e: &AuthError) -> String {
-    let mut text = e.to_string();
-    let mut source = std::error::Error::source(e);
-    while let Some(s) = source {
-        let more = s.to_string();
-        if !text.contains(&more) {
-            text.push_str(": ");
-            text.push_str(&more);
-        }
-        source = s.source();
-    }
-    crate::defs::redact::mask_session_secrets(&text)
-}
-
-/// The deadline of one operation, for naming what ran out of time.
-#[derive(Clone, Copy)]
-pub struct Deadline {
-    at: Instant,
-    budget: Duration,
-}
-
-impl Deadline {
-    /// A deadline `budget` from now.
-    pub fn after(budget: Duration) -> Deadline {
-        Deadline {
-            at: Instant::now() + budget,
-            budget,
-        }
-    }
-
-    /// Run `fut`, failing with a timeout naming `what` at the deadline.
-    pub async fn run<T>(
-        &self,
-        server: &str,
-        what: &str,
-        fut: impl std::future::Future<Output = T>,
-    ) -> Result<T, OAuthError> {
-        let left = self.at.saturating_duration_since(Instant::now());
-        tokio::time::timeout(left, fut)
-            .await
-            .map_err(|_| OAuthError::Timeout {
-                server: server.to_string(),
-                what: what.to_string(),
-                seconds: self.budget.as_secs().max(1),
-            })
-    }
-}
+use crate::defs::{Grant, TokenEndpointAuth};
 
 /// What discovery found.
 pub struct Discovered {
@@ -151,13 +39,16 @@ pub struct Discovered {
     pub metadata: AuthorizationMetadata,
     /// The issuer ("" for a server of the 2025-03-26 era without metadata).
     pub issuer: String,
+    /// True when no metadata was found and the endpoints were guessed from
+    /// the URL (the 2025-03-26 fallback).
+    pub guessed: bool,
 }
 
-fn http_client(timeout: Duration) -> Result<Arc<Http>, OAuthError> {
+fn http_client(target: &Target, timeout: Duration) -> Result<Arc<Http>, OAuthError> {
     Http::new(timeout)
-        .map(Arc::new)
+        .map(|http| Arc::new(http.for_resource(&target.url)))
         .map_err(|e| OAuthError::Discovery {
-            server: String::new(),
+            server: target.server.clone(),
             detail: e.to_string(),
         })
 }
@@ -179,17 +70,27 @@ pub async fn discover(
     http: Arc<Http>,
     challenge: Option<&str>,
 ) -> Result<Discovered, OAuthError> {
-    let mut manager = manager(target, http).await?;
+    let mut manager = manager(target, http.clone()).await?;
     let resolution = manager
         .resolve_metadata_from_challenge(challenge)
         .await
-        .map_err(target.err(|detail| OAuthError::Discovery {
-            server: target.server.clone(),
-            detail,
-        }))?;
-    let issuer = match resolution.source {
-        AuthorizationMetadataSource::LegacyEndpointFallback => String::new(),
-        _ => resolution.metadata.issuer.clone().unwrap_or_default(),
+        .map_err(|e| match http.refused_resource() {
+            Some(detail) => OAuthError::ResourceMismatch {
+                server: target.server.clone(),
+                detail: crate::output::sanitize(&detail).into_owned(),
+            },
+            None => OAuthError::Discovery {
+                server: target.server.clone(),
+                detail: describe(&e),
+            },
+        })?;
+    let guessed = resolution.source == AuthorizationMetadataSource::LegacyEndpointFallback;
+    if !guessed {
+        check_endpoints(target, &resolution.metadata)?;
+    }
+    let issuer = match guessed {
+        true => String::new(),
+        false => resolution.metadata.issuer.clone().unwrap_or_default(),
     };
     let metadata = forced_method(resolution.metadata, target.oauth.token_endpoint_auth);
     manager.set_metadata(metadata.clone());
@@ -197,7 +98,22 @@ pub async fn discover(
         manager,
         metadata,
         issuer,
+        guessed,
     })
+}
+
+/// Refuse metadata naming an endpoint that would carry secrets over plain
+/// http (see [`super::trust`]), before anything is sent to it.
+fn check_endpoints(target: &Target, metadata: &AuthorizationMetadata) -> Result<(), OAuthError> {
+    match super::trust::unsafe_endpoint(metadata) {
+        Some((field, url, why)) => Err(OAuthError::UnsafeEndpoint {
+            server: target.server.clone(),
+            field,
+            url: super::bounds::summarise(&url),
+            why,
+        }),
+        None => Ok(()),
+    }
 }
 
 /// `metadata` advertising only the definition's token endpoint method, so
@@ -214,14 +130,6 @@ fn forced_method(
         );
     }
     metadata
-}
-
-fn supports(metadata: &AuthorizationMetadata, field: &str) -> bool {
-    metadata
-        .additional_fields
-        .get(field)
-        .and_then(|v| v.as_bool())
-        .unwrap_or(false)
 }
 
 /// How `login` shows progress.
@@ -252,7 +160,23 @@ pub async fn login(
     challenge: Option<&str>,
     opts: &LoginOptions,
 ) -> Result<SignedIn, OAuthError> {
-    let http = http_client(super::http::DEFAULT_TIMEOUT)?;
+    let http = http_client(target, super::http::DEFAULT_TIMEOUT)?;
+    let answer = match challenge {
+        Some(challenge) => Answer::SignIn(Some(challenge.to_string())),
+        None => {
+            opts.deadline
+                .run(
+                    &target.server,
+                    "asking the server for its sign-in challenge",
+                    ask_server(target, &http),
+                )
+                .await??
+        }
+    };
+    let challenge = match &answer {
+        Answer::SignIn(challenge) => challenge.as_deref(),
+        Answer::NoSignIn(_) => None,
+    };
     let discovered = opts
         .deadline
         .run(
@@ -261,6 +185,19 @@ pub async fn login(
             discover(target, http.clone(), challenge),
         )
         .await??;
+    // Without a 401 the server may still protect some requests (a tool
+    // call), but only metadata it publishes says so: endpoints guessed from
+    // the URL are for servers of the 2025-03-26 era that answered 401.
+    if let (Answer::NoSignIn(answer), true) = (answer, discovered.guessed) {
+        return Err(OAuthError::NotUsingOAuth {
+            server: target.server.clone(),
+            url: crate::output::sanitize(&target.url).into_owned(),
+            answer,
+        });
+    }
+    if discovered.guessed {
+        check_endpoints(target, &discovered.metadata)?;
+    }
     match target.oauth.grant {
         Grant::ClientCredentials => {
             let scopes = requested_scopes(target, opts.scope.as_deref(), &discovered).await;
@@ -278,6 +215,22 @@ pub async fn login(
             })
         }
         Grant::AuthorizationCode => authorization_code(target, discovered, opts).await,
+    }
+}
+
+/// What the server answers an unsigned request (its challenge, when it
+/// asks for a sign-in).
+async fn ask_server(target: &Target, http: &Http) -> Result<Answer, OAuthError> {
+    match super::probe::probe(http, &target.url).await {
+        Ok(answer) => Ok(answer),
+        Err(detail) => Err(OAuthError::Discovery {
+            server: target.server.clone(),
+            detail: format!(
+                "cannot reach {}: {}",
+                target.url,
+                super::bounds::summarise(&detail)
+            ),
+        }),
     }
 }
 
@@ -303,6 +256,7 @@ async fn authorization_code(
         mut manager,
         metadata,
         issuer,
+        ..
     } = discovered;
     manager.set_credential_store(EntryStore::new(
         &issuer,
@@ -328,57 +282,19 @@ async fn authorization_code(
         })?;
     let redirect_uri = listener.redirect_uri();
 
-    // The client id, in the specification's order.
-    let cimd = target
-        .oauth
-        .client_metadata_url
-        .clone()
-        .filter(|_| supports(&metadata, "client_id_metadata_document_supported"));
-    let (client_id, client_secret, client) = if let Some(id) = &target.oauth.client_id {
-        (id.clone(), target.client_secret()?, "pre-registered")
-    } else if let Some(url) = cimd {
-        (url, None, "client ID metadata document")
-    } else if let Some(r) = remembered {
-        (r.client_id, r.client_secret, "registered earlier")
-    } else if metadata.registration_endpoint.is_some() {
-        let scope_refs: Vec<&str> = scopes.iter().map(String::as_str).collect();
-        let config = opts
-            .deadline
-            .run(
-                server,
-                "client registration",
-                manager.register_client("mcpctl", &redirect_uri, &scope_refs),
-            )
-            .await?
-            .map_err(target.err(|detail| OAuthError::SignIn {
-                server: server.to_string(),
-                detail: format!("dynamic client registration: {detail}"),
-            }))?;
-        if let Some(secret) = &config.client_secret {
-            register_secret(secret);
-        }
-        if !issuer.is_empty() {
-            let registration = Registration {
-                client_id: config.client_id.clone(),
-                client_secret: config.client_secret.clone(),
-                redirect_uri: redirect_uri.clone(),
-            };
-            let issuer = issuer.clone();
-            store::modify(move |file| {
-                file.registrations.insert(issuer, registration);
-            })?;
-        }
-        (config.client_id, config.client_secret, "registered now")
-    } else {
-        return Err(OAuthError::NoRegistration {
-            server: server.to_string(),
-            cimd: if supports(&metadata, "client_id_metadata_document_supported") {
-                ", and no `client_metadata_url` in the definition"
-            } else {
-                ", no client ID metadata documents"
-            },
-        });
+    let ask = super::client::Ask {
+        target,
+        metadata: &metadata,
+        issuer: &issuer,
+        redirect_uri: &redirect_uri,
+        scopes: &scopes,
+        deadline: &opts.deadline,
     };
+    let super::client::Client {
+        id: client_id,
+        secret: client_secret,
+        kind: client,
+    } = super::client::choose(&ask, &mut manager, remembered).await?;
 
     let mut request = AuthorizationRequest::new(redirect_uri.clone())
         .with_preregistered_client(client_id.clone())
@@ -419,39 +335,7 @@ async fn authorization_code(
             Err(why) => (opts.note)(&format!("{why}; open the URL above yourself")),
         }
     }
-    let callback = opts
-        .deadline
-        .run(
-            server,
-            "waiting for the browser to come back to mcpctl",
-            listener.wait(),
-        )
-        .await?
-        .map_err(|e| OAuthError::Listener {
-            server: server.to_string(),
-            detail: e.to_string(),
-        })?;
-    let query: std::collections::HashMap<String, String> = url::Url::parse(&callback)
-        .map(|u| u.query_pairs().into_owned().collect())
-        .unwrap_or_default();
-    if let Some(code) = query.get("code") {
-        register_secret(code);
-    }
-    if query.get("state").map(String::as_str) != Some(sent_state.as_str()) || sent_state.is_empty()
-    {
-        return Err(OAuthError::StateMismatch {
-            server: server.to_string(),
-        });
-    }
-    if let Some(error) = query.get("error") {
-        return Err(OAuthError::Denied {
-            server: server.to_string(),
-            error: crate::output::sanitize(error).into_owned(),
-            description: query
-                .get("error_description")
-                .map(|d| crate::output::sanitize(d).into_owned()),
-        });
-    }
+    let callback = redirect(target, listener, &sent_state, &opts.deadline).await?;
     let parsed =
         AuthorizationCallback::from_redirect_url(&callback).map_err(target.err(|detail| {
             OAuthError::SignIn {
@@ -485,6 +369,59 @@ async fn authorization_code(
     Ok(SignedIn { entry, client })
 }
 
+/// Wait for the redirect carrying `sent_state`; its URL, or the refusal
+/// the authorization server sent back.
+async fn redirect(
+    target: &Target,
+    listener: Listener,
+    sent_state: &str,
+    deadline: &Deadline,
+) -> Result<String, OAuthError> {
+    let server = target.server.as_str();
+    let ignored = listener.ignored();
+    let callback = deadline
+        .run(
+            server,
+            "waiting for the browser to come back to mcpctl",
+            listener.wait(sent_state),
+        )
+        .await
+        .map_err(|timeout| {
+            if ignored.load(std::sync::atomic::Ordering::SeqCst) > 0 {
+                OAuthError::StateMismatch {
+                    server: server.to_string(),
+                }
+            } else {
+                timeout
+            }
+        })?
+        .map_err(|e| OAuthError::Listener {
+            server: server.to_string(),
+            detail: e.to_string(),
+        })?;
+    let query: std::collections::HashMap<String, String> = url::Url::parse(&callback)
+        .map(|u| u.query_pairs().into_owned().collect())
+        .unwrap_or_default();
+    if let Some(code) = query.get("code") {
+        register_secret(code);
+    }
+    if query.get("state").map(String::as_str) != Some(sent_state) || sent_state.is_empty() {
+        return Err(OAuthError::StateMismatch {
+            server: server.to_string(),
+        });
+    }
+    if let Some(error) = query.get("error") {
+        return Err(OAuthError::Denied {
+            server: server.to_string(),
+            error: crate::output::sanitize(error).into_owned(),
+            description: query
+                .get("error_description")
+                .map(|d| crate::output::sanitize(d).into_owned()),
+        });
+    }
+    Ok(callback)
+}
+
 /// The client-credentials grant: a secret (Basic or form body, by rmcp) or
 /// a `private_key_jwt` assertion (here).
 pub async fn client_credentials(
@@ -498,6 +435,7 @@ pub async fn client_credentials(
         mut manager,
         metadata,
         issuer,
+        ..
     } = discovered;
     let client_id = target
         .oauth
@@ -591,17 +529,6 @@ fn granted(token: &OAuthTokenResponse, requested: &[String]) -> Vec<String> {
         .unwrap_or_else(|| requested.to_vec())
 }
 
-const FORM: &str = "application/x-www-form-urlencoded";
-
-/// `pairs` as an `application/x-www-form-urlencoded` body.
-fn form_body(pairs: &[(&str, String)]) -> String {
-    let mut out = url::form_urlencoded::Serializer::new(String::new());
-    for (k, v) in pairs {
-        out.append_pair(k, v);
-    }
-    out.finish()
-}
-
 /// POST a token request of mcpctl's own and read a token response.
 async fn post_token(
     target: &Target,
@@ -613,18 +540,20 @@ async fn post_token(
         server: target.server.clone(),
         detail: crate::defs::redact::mask_session_secrets(&detail),
     };
+    if let Some(why) = super::trust::endpoint_refusal(endpoint) {
+        return Err(fail(format!("not sent to {endpoint}: {why}")));
+    }
     let response = http
         .plain()
         .post(endpoint)
-        .header(reqwest::header::CONTENT_TYPE, FORM)
-        .body(form_body(form))
+        .header(reqwest::header::CONTENT_TYPE, super::http::FORM)
+        .body(super::http::form_body(form))
         .timeout(http.timeout())
         .send()
         .await
         .map_err(|e| fail(format!("token request to {endpoint}: {e}")))?;
     let status = response.status();
-    let body = response
-        .bytes()
+    let body = super::http::read_bounded(response)
         .await
         .map_err(|e| fail(format!("token response: {e}")))?;
     if !status.is_success() {
@@ -632,12 +561,16 @@ async fn post_token(
         return Err(fail(format!(
             "token endpoint answered HTTP {}: {}",
             status.as_u16(),
-            crate::text::truncate(&text, 200)
+            super::bounds::summarise(&text)
         )));
     }
-    serde_json::from_slice::<OAuthTokenResponse>(&body)
-        .map_err(|e| fail(format!("unusable token response: {e}")))
-        .inspect(|t| register_secret(t.access_token().secret()))
+    let token = serde_json::from_slice::<OAuthTokenResponse>(&body)
+        .map_err(|e| fail(format!("unusable token response: {e}")))?;
+    register_secret(token.access_token().secret());
+    match super::bounds::token_refusal(&token) {
+        Some(why) => Err(fail(why)),
+        None => Ok(token),
+    }
 }
 
 /// Get a new access token for `entry` without a person: a refresh-token
@@ -652,11 +585,12 @@ pub async fn renew_with_scopes(
     entry: &TokenEntry,
     scopes: Option<Vec<String>>,
 ) -> Result<TokenEntry, OAuthError> {
-    let http = http_client(super::http::DEFAULT_TIMEOUT)?;
+    let http = http_client(target, super::http::DEFAULT_TIMEOUT)?;
     let refresh_failed = |detail: String| OAuthError::RefreshFailed {
         server: target.server.clone(),
         detail,
     };
+    check_endpoints(target, &entry.metadata)?;
     let metadata = forced_method(entry.metadata.clone(), target.oauth.token_endpoint_auth);
     let mut manager = manager(target, http.clone()).await?;
     manager.set_metadata(metadata.clone());
@@ -665,6 +599,7 @@ pub async fn renew_with_scopes(
             manager,
             metadata,
             issuer: entry.issuer.clone(),
+            guessed: false,
         };
         let scopes = scopes.unwrap_or_else(|| entry.granted_scopes.clone());
         return client_credentials(target, http, discovered, scopes)
@@ -705,82 +640,4 @@ pub async fn renew_with_scopes(
     store
         .entry()?
         .ok_or_else(|| refresh_failed("the token was not stored".into()))
-}
-
-/// What `logout` did at the server.
-#[derive(Debug, Clone, Copy, PartialEq, Eq, serde::Serialize)]
-#[serde(rename_all = "snake_case")]
-pub enum Revocation {
-    /// Both tokens were revoked (the server answered 200).
-    Revoked,
-    /// The server has no revocation endpoint.
-    Unsupported,
-    /// The server could not be reached or refused; the tokens were deleted
-    /// here anyway.
-    Failed,
-}
-
-/// Revoke `entry`'s refresh and access tokens (RFC 7009), best effort.
-pub async fn revoke(target: &Target, entry: &TokenEntry, budget: Duration) -> Revocation {
-    let Some(endpoint) = entry
-        .metadata
-        .additional_fields
-        .get("revocation_endpoint")
-        .and_then(|v| v.as_str())
-        .map(str::to_string)
-    else {
-        return Revocation::Unsupported;
-    };
-    let Ok(http) = Http::new(budget) else {
-        return Revocation::Failed;
-    };
-    let secret = if target.oauth.client_id.as_deref() == Some(entry.client_id.as_str()) {
-        target.client_secret().ok().flatten()
-    } else {
-        store::read()
-            .ok()
-            .and_then(|f| f.registrations.get(&entry.issuer).cloned())
-            .filter(|r| r.client_id == entry.client_id)
-            .and_then(|r| r.client_secret)
-    };
-    let mut tokens = Vec::new();
-    if let Some(refresh) = entry.token.refresh_token() {
-        tokens.push((refresh.secret().to_string(), "refresh_token"));
-    }
-    tokens.push((
-        entry.token.access_token().secret().to_string(),
-        "access_token",
-    ));
-    let mut all = true;
-    for (token, hint) in tokens {
-        let mut form = vec![("token", token), ("token_type_hint", hint.to_string())];
-        let mut request = http.plain().post(&endpoint).timeout(budget);
-        match &secret {
-            Some(secret)
-                if target.oauth.token_endpoint_auth
-                    != Some(TokenEndpointAuth::ClientSecretPost) =>
-            {
-                request = request.basic_auth(&entry.client_id, Some(secret));
-            }
-            Some(secret) => {
-                form.push(("client_id", entry.client_id.clone()));
-                form.push(("client_secret", secret.clone()));
-            }
-            None => form.push(("client_id", entry.client_id.clone())),
-        }
-        let ok = matches!(
-            request
-                .header(reqwest::header::CONTENT_TYPE, FORM)
-                .body(form_body(&form))
-                .send()
-                .await,
-            Ok(response) if response.status().is_success()
-        );
-        all &= ok;
-    }
-    if all {
-        Revocation::Revoked
-    } else {
-        Revocation::Failed
-    }
 }

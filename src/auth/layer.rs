@@ -85,8 +85,11 @@ impl Session {
     }
 
     /// A newer token than the one refused: another process's refresh when
-    /// the file has one, else a refresh of our own.
-    async fn after_refusal(&self, refused: &str) -> Result<String, OAuthError> {
+    /// the file has one, else a refresh of our own, else (where a person
+    /// can answer) a new sign-in from the server's `challenge`, which finds
+    /// the authorization server again (it may have moved) and registers
+    /// there when it is a new one.
+    async fn after_refusal(&self, refused: &str, challenge: &str) -> Result<String, OAuthError> {
         let mut current = self.current.lock().await;
         if let Some(stored) = self.stored()?
             && stored.token.access_token().secret() != refused
@@ -96,7 +99,14 @@ impl Session {
             return Ok(token);
         }
         let entry = match current.take().or(self.stored()?) {
-            Some(entry) => self.renewed(&entry).await?,
+            Some(entry) => match self.renewed(&entry).await {
+                Ok(renewed) => renewed,
+                Err(_) if entry.grant == Grant::AuthorizationCode && person_can_answer() => {
+                    let why = format!("{} refused the token", self.target.server);
+                    self.sign_in_again(challenge, None, &why).await?
+                }
+                Err(e) => return Err(e),
+            },
             None => {
                 return Err(OAuthError::NotSignedIn {
                     server: self.target.server.clone(),
@@ -106,6 +116,29 @@ impl Session {
         let token = entry.token.access_token().secret().to_string();
         *current = Some(entry);
         Ok(token)
+    }
+
+    /// The browser sign-in again, from the server's `challenge`, asking
+    /// for `scope` when given; `why` heads the printed URL.
+    async fn sign_in_again(
+        &self,
+        challenge: &str,
+        scope: Option<String>,
+        why: &str,
+    ) -> Result<TokenEntry, OAuthError> {
+        let why = why.to_string();
+        let opts = LoginOptions {
+            scope,
+            open_browser: true,
+            deadline: Deadline::after(std::time::Duration::from_secs(300)),
+            show_url: Box::new(move |url| {
+                crate::output::note(format!("{why}; sign in again at:\n  {url}"))
+            }),
+            note: Box::new(|text| crate::output::note(text)),
+        };
+        Box::pin(flow::login(&self.target, Some(challenge), &opts))
+            .await
+            .map(|signed| signed.entry)
     }
 
     async fn renewed(&self, entry: &TokenEntry) -> Result<TokenEntry, OAuthError> {
@@ -167,21 +200,9 @@ impl Session {
                 .await?
             }
             Grant::AuthorizationCode if person_can_answer() => {
-                let server = self.target.server.clone();
-                let opts = LoginOptions {
-                    scope: Some(wanted.clone()),
-                    open_browser: true,
-                    deadline: Deadline::after(std::time::Duration::from_secs(300)),
-                    show_url: Box::new(move |url| {
-                        crate::output::note(format!(
-                            "{server} needs more scopes; sign in again at:\n  {url}"
-                        ))
-                    }),
-                    note: Box::new(|text| crate::output::note(text)),
-                };
-                Box::pin(flow::login(&self.target, Some(challenge), &opts))
+                let why = format!("{} needs more scopes", self.target.server);
+                self.sign_in_again(challenge, Some(wanted.clone()), &why)
                     .await?
-                    .entry
             }
             Grant::AuthorizationCode => {
                 *current = Some(entry);
@@ -262,8 +283,8 @@ impl AuthLayer {
         // the runtime's worker threads.
         let token = Box::pin(session.token()).await.map_err(transport_error)?;
         match call(Some(token.clone())).await {
-            Err(StreamableHttpError::AuthRequired(_)) => {
-                let fresh = Box::pin(session.after_refusal(&token))
+            Err(StreamableHttpError::AuthRequired(e)) => {
+                let fresh = Box::pin(session.after_refusal(&token, &e.www_authenticate_header))
                     .await
                     .map_err(transport_error)?;
                 call(Some(fresh)).await

@@ -86,7 +86,7 @@ impl TokenEntry {
     pub fn expires_at(&self) -> Option<u64> {
         self.token
             .expires_in()
-            .map(|d| self.received_at.saturating_add(d.as_secs()))
+            .map(|d| super::bounds::expires_at(self.received_at, d.as_secs()))
     }
 
     /// True when the access token expires within `margin` seconds (or has).
@@ -310,6 +310,12 @@ impl EntryStore {
         token: OAuthTokenResponse,
         granted_scopes: Vec<String>,
     ) -> Result<TokenEntry, OAuthError> {
+        if let Some(detail) = super::bounds::token_refusal(&token) {
+            return Err(OAuthError::SignIn {
+                server: self.server.clone(),
+                detail,
+            });
+        }
         let entry = TokenEntry {
             issuer: self.issuer.clone(),
             resource: self.resource.clone(),
@@ -370,6 +376,10 @@ impl CredentialStore for EntryStore {
         let Some(token) = credentials.token_response else {
             return self.clear().await;
         };
+        register_secret(token.access_token().secret());
+        if let Some(detail) = super::bounds::token_refusal(&token) {
+            return Err(AuthError::CredentialStoreError(detail));
+        }
         let entry = TokenEntry {
             issuer: self.issuer.clone(),
             resource: self.resource.clone(),

@@ -6,7 +6,8 @@ use std::time::Duration;
 use serde_json::json;
 
 use super::Context;
-use crate::auth::flow::{self, Revocation, Target};
+use crate::auth::flow::Target;
+use crate::auth::revoke::{self, Revocation};
 use crate::auth::store;
 use crate::error::{ExitCode, Result};
 use crate::output;
@@ -40,7 +41,7 @@ pub fn run(ctx: &Context, args: Args) -> Result<ExitCode> {
             let runtime = super::runtime()?;
             Some(super::interrupt::block_on(
                 &runtime,
-                flow::revoke(&target, entry, Duration::from_secs(10)),
+                revoke::revoke(&target, entry, Duration::from_secs(10)),
             )?)
         }
         None => None,
@@ -69,6 +70,9 @@ pub fn run(ctx: &Context, args: Args) -> Result<ExitCode> {
         Some(Revocation::Unsupported) => {
             format!("signed out of `{name}`: tokens deleted here (the server offers no revocation)")
         }
+        Some(Revocation::Refused) => format!(
+            "signed out of `{name}`: tokens deleted here, not sent for revocation (the revocation endpoint is plain http to a host that is not loopback)"
+        ),
         Some(Revocation::Failed) => {
             format!("signed out of `{name}`: tokens deleted here (revocation at the server failed)")
         }
