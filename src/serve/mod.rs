@@ -17,6 +17,7 @@ pub mod naming;
 pub mod passthrough;
 pub mod token;
 pub mod upstream;
+pub mod whole;
 
 use std::sync::Arc;
 use std::time::Duration;
