@@ -317,18 +317,19 @@ mod tests {
             "isError": true
         });
         r.apply_json(&mut result);
+        assert_eq!(result["content"][0]["text"], "token ${TOK}, key ***");
         assert_eq!(
-            result,
-            serde_json::json!({
-                "content": [
-                    {"type": "text", "text": "token ${TOK}, key ***"},
-                    {"type": "image", "data": "tok-value-1234", "mimeType": "image/png"}
-                ],
-                "structuredContent": {"echo": ["x ${TOK}"], "${TOK}": 1,
-                    "see": "https://me:pw@host/"},
-                "isError": true
-            })
+            result["content"][1]["data"], "tok-value-1234",
+            "base64 kept"
         );
+        let structured = &result["structuredContent"];
+        assert_eq!(structured["echo"][0], "x ${TOK}");
+        assert_eq!(structured["${TOK}"], 1, "keys too: {structured}");
+        assert_eq!(
+            structured["see"], "https://me:pw@host/",
+            "content's own URL"
+        );
+        assert_eq!(result["isError"], true);
     }
 
     #[test]
