@@ -198,6 +198,46 @@ async fn an_unknown_version_lists_the_published_ones() {
     );
 }
 
+/// A registry entry named `name` with one npm package (for near-miss tests).
+fn entry_named(name: &str) -> serde_json::Value {
+    json!({
+        "server": {"name": name, "description": "a near twin", "version": "1.0.0",
+            "packages": [{"registryType": "npm", "identifier": "weather-pkg", "version": "1.0.0",
+                "transport": {"type": "stdio"}}]},
+        "_meta": {"io.modelcontextprotocol.registry/official": {
+            "status": "active", "isLatest": true,
+            "publishedAt": "2026-09-01T10:12:44.120Z", "updatedAt": "2026-09-01T10:12:44.120Z"}}
+    })
+}
+
+#[tokio::test]
+async fn a_typo_no_substring_search_finds_still_names_the_close_entries() {
+    // `weathr` is in no registry name, so a search for it (or its words)
+    // finds nothing: the near list comes from the publisher's namespace
+    // and the start of the name, ranked by edit distance.
+    let registry = TestRegistry::start_with_extra(vec![entry_named("io.github.x/weather")]);
+    for (typed, closest) in [
+        ("io.github.x/weathr", "io.github.x/weather"),
+        ("io.github.other/weathr", "io.github.x/weather"),
+    ] {
+        let err = plan(&registry, &request(typed)).await.unwrap_err();
+        let RegistryError::NoExactMatch { near, .. } = &err else {
+            panic!("{err}")
+        };
+        assert_eq!(
+            near.first().map(String::as_str),
+            Some(closest),
+            "{typed}: {near:?}"
+        );
+        assert!(!near.iter().any(|n| n == EVERYTHING), "{typed}: {near:?}");
+        assert!(err.to_string().contains(closest), "{err}");
+        assert_eq!(
+            err.hint().unwrap(),
+            format!("type the exact name, e.g. `mcpctl add {closest}`")
+        );
+    }
+}
+
 #[tokio::test]
 async fn a_near_name_is_never_installed_only_shown() {
     let registry = TestRegistry::start();

@@ -5,6 +5,7 @@
 //! unique secret, and searches stdout, stderr, `--json`, `status`, and every
 //! file the supervisor wrote for that secret.
 
+mod common;
 mod support;
 
 use std::io::{BufRead, BufReader, Write};
@@ -294,4 +295,183 @@ fn a_registry_url_password_is_masked_in_errors() {
         assert!(!run.to_string().contains(PASSWORD), "{run}");
         assert!(run.to_string().contains("http://***@127.0.0.1:1"), "{run}");
     }
+}
+
+/// A supervised fixture whose `leak` tool answers with the value of its
+/// `LEAKED` variable and whose `leak_error` fails quoting it; `LEAKED` is
+/// `value` in the entry. Returns the sandbox's runner (with `TOK` set and
+/// its own short state directory), the definitions file and that directory.
+struct Leaky {
+    sandbox: Sandbox,
+    file: String,
+    state: tempfile::TempDir,
+}
+
+impl Leaky {
+    fn start(value: &str) -> Leaky {
+        let sandbox = Sandbox::new();
+        let fixture = common::fixture().to_string_lossy().into_owned();
+        let file = write_defs(
+            &sandbox,
+            json!({"command": fixture, "args": ["--leak-env", "LEAKED"], "env": {"LEAKED": value}}),
+        );
+        let state = tempfile::Builder::new()
+            .prefix("ms")
+            .tempdir_in("/tmp")
+            .unwrap();
+        let leaky = Leaky {
+            sandbox,
+            file,
+            state,
+        };
+        leaky.run(&["start", "web"]).expect_code(0);
+        leaky
+    }
+
+    fn command(&self, args: &[&str]) -> Command {
+        let mut cmd = self.sandbox.command();
+        cmd.args(["--file", &self.file])
+            .args(args)
+            .env("TOK", SECRET)
+            .env("MCPCTL_STATE_DIR", self.state.path())
+            .env_remove("MCPCTL_NO_SPAWN");
+        cmd
+    }
+
+    fn run(&self, args: &[&str]) -> Run {
+        support::to_run(self.command(args).output().expect("mcpctl runs"))
+    }
+}
+
+impl Drop for Leaky {
+    fn drop(&mut self) {
+        self.run(&["supervisor", "stop"]);
+    }
+}
+
+/// `tools/call`s over a `serve --stdio` child's own pipes, as an agent
+/// host makes them; the reply lines.
+fn serve_calls(serve: &mut Command, tools: &[&str]) -> Vec<String> {
+    let mut child = serve
+        .stdin(std::process::Stdio::piped())
+        .stdout(std::process::Stdio::piped())
+        .stderr(std::process::Stdio::null())
+        .spawn()
+        .unwrap();
+    let mut input = child.stdin.take().unwrap();
+    let mut output = BufReader::new(child.stdout.take().unwrap());
+    let mut ask = |request: Value| -> Option<String> {
+        writeln!(input, "{request}").unwrap();
+        input.flush().unwrap();
+        request.get("id")?;
+        loop {
+            let mut line = String::new();
+            assert!(output.read_line(&mut line).unwrap() > 0, "serve closed");
+            let reply: Value = serde_json::from_str(&line).unwrap();
+            if reply.get("id") == request.get("id") {
+                return Some(line);
+            }
+        }
+    };
+    ask(json!({"jsonrpc": "2.0", "id": 0, "method": "initialize",
+        "params": {"protocolVersion": "2025-11-25", "capabilities": {},
+            "clientInfo": {"name": "t", "version": "1"}}}));
+    ask(json!({"jsonrpc": "2.0", "method": "notifications/initialized"}));
+    let replies = tools
+        .iter()
+        .enumerate()
+        .filter_map(|(i, tool)| {
+            ask(
+                json!({"jsonrpc": "2.0", "id": i + 1, "method": "tools/call",
+                "params": {"name": tool, "arguments": {}}}),
+            )
+        })
+        .collect();
+    let _ = child.kill();
+    let _ = child.wait();
+    replies
+}
+
+/// The places in `text` (named `what`) where the secret shows, added to
+/// `leaks`; and a check that `needle` (the redacted form) is there.
+fn collect(leaks: &mut Vec<String>, what: &str, text: &str, needle: &str) {
+    if text.contains(SECRET) {
+        leaks.push(format!("{what}:\n{text}"));
+    } else {
+        assert!(text.contains(needle), "{what}: no `{needle}` in\n{text}");
+    }
+}
+
+#[test]
+fn a_result_or_error_quoting_a_variable_is_redacted_in_call_json_serve_and_the_audit_log() {
+    let w = Leaky::start("${TOK}");
+    // Every channel is tried before failing, so the message names each leak.
+    let mut leaks = Vec::new();
+    for args in [
+        &["call", "web", "leak"][..],
+        &["--json", "call", "web", "leak"],
+        &["call", "--direct", "web", "leak"],
+    ] {
+        let run = w.run(args);
+        run.expect_code(0);
+        collect(&mut leaks, &format!("{args:?}"), &run.to_string(), "${TOK}");
+    }
+    for args in [
+        &["call", "web", "leak_error"][..],
+        &["--json", "call", "web", "leak_error"],
+        &["call", "--direct", "web", "leak_error"],
+    ] {
+        let run = w.run(args);
+        assert_ne!(run.code, 0, "{args:?}: {run}");
+        let needle = "the key ${TOK} was refused";
+        collect(&mut leaks, &format!("{args:?}"), &run.to_string(), needle);
+    }
+    w.run(&["grant", "web", "leak", "leak_error"])
+        .expect_code(0);
+    let replies = serve_calls(
+        &mut w.command(&["serve", "--stdio"]),
+        &["web__leak", "web__leak_error"],
+    );
+    assert_eq!(replies.len(), 2, "{replies:?}");
+    for reply in &replies {
+        collect(&mut leaks, "serve --stdio", reply, "${TOK}");
+    }
+    // The audit log (and everything else the supervisor and serve wrote).
+    let mut files = Vec::new();
+    all_files(w.state.path(), &mut files);
+    assert!(
+        files
+            .iter()
+            .any(|p| p.to_string_lossy().ends_with(".audit.jsonl")),
+        "{files:?}"
+    );
+    for path in files {
+        let text = String::from_utf8_lossy(&std::fs::read(&path).unwrap_or_default()).into_owned();
+        if text.contains(SECRET) {
+            leaks.push(format!("{}:\n{text}", path.display()));
+        }
+    }
+    assert!(
+        leaks.is_empty(),
+        "the secret shows in:\n{}",
+        leaks.join("\n")
+    );
+}
+
+#[test]
+fn a_literal_env_value_a_tool_returns_is_masked() {
+    let w = Leaky::start(SECRET);
+    for args in [
+        &["call", "web", "leak"][..],
+        &["--json", "call", "web", "leak"],
+    ] {
+        let run = w.run(args);
+        run.expect_code(0);
+        assert_clean(&format!("{args:?}"), &run.to_string());
+        assert!(run.stdout.contains("LEAKED is ***"), "{args:?}: {run}");
+    }
+    let run = w.run(&["call", "web", "leak_error"]);
+    assert_ne!(run.code, 0, "{run}");
+    assert_clean("call leak_error", &run.to_string());
+    assert!(run.stderr.contains("the key *** was refused"), "{run}");
 }

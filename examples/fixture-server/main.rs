@@ -70,6 +70,7 @@ struct Config {
     crash_tool: bool,
     headers_log: Option<String>,
     by_capability: bool,
+    leak_env: Option<String>,
 }
 
 /// What `--hostile` puts in its tool names, descriptions, serverInfo,
@@ -123,6 +124,7 @@ fn parse_args() -> Config {
             "--crash-tool" => cfg.crash_tool = true,
             "--by-capability" => cfg.by_capability = true,
             "--headers-log" => cfg.headers_log = Some(value()),
+            "--leak-env" => cfg.leak_env = Some(value()),
             "--no-tools-capability" => cfg.no_tools_capability = true,
             "--stderr-flood" => cfg.stderr_flood = value().parse().expect("--stderr-flood BYTES"),
             "--grandchild-sleeper" => sleeper(),
@@ -270,6 +272,18 @@ fn build_tools(cfg: &Config) -> Vec<Tool> {
     }
     if cfg.talk {
         tools.extend(talk::tools(schema));
+    }
+    if cfg.leak_env.is_some() {
+        tools.push(Tool::new(
+            "leak",
+            "Answers with the value of the --leak-env variable",
+            schema(json!({"type":"object"})),
+        ));
+        tools.push(Tool::new(
+            "leak_error",
+            "Fails with a JSON-RPC error quoting the --leak-env variable",
+            schema(json!({"type":"object"})),
+        ));
     }
     if cfg.bad_schema {
         tools.push(Tool::new(
@@ -421,6 +435,20 @@ impl ServerHandler for Fixture {
                 return Ok(CallToolResponse::Complete(result));
             }
             "fail" => return Err(ErrorData::internal_error(format!("boom {HOSTILE}"), None)),
+            "leak" | "leak_error" => {
+                let name = self.cfg.leak_env.as_deref().unwrap_or_default();
+                let value = std::env::var(name).unwrap_or_default();
+                if request.name == "leak_error" {
+                    return Err(ErrorData::invalid_params(
+                        format!("the key {value} was refused"),
+                        Some(json!({ "key": value })),
+                    ));
+                }
+                let mut result =
+                    CallToolResult::success(vec![ContentBlock::text(format!("{name} is {value}"))]);
+                result.structured_content = Some(json!({ "value": value }));
+                return Ok(CallToolResponse::Complete(result));
+            }
             "shout" => {
                 eprintln!("fixture: shout {HOSTILE}");
                 "shouted".to_string()

@@ -275,7 +275,9 @@ fn direct(
             // The call is over and its progress all queued: show it
             // before the result.
             let _ = shown.await;
-            Ok::<_, crate::error::Error>(serde_json::to_value(result).unwrap_or(Value::Null))
+            let mut result = serde_json::to_value(result).unwrap_or(Value::Null);
+            conn.redactor().apply_json(&mut result);
+            Ok::<_, crate::error::Error>(result)
         };
         // Dropping the call on a signal sends `notifications/cancelled`;
         // `close` waits for it to be sent before stopping the server.

@@ -117,9 +117,66 @@ impl Redactor {
         mask_userinfo(&mask_session_secrets(&out))
     }
 
+    /// Redact what a server sent back (a call's result, a tool error) in
+    /// place: every secret value in every string and object key of `value`
+    /// is replaced as [`Redactor::apply`] replaces it, run-time secrets
+    /// included. URL userinfo is left as the server wrote it (it is the
+    /// content, not ours), and so are base64 payloads (`data`, `blob`),
+    /// where a short secret could match by chance and corrupt the bytes.
+    pub fn apply_json(&self, value: &mut serde_json::Value) {
+        let mut secrets = self.secrets.clone();
+        {
+            let session = SESSION_SECRETS.lock().unwrap_or_else(|e| e.into_inner());
+            secrets.extend(session.iter().map(|s| (s.clone(), MASK.to_string())));
+        }
+        if secrets.is_empty() {
+            return;
+        }
+        secrets.sort_by_key(|(value, _)| std::cmp::Reverse(value.len()));
+        replace_in_json(&secrets, value);
+    }
+
     /// [`Redactor::apply`] on each line.
     pub fn apply_all(&self, lines: &[String]) -> Vec<String> {
         lines.iter().map(|l| self.apply(l)).collect()
+    }
+}
+
+/// `secrets` (longest first) replaced in every string and key of `value`
+/// but the base64 payloads; see [`Redactor::apply_json`].
+fn replace_in_json(secrets: &[(String, String)], value: &mut serde_json::Value) {
+    use serde_json::Value;
+    let replace = |text: &str| -> Option<String> {
+        let mut out: Option<String> = None;
+        for (secret, shown) in secrets {
+            let current = out.as_deref().unwrap_or(text);
+            if current.contains(secret.as_str()) {
+                out = Some(current.replace(secret.as_str(), shown));
+            }
+        }
+        out
+    };
+    match value {
+        Value::String(text) => {
+            if let Some(masked) = replace(text) {
+                *text = masked;
+            }
+        }
+        Value::Array(items) => items.iter_mut().for_each(|v| replace_in_json(secrets, v)),
+        Value::Object(map) => {
+            if map.keys().any(|k| replace(k).is_some()) {
+                let old = std::mem::take(map);
+                for (key, v) in old {
+                    map.insert(replace(&key).unwrap_or(key), v);
+                }
+            }
+            for (key, v) in map.iter_mut() {
+                if !(matches!(key.as_str(), "data" | "blob") && v.is_string()) {
+                    replace_in_json(secrets, v);
+                }
+            }
+        }
+        _ => {}
     }
 }
 
@@ -241,6 +298,38 @@ mod tests {
             r.apply("GET http://127.0.0.1:1/tok-value-1234/ab said literal-secret-99 true"),
             "GET http://127.0.0.1:1/${TOK}/ab said *** true"
         );
+    }
+
+    #[test]
+    fn a_result_is_redacted_in_every_string_but_its_base64_payloads() {
+        let def = remote(
+            "http://127.0.0.1:1/${TOK}",
+            &[("X-Key", "literal-secret-99")],
+        );
+        let r = Redactor::for_def_with(&def, &env);
+        let mut result = serde_json::json!({
+            "content": [
+                {"type": "text", "text": "token tok-value-1234, key literal-secret-99"},
+                {"type": "image", "data": "tok-value-1234", "mimeType": "image/png"}
+            ],
+            "structuredContent": {"echo": ["x tok-value-1234"], "tok-value-1234": 1,
+                "see": "https://me:pw@host/"},
+            "isError": true
+        });
+        r.apply_json(&mut result);
+        assert_eq!(result["content"][0]["text"], "token ${TOK}, key ***");
+        assert_eq!(
+            result["content"][1]["data"], "tok-value-1234",
+            "base64 kept"
+        );
+        let structured = &result["structuredContent"];
+        assert_eq!(structured["echo"][0], "x ${TOK}");
+        assert_eq!(structured["${TOK}"], 1, "keys too: {structured}");
+        assert_eq!(
+            structured["see"], "https://me:pw@host/",
+            "content's own URL"
+        );
+        assert_eq!(result["isError"], true);
     }
 
     #[test]

@@ -118,11 +118,6 @@ pub struct RegistryClient {
     http: OnceLock<Result<reqwest::Client, String>>,
 }
 
-enum Fetched {
-    Body(Vec<u8>),
-    NotFound,
-}
-
 impl RegistryClient {
     /// Validate the base URL and set up; nothing touches the network yet.
     pub fn new(options: ClientOptions) -> Result<RegistryClient, RegistryError> {
@@ -184,16 +179,12 @@ impl RegistryClient {
             }
             pairs.append_pair("version", "latest");
         }
-        match self
-            .fetch(&url, |b| ServerList::parse(b).map(|_| ()))
+        self.fetch(&url, ServerList::parse)
             .await?
-        {
-            Fetched::Body(body) => Ok(ServerList::parse(&body).expect("validated before use")),
-            Fetched::NotFound => Err(RegistryError::HttpStatus {
+            .ok_or_else(|| RegistryError::HttpStatus {
                 url: crate::defs::redact::mask_userinfo(url.as_str()),
                 status: 404,
-            }),
-        }
+            })
     }
 
     /// Follow the cursor for `term` until `limit` visible entries (all of
@@ -279,13 +270,7 @@ impl RegistryClient {
     /// `GET /v0.1/servers/{name}/versions`; `None` when the name is unknown.
     pub async fn versions(&self, name: &str) -> Result<Option<ServerList>, RegistryError> {
         let url = self.endpoint(&format!("v0.1/servers/{}/versions", encode(name)))?;
-        match self
-            .fetch(&url, |b| ServerList::parse(b).map(|_| ()))
-            .await?
-        {
-            Fetched::Body(body) => Ok(Some(ServerList::parse(&body).expect("validated"))),
-            Fetched::NotFound => Ok(None),
-        }
+        self.fetch(&url, ServerList::parse).await
     }
 
     /// `GET /v0.1/servers/{name}/versions/{version}` (`latest` allowed);
@@ -300,13 +285,7 @@ impl RegistryClient {
             encode(name),
             encode(version)
         ))?;
-        match self
-            .fetch(&url, |b| ServerEntry::parse(b).map(|_| ()))
-            .await?
-        {
-            Fetched::Body(body) => Ok(Some(ServerEntry::parse(&body).expect("validated"))),
-            Fetched::NotFound => Ok(None),
-        }
+        self.fetch(&url, ServerEntry::parse).await
     }
 
     fn endpoint(&self, path: &str) -> Result<Url, RegistryError> {
@@ -344,19 +323,20 @@ impl RegistryClient {
         })
     }
 
-    /// Fetch `url`, from the cache when fresh. `validate` decides whether a
-    /// body is worth caching: errors and unreadable bodies never are.
-    async fn fetch(
+    /// Fetch `url` (from the cache when fresh) and `parse` it, once;
+    /// `None` for a 404. Only a body that parses is cached: errors and
+    /// unreadable bodies never are.
+    async fn fetch<T>(
         &self,
         url: &Url,
-        validate: fn(&[u8]) -> Result<(), String>,
-    ) -> Result<Fetched, RegistryError> {
+        parse: fn(&[u8]) -> Result<T, String>,
+    ) -> Result<Option<T>, RegistryError> {
         let key = url.as_str();
         if !self.refresh
             && let Some(body) = self.cache.as_ref().and_then(|c| c.get(key))
-            && validate(&body).is_ok()
+            && let Ok(parsed) = parse(&body)
         {
-            return Ok(Fetched::Body(body));
+            return Ok(Some(parsed));
         }
         let response = self
             .http()?
@@ -367,7 +347,7 @@ impl RegistryClient {
             .map_err(|err| self.transport_error(url, err))?;
         let status = response.status();
         if status == reqwest::StatusCode::NOT_FOUND {
-            return Ok(Fetched::NotFound);
+            return Ok(None);
         }
         if status.is_server_error() {
             return Err(RegistryError::ServerError {
@@ -393,7 +373,7 @@ impl RegistryClient {
                 });
             }
         };
-        validate(&body).map_err(|reason| RegistryError::BadJson {
+        let parsed = parse(&body).map_err(|reason| RegistryError::BadJson {
             url: crate::defs::redact::mask_userinfo(key),
             reason,
         })?;
@@ -408,7 +388,7 @@ impl RegistryClient {
                 None,
             );
         }
-        Ok(Fetched::Body(body))
+        Ok(Some(parsed))
     }
 
     fn transport_error(&self, url: &Url, err: reqwest::Error) -> RegistryError {

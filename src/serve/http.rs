@@ -54,6 +54,21 @@ fn plain(status: u16, www_authenticate: bool, text: &str) -> Response {
         .unwrap_or_default()
 }
 
+/// `listener` with Nagle's algorithm off on every accepted connection.
+/// A reply goes out as a head and then its body's events; with Nagle on,
+/// each write after the first waits for the client to acknowledge the one
+/// before, and a client with nothing to send delays that acknowledgement
+/// (40 ms on Linux): every call of a keep-alive client stalled that long.
+fn no_delay(
+    listener: tokio::net::TcpListener,
+) -> axum::serve::TapIo<tokio::net::TcpListener, fn(&mut tokio::net::TcpStream)> {
+    use axum::serve::ListenerExt;
+    listener.tap_io(|tcp| {
+        // Only a speed matter: a socket that refuses still serves.
+        let _ = tcp.set_nodelay(true);
+    })
+}
+
 /// Serve until the supervisor goes (`Ok(false)`) or the listener fails.
 pub async fn run(
     shared: Arc<Shared>,
@@ -111,6 +126,7 @@ pub async fn run(
     };
     let app = axum::Router::new()
         .nest_service("/mcp", mcp)
+        .layer(axum::middleware::from_fn(super::whole::replies))
         .layer(axum::middleware::from_fn(guard));
     let listener = tokio::net::TcpListener::bind(addr)
         .await
@@ -121,7 +137,7 @@ pub async fn run(
     crate::output::note(format!("serving on http://{local}/mcp"));
     let watcher = tokio::spawn(super::watch(shared));
     let stop = cancel.clone();
-    let server = axum::serve(listener, app).with_graceful_shutdown(async move {
+    let server = axum::serve(no_delay(listener), app).with_graceful_shutdown(async move {
         stop.cancelled().await;
     });
     tokio::select! {

@@ -18,6 +18,7 @@ pub mod passthrough;
 pub mod relay;
 pub mod token;
 pub mod upstream;
+pub mod whole;
 
 use std::sync::Arc;
 use std::time::Duration;

@@ -268,6 +268,12 @@ impl Connection {
         &self.router
     }
 
+    /// The secrets of this connection's definition, as its errors are
+    /// redacted: what a caller redacts a call's result with.
+    pub fn redactor(&self) -> &Redactor {
+        &self.redactor
+    }
+
     /// The roots this connection offers.
     #[allow(deprecated)]
     pub fn roots(&self) -> &[rmcp::model::Root] {

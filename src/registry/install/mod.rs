@@ -296,9 +296,8 @@ pub async fn resolve_entry(
 const NEAR_SHOWN: usize = 5;
 
 /// The registry names closest to `name`, closest first, for the "did you
-/// mean" list. Candidates come from searching the registry for the last
-/// segment of `name` and, when that finds nothing (a typo), for each of its
-/// words; they are ranked by edit distance (Damerau-Levenshtein) to the
+/// mean" list. Candidates come from searching the registry (see
+/// [`near_candidates`]); they are ranked by edit distance (Damerau-Levenshtein) to the
 /// whole name and to its last segment, and only those reasonably close are
 /// kept. A failing search just yields none.
 pub async fn near_matches(client: &RegistryClient, name: &str) -> Vec<String> {
@@ -306,24 +305,46 @@ pub async fn near_matches(client: &RegistryClient, name: &str) -> Vec<String> {
 }
 
 /// The registry names a search finds for `name`: by its last segment and,
-/// when that finds nothing, by each of its words.
+/// when that finds nothing (a typo, which a substring search cannot
+/// match), by each of its words, by its namespace (`io.github.x/`: the
+/// publisher's other entries) and by the first half of its last segment.
+/// Each step runs only while the ones before found nothing.
 pub async fn near_candidates(client: &RegistryClient, name: &str) -> Vec<String> {
-    let term = name
-        .rsplit('/')
-        .next()
-        .unwrap_or(name)
-        .trim()
-        .to_lowercase();
+    let (namespace, tail) = match name.rsplit_once('/') {
+        Some((namespace, tail)) => (Some(format!("{namespace}/")), tail),
+        None => (None, name),
+    };
+    let term = tail.trim().to_lowercase();
     if term.is_empty() {
         return Vec::new();
     }
+    let words: Vec<String> = term
+        .split(['-', '_', '.'])
+        .filter(|w| w.len() >= 3)
+        .take(3)
+        .map(str::to_string)
+        .collect();
+    let prefix: String = term
+        .chars()
+        .take(term.chars().count().div_ceil(2))
+        .collect();
+    let steps = [
+        words,
+        namespace.map(|n| n.to_lowercase()).into_iter().collect(),
+        (prefix.chars().count() >= 3)
+            .then_some(prefix)
+            .into_iter()
+            .collect(),
+    ];
     let mut candidates = search_names(client, &term).await;
     candidates.retain(|c| c != name);
-    if candidates.is_empty() {
-        let words = term.split(['-', '_', '.']).filter(|w| w.len() >= 3);
-        for word in words.take(3) {
-            for found in search_names(client, word).await {
-                if !candidates.contains(&found) {
+    for step in steps {
+        if !candidates.is_empty() {
+            break;
+        }
+        for term in step {
+            for found in search_names(client, &term).await {
+                if found != name && !candidates.contains(&found) {
                     candidates.push(found);
                 }
             }

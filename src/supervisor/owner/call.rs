@@ -8,8 +8,9 @@ use std::time::Duration;
 use rmcp::model::CallToolRequestParams;
 use serde_json::Value;
 
-use super::Owner;
 use super::state::{State, failed};
+use super::{Live, Owner, Snapshot};
+use crate::defs::redact::Redactor;
 use crate::mcp::talk::{self, Talk, TalkError};
 use crate::supervisor::admit::{self, Lister};
 use crate::supervisor::protocol::{Body, CallRequest, ErrorCode, WireError};
@@ -19,7 +20,9 @@ pub const CALL_TIMEOUT: Duration = Duration::from_secs(60);
 
 impl Owner {
     /// Call a tool: stale ids and invalid arguments fail before dispatch;
-    /// one attempt, never retried.
+    /// one attempt, never retried. The result or error is redacted with
+    /// the definition's secrets before it leaves the supervisor, so a
+    /// server quoting a `${VAR}` value reaches no caller, agent or log.
     pub async fn call(&self, req: CallRequest, talk: Talk) -> Result<Body, WireError> {
         let (live, catalog) = {
             let st = self.lock();
@@ -30,6 +33,21 @@ impl Owner {
                 _ => return Err(self.not_ready(st.state)),
             }
         };
+        self.admit(&req, &live, &catalog)?;
+        match self.dispatch(req, talk, &live, &catalog).await {
+            Ok(mut body) => {
+                if let Body::Call { result, .. } = &mut body {
+                    live.redactor.apply_json(result);
+                }
+                Ok(body)
+            }
+            Err(err) => Err(redacted(err, &live.redactor)),
+        }
+    }
+
+    /// The checks before dispatch: ids current, tool known and not held,
+    /// arguments valid.
+    fn admit(&self, req: &CallRequest, live: &Live, catalog: &Snapshot) -> Result<(), WireError> {
         if let Some(b) = &req.binding_id
             && *b != live.binding_id
         {
@@ -79,6 +97,17 @@ impl Owner {
                 Lister::Supervisor,
             )?;
         }
+        Ok(())
+    }
+
+    /// Send the admitted call and wait for its answer, a stop or the timeout.
+    async fn dispatch(
+        &self,
+        req: CallRequest,
+        talk: Talk,
+        live: &Live,
+        catalog: &Snapshot,
+    ) -> Result<Body, WireError> {
         let mut closing = live.closing.subscribe();
         if *closing.borrow() {
             return Err(WireError::new(
@@ -130,4 +159,11 @@ impl Owner {
             .hint("raise --timeout, or check the server's logs")),
         }
     }
+}
+
+/// `err` with the definition's secrets redacted from its message and hint.
+fn redacted(mut err: WireError, redactor: &Redactor) -> WireError {
+    err.message = redactor.apply(&err.message);
+    err.hint = err.hint.map(|h| redactor.apply(&h));
+    err
 }

@@ -153,6 +153,7 @@ impl Owner {
         self.shared.record(&self.name, pid, conn.tag());
         let (closing, _) = watch::channel(false);
         let (router, roots) = (conn.router().clone(), conn.roots().to_vec());
+        let redactor = conn.redactor().clone();
         let live = Arc::new(Live {
             conn: tokio::sync::Mutex::new(conn),
             peer,
@@ -161,6 +162,7 @@ impl Owner {
             closing,
             binding_id: binding_id.clone(),
             pid,
+            redactor,
         });
         let catalog = Snapshot::new(self.shared.new_id("c"), pages.tools);
         {

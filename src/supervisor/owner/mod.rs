@@ -113,6 +113,9 @@ struct Live {
     closing: watch::Sender<bool>,
     binding_id: String,
     pid: Option<u32>,
+    /// The definition's secrets as the connection expanded them: every
+    /// call's result and error is redacted with it before it leaves.
+    redactor: crate::defs::redact::Redactor,
 }
 
 struct Inner {
