@@ -1237,9 +1237,30 @@ fn a_peer_with_another_uid_is_refused() {
     let open = |p: &Path, mode| {
         std::fs::set_permissions(p, std::fs::Permissions::from_mode(mode)).unwrap()
     };
+    // The other user's own private state directory, holding a link to our
+    // socket: mcpctl run as that user then dials our socket by name.
+    let theirs = tempfile::tempdir().unwrap();
+    open(theirs.path(), 0o755);
+    let their_state = theirs.path().join("st");
+    std::fs::create_dir(&their_state).unwrap();
+    std::os::unix::fs::symlink(
+        sup.socket(),
+        their_state.join(sup.socket().file_name().unwrap()),
+    )
+    .unwrap();
+    nix::unistd::chown(
+        &their_state,
+        Some(nix::unistd::Uid::from_raw(65534)),
+        Some(nix::unistd::Gid::from_raw(65534)),
+    )
+    .unwrap();
+    open(&their_state, 0o700);
     let as_nobody = || {
         let mut cmd = sup.command();
-        cmd.args(["stop", "a", "--no-spawn"]).uid(65534).gid(65534);
+        cmd.env("MCPCTL_STATE_DIR", &their_state)
+            .args(["stop", "a", "--no-spawn"])
+            .uid(65534)
+            .gid(65534);
         cmd.output().unwrap()
     };
     // With the modes as created, the other user cannot even connect.
@@ -1265,9 +1286,10 @@ fn a_peer_with_another_uid_is_refused() {
         .unwrap();
     let log = std::fs::read_to_string(log).unwrap();
     assert!(log.contains("refused a connection from uid 65534"), "{log}");
-    // Our own uid still gets answers, and the daemon is unharmed.
-    sup.ok(&["status", "--no-spawn"], 0);
+    // Our own uid still gets answers, and the daemon is unharmed (with the
+    // state directory private again, as mcpctl requires to use it as named).
     open(&sup.state(), 0o700);
+    sup.ok(&["status", "--no-spawn"], 0);
 }
 
 #[test]
