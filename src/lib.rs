@@ -20,6 +20,7 @@ pub mod packages;
 pub mod procfs;
 pub mod registry;
 pub mod serve;
+pub mod state_dir;
 pub mod supervisor;
 pub mod text;
 pub mod tls;

@@ -35,19 +35,12 @@ use crate::defs::redact::register_secret;
 /// The file's name in the state directory.
 pub const FILE_NAME: &str = "oauth.json";
 
-/// The directory of the token file: `MCPCTL_STATE_DIR`, else the user's
-/// state directory (persistent, unlike the runtime directory sockets use).
+/// The directory of the token file: the persistent state directory
+/// ([`crate::state_dir::persistent_dir`]: `MCPCTL_STATE_DIR` by the one rule
+/// every layer follows, else the user's state directory; never the runtime
+/// directory sockets use, which is emptied at logout).
 pub fn dir() -> PathBuf {
-    if let Some(dir) = std::env::var_os("MCPCTL_STATE_DIR").filter(|d| !d.is_empty()) {
-        return PathBuf::from(dir);
-    }
-    if let Some(dirs) = directories::BaseDirs::new() {
-        if let Some(state) = dirs.state_dir() {
-            return state.join("mcpctl");
-        }
-        return dirs.data_local_dir().join("mcpctl");
-    }
-    PathBuf::from(format!("/tmp/mcpctl-{}", nix::unistd::geteuid()))
+    crate::state_dir::persistent_dir()
 }
 
 /// The token file's path.
@@ -198,7 +191,7 @@ pub struct Lock {
 /// or one refresh).
 pub fn lock() -> Result<Lock, OAuthError> {
     let dir = dir();
-    crate::supervisor::socket::make_private_dir(&dir).map_err(|e| store_error(&dir, e))?;
+    crate::state_dir::make_private_dir(&dir).map_err(|e| store_error(&dir, e))?;
     let lock_path = dir.join("oauth.lock");
     let file = OpenOptions::new()
         .create(true)

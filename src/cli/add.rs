@@ -14,7 +14,7 @@ use crate::defs::{
 };
 use crate::error::{ExitCode, Result, UsageError};
 use crate::output;
-use crate::validate::{self, Finding, Policy, Rule, Severity, ValidationError, name, pins};
+use crate::validate::{Finding, Policy, Rule, Severity, ValidationError, name, pins};
 
 const EXAMPLES: &str = "\
 Claude Code's syntax works as typed: `add NAME -- CMD ARGS…` (a name followed
@@ -1179,7 +1179,7 @@ pub(super) fn unique_name(base: &str, in_file: &[String], elsewhere: &[String]) 
 
 /// Launcher, pin and URL rules; `--force` lets a missing launcher through.
 fn validate_for_save(def: &ServerDef, save: &Save) -> Vec<Finding> {
-    validate::check_definition(def, save.policy)
+    crate::defs::rules::check_definition(def, save.policy)
         .into_iter()
         .map(|mut finding| {
             if save.force && finding.rule == Rule::Launcher {

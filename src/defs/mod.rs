@@ -24,6 +24,7 @@ pub mod layout;
 pub mod locate;
 pub mod nesting;
 pub mod render;
+pub mod rules;
 pub mod sources;
 pub mod store;
 pub mod toml;

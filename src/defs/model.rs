@@ -201,7 +201,7 @@ impl ServerDef {
     /// command line or the URL (with the command that serves it, for local
     /// HTTP servers), URL userinfo masked.
     pub fn target(&self) -> String {
-        super::redact::mask_userinfo(&self.target_as_written())
+        crate::text::mask_userinfo(&self.target_as_written())
     }
 
     fn target_as_written(&self) -> String {

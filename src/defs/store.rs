@@ -17,7 +17,7 @@ use std::path::{Path, PathBuf};
 
 use super::error::DefsError;
 use super::format::{self, MAX_FILE_BYTES};
-use crate::supervisor::socket;
+use crate::state_dir;
 
 fn io_error(path: &Path, action: &'static str) -> impl FnOnce(std::io::Error) -> DefsError {
     let path = path.to_path_buf();
@@ -110,8 +110,8 @@ fn write_target(path: &Path) -> Result<PathBuf, DefsError> {
 /// path, every spelling of one file (`a.json`, `./a.json`, a symlink) takes
 /// the same lock.
 fn lock_path(target: &Path) -> Result<PathBuf, DefsError> {
-    let dir = socket::base_dir().join("locks");
-    socket::make_private_dir(&dir).map_err(io_error(&dir, "cannot create the lock directory"))?;
+    let dir = state_dir::base_dir().join("locks");
+    state_dir::make_private_dir(&dir).map_err(io_error(&dir, "cannot create the lock directory"))?;
     let canonical = super::sources::canonical(target);
     let digest = crate::hash::fnv1a(canonical.as_os_str().as_encoded_bytes());
     Ok(dir.join(format!("{digest:016x}.lock")))

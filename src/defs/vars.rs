@@ -467,10 +467,10 @@ fn ask_input(variable: &str) -> Option<String> {
     let prompt = match &spec.description {
         Some(description) => format!(
             "{} (input `{}`)",
-            crate::output::sanitize(description),
-            crate::output::sanitize(&spec.id)
+            crate::text::sanitize(description),
+            crate::text::sanitize(&spec.id)
         ),
-        None => format!("value for input `{}`", crate::output::sanitize(&spec.id)),
+        None => format!("value for input `{}`", crate::text::sanitize(&spec.id)),
     };
     let term = console::Term::stderr();
     let answer = if spec.password {

@@ -59,8 +59,8 @@ impl PypiIndex {
     /// The base URL, for messages (credentials masked).
     pub fn shown(&self) -> String {
         match self {
-            PypiIndex::Json(base) => crate::defs::redact::mask_userinfo(base),
-            PypiIndex::Simple(index) => crate::defs::redact::mask_userinfo(index),
+            PypiIndex::Json(base) => crate::text::mask_userinfo(base),
+            PypiIndex::Simple(index) => crate::text::mask_userinfo(index),
         }
     }
 }

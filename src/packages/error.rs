@@ -94,7 +94,7 @@ impl PackageError {
         PackageError::NotAVersion {
             registry,
             package: package.to_string(),
-            claimed: crate::text::truncate(&crate::output::sanitize(claimed), 80),
+            claimed: crate::text::truncate(&crate::text::sanitize(claimed), 80),
             why: why.to_string(),
         }
     }

@@ -8,7 +8,7 @@ use std::time::Duration;
 use serde_json::Value;
 
 use super::PackageError;
-use crate::defs::redact::mask_userinfo;
+use crate::text::mask_userinfo;
 use crate::http_client::BodyError;
 
 /// How long one registry request may take.

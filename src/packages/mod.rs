@@ -62,10 +62,10 @@ pub async fn resolve(
     if !is_exact_version(spec.ecosystem, &resolved.version) {
         let registry = match spec.ecosystem {
             Ecosystem::Npm => {
-                crate::defs::redact::mask_userinfo(registries.npm.for_package(&spec.package))
+                crate::text::mask_userinfo(registries.npm.for_package(&spec.package))
             }
             Ecosystem::Pypi => registries.pypi.shown(),
-            Ecosystem::Oci => crate::defs::redact::mask_userinfo(&spec.spec),
+            Ecosystem::Oci => crate::text::mask_userinfo(&spec.spec),
         };
         return Err(PackageError::not_a_version(
             registry,

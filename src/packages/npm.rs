@@ -7,7 +7,7 @@ use serde_json::Value;
 
 use super::fetch::{self, Fetched};
 use super::{PackageError, Registries, Resolved};
-use crate::defs::redact::mask_userinfo;
+use crate::text::mask_userinfo;
 use crate::validate::pins::{Ecosystem, PackageSpec, Pin};
 
 /// The URL of `package` (a scoped name's `/` as `%2F`, as npm sends it).
@@ -111,7 +111,7 @@ fn resolved(
             expected,
             &format!(
                 "but its version document says `{}`",
-                crate::text::truncate(&crate::output::sanitize(&version), 80)
+                crate::text::truncate(&crate::text::sanitize(&version), 80)
             ),
         ));
     }

@@ -14,7 +14,7 @@ use serde_json::Value;
 
 use super::PackageError;
 use super::fetch::TIMEOUT;
-use crate::defs::redact::mask_userinfo;
+use crate::text::mask_userinfo;
 
 /// The label the MCP Registry reads an image's owner from.
 pub const NAME_LABEL: &str = "io.modelcontextprotocol.server.name";

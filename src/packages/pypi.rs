@@ -125,7 +125,7 @@ pub async fn mcp_name(
         Fetched::Found(doc) => doc,
         Fetched::Missing => {
             return Err(PackageError::NoPackage {
-                registry: crate::defs::redact::mask_userinfo(&base),
+                registry: crate::text::mask_userinfo(&base),
                 package: package.to_string(),
             });
         }

@@ -36,7 +36,7 @@ fn generate() -> Result<String, ServeError> {
 /// Write `token` atomically, 0600, in a 0700 directory.
 fn store(path: &Path, token: &str) -> Result<(), ServeError> {
     if let Some(dir) = path.parent() {
-        crate::supervisor::socket::make_private_dir(dir).map_err(io(path))?;
+        crate::state_dir::make_private_dir(dir).map_err(io(path))?;
     }
     let tmp = path.with_extension("serve-token.tmp");
     let _ = std::fs::remove_file(&tmp);

@@ -4,20 +4,21 @@
 //! digest of the sources' canonical paths (sorted, so order and spelling
 //! do not matter), under `MCPCTL_STATE_DIR`, else
 //! `$XDG_RUNTIME_DIR/mcpctl`, else the user's state dir (a private
-//! `mcpctl-<uid>` inside a shared `MCPCTL_STATE_DIR`). The directory is
+//! `mcpctl-<uid>` inside a shared `MCPCTL_STATE_DIR`; see [`crate::state_dir`]). The directory is
 //! 0700 and the socket 0600 (created under a umask, never chmod-ed after
 //! the fact only); peers with another uid are refused; a lock file makes
 //! the daemon single-instance, and a socket nobody answers on is stale.
 
-use std::fs::{DirBuilder, File, OpenOptions};
-use std::os::unix::fs::{DirBuilderExt, OpenOptionsExt, PermissionsExt};
-use std::path::{Path, PathBuf};
+use std::fs::{File, OpenOptions};
+use std::os::unix::fs::OpenOptionsExt;
+use std::path::PathBuf;
 
 use nix::fcntl::{Flock, FlockArg};
 use nix::sys::stat::{Mode, umask};
 
 use crate::defs::Sources;
 use crate::defs::sources::canonical;
+use crate::state_dir::{base_dir, make_private_dir};
 
 /// The files belonging to one supervisor.
 #[derive(Debug, Clone)]
@@ -36,43 +37,6 @@ pub struct Paths {
     pub logs: PathBuf,
     /// The canonical definition sources the digest is made from.
     pub sources: Vec<PathBuf>,
-}
-
-/// The base directory: `MCPCTL_STATE_DIR`, else `$XDG_RUNTIME_DIR/mcpctl`,
-/// else `<state dir>/mcpctl`, else `/tmp/mcpctl-<uid>`.
-pub fn base_dir() -> PathBuf {
-    if let Some(dir) = operator_state_dir() {
-        return dir;
-    }
-    if let Some(dir) = std::env::var_os("XDG_RUNTIME_DIR").filter(|d| !d.is_empty()) {
-        return PathBuf::from(dir).join("mcpctl");
-    }
-    if let Some(dirs) = directories::BaseDirs::new()
-        && let Some(state) = dirs.state_dir()
-    {
-        return state.join("mcpctl");
-    }
-    PathBuf::from(format!("/tmp/mcpctl-{}", nix::unistd::geteuid()))
-}
-
-/// `MCPCTL_STATE_DIR` as mcpctl uses it, `None` when unset. A directory
-/// that does not exist yet is created later, 0700, and used as named; so
-/// is one that already is private to us. A directory that exists and is
-/// not (a shared `/tmp`, a team directory, another user's) is never
-/// chmod-ed: mcpctl uses a private subdirectory `mcpctl-<uid>` in it
-/// instead, short so socket paths stay under the limit.
-pub fn operator_state_dir() -> Option<PathBuf> {
-    let dir = PathBuf::from(std::env::var_os("MCPCTL_STATE_DIR").filter(|d| !d.is_empty())?);
-    Some(match std::fs::metadata(&dir) {
-        Ok(meta) if !is_private(&meta) => dir.join(format!("mcpctl-{}", nix::unistd::geteuid())),
-        _ => dir,
-    })
-}
-
-/// True for a directory owned by our effective uid with no group or other bits.
-fn is_private(meta: &std::fs::Metadata) -> bool {
-    use std::os::unix::fs::MetadataExt;
-    meta.uid() == nix::unistd::geteuid().as_raw() && meta.mode() & 0o077 == 0
 }
 
 impl Paths {
@@ -192,34 +156,6 @@ impl Paths {
         listener.set_nonblocking(true)?;
         tokio::net::UnixListener::from_std(listener)
     }
-}
-
-/// Create `dir` (and its parents) 0700, tightening it if it exists looser;
-/// shared with the definition files' write locks. The directory the
-/// operator named in `MCPCTL_STATE_DIR` is never tightened: mcpctl did not
-/// create it (see [`operator_state_dir`] for what is used instead).
-pub fn make_private_dir(dir: &Path) -> std::io::Result<()> {
-    DirBuilder::new().recursive(true).mode(0o700).create(dir)?;
-    let meta = std::fs::metadata(dir)?;
-    let named = std::env::var_os("MCPCTL_STATE_DIR").is_some_and(|named| Path::new(&named) == dir);
-    if is_private(&meta) || named {
-        return Ok(());
-    }
-    {
-        use std::os::unix::fs::MetadataExt;
-        if meta.uid() != nix::unistd::geteuid().as_raw() {
-            // Another user's open directory where ours should be (say a
-            // `mcpctl-<uid>` planted in a shared /tmp): never use it.
-            return Err(std::io::Error::new(
-                std::io::ErrorKind::PermissionDenied,
-                format!(
-                    "{} belongs to another user and is open to others",
-                    dir.display()
-                ),
-            ));
-        }
-    }
-    std::fs::set_permissions(dir, std::fs::Permissions::from_mode(0o700))
 }
 
 /// True when the peer of `stream` runs as our own effective uid.

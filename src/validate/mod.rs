@@ -1,9 +1,12 @@
-//! Validation before save: names, launchers, version pins and URLs.
+//! Validation before save: names, launchers, version pins, URLs and
+//! seconds, each a rule over plain strings.
 //!
 //! Every rule returns [`Finding`]s rather than failing fast, so `add` can
 //! report every problem of a definition at once. A warning is printed and
 //! the write goes ahead; an error stops it. `--require-pin` turns unpinned
-//! packages from warnings into errors.
+//! packages from warnings into errors. This floor knows nothing of the
+//! definition model: `defs` reads names and timeouts through these rules,
+//! and holds a whole definition against them in `defs::rules`.
 
 pub mod launcher;
 pub mod name;
@@ -11,7 +14,6 @@ pub mod pins;
 pub mod seconds;
 pub mod url;
 
-use crate::defs::{Launch, ServerDef};
 use crate::error::{Diagnostic, ExitCode};
 
 /// How serious a finding is.
@@ -83,26 +85,6 @@ pub struct Policy {
     /// Plain `http://` to a public host is a warning instead of an error
     /// (`add --allow-http`).
     pub allow_http: bool,
-}
-
-/// Check a definition before it is saved: launcher, pins, URL. The name is
-/// checked separately ([`name::check`]) because `add` may derive it.
-pub fn check_definition(def: &ServerDef, policy: Policy) -> Vec<Finding> {
-    let mut findings = Vec::new();
-    if let Some(process) = def.process() {
-        if let Some(finding) = launcher::check(process.command, process.cwd) {
-            findings.push(finding);
-        }
-        findings.extend(pins::check(
-            process.command,
-            process.args,
-            policy.require_pin,
-        ));
-    }
-    if let Launch::Remote { url, .. } = &def.launch {
-        findings.extend(url::check(url, policy.allow_http));
-    }
-    findings
 }
 
 /// Validation stopped a write; carries every error finding.
