@@ -13,10 +13,11 @@ use std::collections::HashMap;
 use std::path::{Path, PathBuf};
 
 use super::error::DefsError;
-use super::format::{self, Format};
+use super::format;
 use super::model::ServerDef;
 use super::sources::Sources;
 use super::store;
+use super::syntax::Format;
 use crate::validate::name;
 
 /// One source file as loaded.

@@ -5,7 +5,7 @@
 //! by searching for the name itself. This reads each key as the format
 //! writes it, decodes it, and compares the decoded text.
 
-use super::format::Syntax;
+use super::syntax::Syntax;
 
 /// The 1-based line and column of the first key that decodes to `name`.
 pub fn key(text: &str, name: &str, syntax: Syntax) -> Option<(usize, usize)> {

@@ -27,7 +27,7 @@ pub mod render;
 pub mod rules;
 pub mod sources;
 pub mod store;
-pub mod toml;
+pub mod syntax;
 pub mod trust;
 
 pub use catalog::Catalog;

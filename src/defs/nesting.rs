@@ -8,7 +8,7 @@
 //! than a handful of levels, so one limit, checked first, gives one clear
 //! error with the position of the bracket or key that goes too deep.
 
-use super::format::Syntax;
+use super::syntax::Syntax;
 
 /// The deepest nesting a definition file may have. Real files use 4 to 6
 /// levels (`mcpServers` → name → `env` → key); 64 leaves room for any

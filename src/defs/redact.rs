@@ -321,5 +321,4 @@ mod tests {
             "error for url (http://127.0.0.1:1/${SPACED})"
         );
     }
-
 }

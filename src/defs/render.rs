@@ -6,8 +6,8 @@
 
 use serde_json::{Map, Value, json};
 
-use super::format::{Dialect, Format, Shape, Syntax};
 use super::model::{Grant, Launch, RestartPolicy, ServerDef, Transport};
+use super::syntax::{Dialect, Format, Shape, Syntax};
 
 /// The JSON value to store for `def` in a file of `format`.
 pub fn entry_value(def: &ServerDef, format: Format) -> Value {

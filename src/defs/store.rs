@@ -16,7 +16,8 @@ use std::os::unix::fs::{DirBuilderExt, FileTypeExt, MetadataExt, OpenOptionsExt,
 use std::path::{Path, PathBuf};
 
 use super::error::DefsError;
-use super::format::{self, MAX_FILE_BYTES};
+use super::format;
+use super::syntax::MAX_FILE_BYTES;
 use crate::state_dir;
 
 fn io_error(path: &Path, action: &'static str) -> impl FnOnce(std::io::Error) -> DefsError {
@@ -111,7 +112,8 @@ fn write_target(path: &Path) -> Result<PathBuf, DefsError> {
 /// the same lock.
 fn lock_path(target: &Path) -> Result<PathBuf, DefsError> {
     let dir = state_dir::base_dir().join("locks");
-    state_dir::make_private_dir(&dir).map_err(io_error(&dir, "cannot create the lock directory"))?;
+    state_dir::make_private_dir(&dir)
+        .map_err(io_error(&dir, "cannot create the lock directory"))?;
     let canonical = super::sources::canonical(target);
     let digest = crate::hash::fnv1a(canonical.as_os_str().as_encoded_bytes());
     Ok(dir.join(format!("{digest:016x}.lock")))

@@ -6,7 +6,7 @@
 //! expanded from mcpctl's own environment only at the moment a server is
 //! launched or connected to, so secrets never land on disk by accident.
 
-use crate::defs::{Launch, ServerDef};
+use super::model::{Launch, ServerDef};
 use crate::error::{Diagnostic, ExitCode};
 
 /// A reference that cannot be expanded at launch time.

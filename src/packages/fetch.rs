@@ -8,8 +8,8 @@ use std::time::Duration;
 use serde_json::Value;
 
 use super::PackageError;
-use crate::text::mask_userinfo;
 use crate::http_client::BodyError;
+use crate::text::mask_userinfo;
 
 /// How long one registry request may take.
 pub const TIMEOUT: Duration = Duration::from_secs(20);

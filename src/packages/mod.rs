@@ -61,9 +61,7 @@ pub async fn resolve(
     // free text.
     if !is_exact_version(spec.ecosystem, &resolved.version) {
         let registry = match spec.ecosystem {
-            Ecosystem::Npm => {
-                crate::text::mask_userinfo(registries.npm.for_package(&spec.package))
-            }
+            Ecosystem::Npm => crate::text::mask_userinfo(registries.npm.for_package(&spec.package)),
             Ecosystem::Pypi => registries.pypi.shown(),
             Ecosystem::Oci => crate::text::mask_userinfo(&spec.spec),
         };
