@@ -126,68 +126,32 @@ pub async fn inspect(image: &str, labels: bool) -> Result<Image, PackageError> {
             registry: shown.clone(),
             package: format!("{}:{}", image_ref.repository, image_ref.reference),
         })?;
-    let digest = match headers
+    let digest = manifest_digest(&headers, &body);
+    let name_label = if labels {
+        session.name_label(&base, &body, &fail).await?
+    } else {
+        None
+    };
+    Ok(Image { digest, name_label })
+}
+
+/// The digest the registry gives for a manifest, else the one its bytes
+/// hash to.
+fn manifest_digest(headers: &reqwest::header::HeaderMap, body: &[u8]) -> String {
+    match headers
         .get("docker-content-digest")
         .and_then(|v| v.to_str().ok())
     {
         Some(d) if is_digest(d) => d.to_string(),
         _ => {
             use sha2::Digest;
-            let hex: String = sha2::Sha256::digest(&body)
+            let hex: String = sha2::Sha256::digest(body)
                 .iter()
                 .map(|b| format!("{b:02x}"))
                 .collect();
             format!("sha256:{hex}")
         }
-    };
-    let name_label = if labels {
-        let manifest: Value = serde_json::from_slice(&body)
-            .map_err(|e| fail(format!("the manifest is not JSON ({e})")))?;
-        let manifest = match manifest.get("manifests").and_then(Value::as_array) {
-            Some(list) => {
-                let pick = list
-                    .iter()
-                    .find(|m| {
-                        m.pointer("/platform/os").and_then(Value::as_str) == Some("linux")
-                            && m.pointer("/platform/architecture").and_then(Value::as_str)
-                                == Some("amd64")
-                    })
-                    .or(list.first())
-                    .and_then(|m| m.get("digest"))
-                    .and_then(Value::as_str)
-                    .filter(|d| is_digest(d))
-                    .ok_or_else(|| fail("the image index lists no manifest".into()))?;
-                let (_, body) = session
-                    .get(&format!("{base}/manifests/{pick}"), MANIFEST_TYPES)
-                    .await
-                    .map_err(&fail)?
-                    .ok_or_else(|| fail(format!("manifest {pick} is missing")))?;
-                serde_json::from_slice(&body)
-                    .map_err(|e| fail(format!("the manifest is not JSON ({e})")))?
-            }
-            None => manifest,
-        };
-        let config = manifest
-            .pointer("/config/digest")
-            .and_then(Value::as_str)
-            .filter(|d| is_digest(d))
-            .ok_or_else(|| fail("the manifest has no config digest".into()))?;
-        let (_, blob) = session
-            .get(&format!("{base}/blobs/{config}"), "application/json")
-            .await
-            .map_err(&fail)?
-            .ok_or_else(|| fail(format!("config blob {config} is missing")))?;
-        let config: Value = serde_json::from_slice(&blob)
-            .map_err(|e| fail(format!("the image config is not JSON ({e})")))?;
-        config
-            .pointer("/config/Labels")
-            .and_then(|l| l.get(NAME_LABEL))
-            .and_then(Value::as_str)
-            .map(str::to_string)
-    } else {
-        None
-    };
-    Ok(Image { digest, name_label })
+    }
 }
 
 /// `sha256:` and 64 hex digits.
@@ -203,6 +167,66 @@ struct Session {
 }
 
 impl Session {
+    /// The image's `io.modelcontextprotocol.server.name` label: from the
+    /// manifest `body` (an index is resolved to its linux/amd64 manifest
+    /// first) to the config blob, which holds the labels.
+    async fn name_label(
+        &mut self,
+        base: &str,
+        body: &[u8],
+        fail: &dyn Fn(String) -> PackageError,
+    ) -> Result<Option<String>, PackageError> {
+        let manifest: Value = serde_json::from_slice(body)
+            .map_err(|e| fail(format!("the manifest is not JSON ({e})")))?;
+        let manifest = match manifest.get("manifests").and_then(Value::as_array) {
+            Some(list) => self.platform_manifest(base, list, fail).await?,
+            None => manifest,
+        };
+        let config = manifest
+            .pointer("/config/digest")
+            .and_then(Value::as_str)
+            .filter(|d| is_digest(d))
+            .ok_or_else(|| fail("the manifest has no config digest".into()))?;
+        let (_, blob) = self
+            .get(&format!("{base}/blobs/{config}"), "application/json")
+            .await
+            .map_err(fail)?
+            .ok_or_else(|| fail(format!("config blob {config} is missing")))?;
+        let config: Value = serde_json::from_slice(&blob)
+            .map_err(|e| fail(format!("the image config is not JSON ({e})")))?;
+        Ok(config
+            .pointer("/config/Labels")
+            .and_then(|l| l.get(NAME_LABEL))
+            .and_then(Value::as_str)
+            .map(str::to_string))
+    }
+
+    /// The manifest an image index lists for linux/amd64 (else its first).
+    async fn platform_manifest(
+        &mut self,
+        base: &str,
+        list: &[Value],
+        fail: &dyn Fn(String) -> PackageError,
+    ) -> Result<Value, PackageError> {
+        let pick = list
+            .iter()
+            .find(|m| {
+                m.pointer("/platform/os").and_then(Value::as_str) == Some("linux")
+                    && m.pointer("/platform/architecture").and_then(Value::as_str) == Some("amd64")
+            })
+            .or(list.first())
+            .and_then(|m| m.get("digest"))
+            .and_then(Value::as_str)
+            .filter(|d| is_digest(d))
+            .ok_or_else(|| fail("the image index lists no manifest".into()))?;
+        let (_, body) = self
+            .get(&format!("{base}/manifests/{pick}"), MANIFEST_TYPES)
+            .await
+            .map_err(fail)?
+            .ok_or_else(|| fail(format!("manifest {pick} is missing")))?;
+        serde_json::from_slice(&body).map_err(|e| fail(format!("the manifest is not JSON ({e})")))
+    }
+
     /// GET `url`; `None` on 404. Fetches an anonymous token on a bearer
     /// challenge and tries once more.
     async fn get(

@@ -12,6 +12,8 @@ use serde_json::Value;
 
 use crate::defs::syntax::{Shape, jsonc_options};
 
+/// `text` with the entry `name: value` appended to its servers, or `None`
+/// when the file is anything but the plain case (see the module's note).
 pub(super) fn json(text: &str, shape: Shape, name: &str, value: &Value) -> Option<String> {
     let options = CollectOptions {
         comments: CommentCollectionStrategy::Off,
@@ -21,14 +23,7 @@ pub(super) fn json(text: &str, shape: Shape, name: &str, value: &Value) -> Optio
     let ast::Value::Object(top) = parsed.value? else {
         return None;
     };
-    let servers = match shape.key() {
-        None if shape == Shape::ClaudeProject => return None,
-        None => &top,
-        Some(key) => match &top.get(key)?.value {
-            ast::Value::Object(servers) => servers,
-            _ => return None,
-        },
-    };
+    let servers = servers_object(&top, shape)?;
     if servers
         .properties
         .iter()
@@ -36,65 +31,118 @@ pub(super) fn json(text: &str, shape: Shape, name: &str, value: &Value) -> Optio
     {
         return None;
     }
-    let close = servers.end() - 1;
-    let (insert_at, indent, prefix, suffix) = match servers.properties.last() {
-        Some(last) => {
-            let between = &text[last.end()..close];
-            if !between.trim().is_empty() {
-                return None;
-            }
-            let first = &servers.properties[0];
+    let splice = match (servers.properties.first(), servers.properties.last()) {
+        (Some(first), Some(last)) => {
             if !text[servers.start()..servers.end()].contains('\n') {
-                return Some(one_line(text, first, last, name, value));
+                let between = &text[last.end()..servers.end() - 1];
+                return between
+                    .trim()
+                    .is_empty()
+                    .then(|| one_line(text, first, last, name, value));
             }
-            let line_start = text[..first.start()].rfind('\n')? + 1;
-            let indent = &text[line_start..first.start()];
-            if !indent.chars().all(|c| c == ' ' || c == '\t') {
-                return None;
-            }
-            (
-                last.end(),
-                indent.to_string(),
-                ",\n".to_string(),
-                String::new(),
-            )
+            after_last(text, servers, first, last)?
         }
-        None => {
-            if !text[servers.start() + 1..close].trim().is_empty() {
-                return None;
-            }
-            let line_start = text[..servers.start()].rfind('\n').map_or(0, |i| i + 1);
-            let outer: String = text[line_start..]
-                .chars()
-                .take_while(|c| *c == ' ' || *c == '\t')
-                .collect();
-            let unit = if outer.contains('\t') { "\t" } else { "  " };
-            let indent = format!("{outer}{unit}");
-            (
-                servers.start() + 1,
-                indent,
-                "\n".to_string(),
-                format!("\n{outer}"),
-            )
-        }
+        _ => into_empty(text, servers)?,
     };
-    let unit = if indent.contains('\t') { "\t" } else { "  " };
-    let key = serde_json::to_string(name).ok()?;
-    let mut out = String::with_capacity(text.len() + 256);
-    out.push_str(&text[..insert_at]);
-    out.push_str(&prefix);
-    out.push_str(&indent);
-    out.push_str(&key);
-    out.push_str(": ");
-    render(value, &indent, unit, &mut out);
-    out.push_str(&suffix);
-    let rest = &text[insert_at..];
-    if suffix.is_empty() {
-        out.push_str(rest);
-    } else {
-        out.push_str(rest.trim_start_matches([' ', '\t', '\n', '\r']));
+    Some(splice.write(text, name, value))
+}
+
+/// The object the servers live in: the top level of a flat file, else the
+/// shape's key; `None` for a Claude project (left to the CST path).
+fn servers_object<'t, 'a>(top: &'t ast::Object<'a>, shape: Shape) -> Option<&'t ast::Object<'a>> {
+    match shape.key() {
+        None if shape == Shape::ClaudeProject => None,
+        None => Some(top),
+        Some(key) => match &top.get(key)?.value {
+            ast::Value::Object(servers) => Some(servers),
+            _ => None,
+        },
     }
-    Some(out)
+}
+
+/// Where and how a new entry goes into a multi-line object.
+struct Splice {
+    /// The byte offset the entry is inserted at.
+    at: usize,
+    /// The entry's indentation.
+    indent: String,
+    /// Written before the entry (`,\n` after a sibling, `\n` in an empty object).
+    prefix: String,
+    /// Written after it (the closing brace's line break and indentation).
+    suffix: String,
+}
+
+/// After the last entry of a multi-line object, in the first entry's
+/// indentation; `None` when anything but whitespace follows the last entry.
+fn after_last(
+    text: &str,
+    servers: &ast::Object,
+    first: &ast::ObjectProp,
+    last: &ast::ObjectProp,
+) -> Option<Splice> {
+    if !text[last.end()..servers.end() - 1].trim().is_empty() {
+        return None;
+    }
+    let line_start = text[..first.start()].rfind('\n')? + 1;
+    let indent = &text[line_start..first.start()];
+    if !indent.chars().all(|c| c == ' ' || c == '\t') {
+        return None;
+    }
+    Some(Splice {
+        at: last.end(),
+        indent: indent.to_string(),
+        prefix: ",\n".to_string(),
+        suffix: String::new(),
+    })
+}
+
+/// Into an empty object, one indentation unit in from its line's.
+fn into_empty(text: &str, servers: &ast::Object) -> Option<Splice> {
+    if !text[servers.start() + 1..servers.end() - 1]
+        .trim()
+        .is_empty()
+    {
+        return None;
+    }
+    let line_start = text[..servers.start()].rfind('\n').map_or(0, |i| i + 1);
+    let outer: String = text[line_start..]
+        .chars()
+        .take_while(|c| *c == ' ' || *c == '\t')
+        .collect();
+    let unit = if outer.contains('\t') { "\t" } else { "  " };
+    Some(Splice {
+        at: servers.start() + 1,
+        indent: format!("{outer}{unit}"),
+        prefix: "\n".to_string(),
+        suffix: format!("\n{outer}"),
+    })
+}
+
+impl Splice {
+    /// `text` with the entry written in at this place.
+    fn write(&self, text: &str, name: &str, value: &Value) -> String {
+        let unit = if self.indent.contains('\t') {
+            "\t"
+        } else {
+            "  "
+        };
+        let key = serde_json::to_string(name).unwrap_or_default();
+        let mut out = String::with_capacity(text.len() + 256);
+        out.push_str(&text[..self.at]);
+        out.push_str(&self.prefix);
+        out.push_str(&self.indent);
+        out.push_str(&key);
+        out.push_str(": ");
+        render(value, &self.indent, unit, &mut out);
+        out.push_str(&self.suffix);
+        let rest = &text[self.at..];
+        if self.suffix.is_empty() {
+            out.push_str(rest);
+        } else {
+            out.push_str(rest.trim_start_matches([' ', '\t', '\n', '\r']));
+        }
+        out
+    }
 }
 
 /// Append to an object written on one line (a minified file, say) on

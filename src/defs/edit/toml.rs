@@ -30,70 +30,80 @@ pub fn apply(path: &Path, text: &str, edits: &[Edit]) -> Result<String, DefsErro
         .and_then(Item::as_table_mut)
         .ok_or_else(not_table)?;
     for edit in edits {
-        match edit {
-            Edit::Add { name, value } => {
+        apply_one(servers, edit);
+    }
+    Ok(doc.to_string())
+}
+
+/// Apply one edit to the `mcp_servers` table. A missing entry or argument
+/// is left for the edit's verification to catch.
+fn apply_one(servers: &mut Table, edit: &Edit) {
+    match edit {
+        Edit::Add { name, value } => {
+            servers.insert(name, Item::Table(table(value)));
+        }
+        Edit::Replace { name, value } => match servers.get_mut(name) {
+            Some(Item::Table(existing)) => replace_keeping_place(existing, value),
+            _ => {
                 servers.insert(name, Item::Table(table(value)));
             }
-            Edit::Replace { name, value } => match servers.get_mut(name) {
-                Some(Item::Table(existing)) => {
-                    let decor = existing.decor().clone();
-                    let position = existing.position();
-                    let mut new = table(value);
-                    *new.decor_mut() = decor;
-                    if let Some(position) = position {
-                        new.set_position(position);
-                    }
-                    *existing = new;
-                }
-                _ => {
-                    servers.insert(name, Item::Table(table(value)));
-                }
-            },
-            Edit::Remove { name } => {
-                servers.remove(name);
+        },
+        Edit::Remove { name } => {
+            servers.remove(name);
+        }
+        Edit::SetArg { name, index, value } => {
+            let arg = servers
+                .get_mut(name)
+                .and_then(Item::as_table_like_mut)
+                .and_then(|entry| entry.get_mut("args"))
+                .and_then(Item::as_array_mut)
+                .and_then(|args| args.get_mut(*index));
+            // A missing argument is caught by the edit's verification.
+            if let Some(arg) = arg {
+                let decor = arg.decor().clone();
+                *arg = toml_edit::Value::from(value.as_str());
+                *arg.decor_mut() = decor;
             }
-            Edit::SetArg { name, index, value } => {
-                let arg = servers
-                    .get_mut(name)
-                    .and_then(Item::as_table_like_mut)
-                    .and_then(|entry| entry.get_mut("args"))
-                    .and_then(Item::as_array_mut)
-                    .and_then(|args| args.get_mut(*index));
-                // A missing argument is caught by the edit's verification.
-                if let Some(arg) = arg {
-                    let decor = arg.decor().clone();
-                    *arg = toml_edit::Value::from(value.as_str());
-                    *arg.decor_mut() = decor;
+        }
+        Edit::SetEnabled { name, enabled } => {
+            let Some(entry) = servers.get_mut(name).and_then(Item::as_table_like_mut) else {
+                return;
+            };
+            if *enabled {
+                if entry.contains_key("enabled") {
+                    entry.insert("enabled", toml_edit::value(true));
                 }
+            } else {
+                entry.insert("enabled", toml_edit::value(false));
             }
-            Edit::SetEnabled { name, enabled } => {
-                let Some(entry) = servers.get_mut(name).and_then(Item::as_table_like_mut) else {
-                    continue;
-                };
-                if *enabled {
-                    if entry.contains_key("enabled") {
-                        entry.insert("enabled", toml_edit::value(true));
-                    }
-                } else {
-                    entry.insert("enabled", toml_edit::value(false));
+        }
+        Edit::SetField { name, key, value } => {
+            let Some(entry) = servers.get_mut(name).and_then(Item::as_table_like_mut) else {
+                return;
+            };
+            match value.as_ref().and_then(toml_value) {
+                Some(converted) => {
+                    entry.insert(key, Item::Value(converted));
                 }
-            }
-            Edit::SetField { name, key, value } => {
-                let Some(entry) = servers.get_mut(name).and_then(Item::as_table_like_mut) else {
-                    continue;
-                };
-                match value.as_ref().and_then(toml_value) {
-                    Some(converted) => {
-                        entry.insert(key, Item::Value(converted));
-                    }
-                    None => {
-                        entry.remove(key);
-                    }
+                None => {
+                    entry.remove(key);
                 }
             }
         }
     }
-    Ok(doc.to_string())
+}
+
+/// Replace a server's table by `value`'s, keeping the comments above it and
+/// its place in the document.
+fn replace_keeping_place(existing: &mut Table, value: &Value) {
+    let decor = existing.decor().clone();
+    let position = existing.position();
+    let mut new = table(value);
+    *new.decor_mut() = decor;
+    if let Some(position) = position {
+        new.set_position(position);
+    }
+    *existing = new;
 }
 
 /// The comments in a TOML document (lines that are comments, and comments

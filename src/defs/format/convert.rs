@@ -1,7 +1,10 @@
 //! Raw entries into typed definitions: each entry's fields checked
 //! against each other, with errors that point at the entry's key.
 
-use std::path::Path;
+use std::path::{Path, PathBuf};
+use std::time::Duration;
+
+use indexmap::IndexMap;
 
 use super::oauth::oauth_fields;
 use super::raw::{Entries, RawEntry, Seconds, UniqueMap};
@@ -34,114 +37,179 @@ pub(in crate::defs) fn entries_into_defs(
 }
 
 impl RawEntry {
+    /// This entry as the definition `name`, its fields checked against each
+    /// other in the order a person reads them: transport, OAuth, launch,
+    /// timeout, restart policy.
     fn into_def(
-        self,
+        mut self,
         name: String,
         path: &Path,
         text: &str,
         syntax: Syntax,
     ) -> Result<ServerDef, DefsError> {
-        let fail = |message: String| {
-            let (line, column) = locate_key(text, &name, syntax).unwrap_or((1, 1));
-            DefsError::Malformed {
-                path: path.to_path_buf(),
-                line,
-                column,
-                message: format!("server `{name}`: {message}"),
-            }
-        };
-        let mut this = self;
-        this.fold_client_spellings(&fail)?;
-        let this = this;
-        let spelling = this.transport.as_deref().or(this.kind.as_deref());
-        let transport = match spelling {
-            Some(spelling) => Transport::from_spelling(spelling).ok_or_else(|| {
-                fail(format!(
-                    "unknown transport `{spelling}`; use stdio, streamable-http (or http) or sse"
-                ))
-            })?,
-            None if this.command.is_some() => Transport::Stdio,
-            None if this.url.is_some() => Transport::StreamableHttp,
-            None => return Err(fail("has neither `command` nor `url`".to_string())),
-        };
-        let auth = oauth_fields(&this, transport, &fail)?;
+        let fail = |message: String| entry_error(path, text, syntax, &name, message);
+        self.fold_client_spellings(&fail)?;
+        let (transport, implied) = self.transport(&fail)?;
+        let auth = oauth_fields(&self, transport, &fail)?;
         let launch = match transport {
-            Transport::Stdio => {
-                if this.url.is_some() {
-                    return Err(fail("a stdio server cannot have a `url`".to_string()));
-                }
-                Launch::Stdio {
-                    command: this
-                        .command
-                        .ok_or_else(|| fail("stdio server has no `command`".to_string()))?,
-                    args: this.args.unwrap_or_default(),
-                    env: this.env.map(UniqueMap::into_index_map).unwrap_or_default(),
-                    cwd: this.cwd,
-                }
-            }
-            remote => {
-                let process = match this.command {
-                    Some(command) => Some(LocalProcess {
-                        command,
-                        args: this.args.unwrap_or_default(),
-                        env: this.env.map(UniqueMap::into_index_map).unwrap_or_default(),
-                        cwd: this.cwd,
-                    }),
-                    None if this.args.is_some() || this.env.is_some() || this.cwd.is_some() => {
-                        return Err(fail(format!(
-                            "a {remote} server has `args`, `env` or `cwd` but no `command` to launch"
-                        )));
-                    }
-                    None => None,
-                };
-                Launch::Remote {
-                    transport: remote,
-                    url: this
-                        .url
-                        .ok_or_else(|| fail(format!("{remote} server has no `url`")))?,
-                    headers: this
-                        .headers
-                        .map(UniqueMap::into_index_map)
-                        .unwrap_or_default(),
-                    process,
-                }
-            }
+            Transport::Stdio => self.stdio_launch(&fail)?,
+            remote => self.remote_launch(remote, &fail)?,
         };
-        let connect_timeout = match this.connect_timeout {
-            None => None,
-            Some(Seconds(secs)) => {
-                Some(crate::validate::seconds::duration("`connect_timeout`", secs).map_err(fail)?)
-            }
-        };
-        let restart = match this.restart.as_deref() {
-            None | Some("no") | Some("never") => RestartPolicy::No,
-            Some("on-failure") => RestartPolicy::OnFailure,
-            Some(other) => {
-                return Err(fail(format!(
-                    "unknown restart policy `{other}`; use `no` or `on-failure`"
-                )));
-            }
-        };
+        let connect_timeout = connect_timeout(self.connect_timeout.take(), &fail)?;
+        let restart = restart_policy(self.restart.as_deref(), &fail)?;
         Ok(ServerDef {
             name,
             transport,
-            transport_inferred: spelling.is_none() && transport.is_remote(),
+            transport_inferred: implied && transport.is_remote(),
             launch,
-            label: this.label,
-            enabled: this.enabled.unwrap_or(true) && !this.disabled.unwrap_or(false),
-            autostart: this.autostart.unwrap_or(false),
+            label: self.label,
+            enabled: self.enabled.unwrap_or(true) && !self.disabled.unwrap_or(false),
+            autostart: self.autostart.unwrap_or(false),
             connect_timeout,
-            protocol: this.protocol,
+            protocol: self.protocol,
             restart,
             auth,
-            env_file: this.env_file,
-            grants: crate::defs::grants::from_raw(this.tools, this.profiles),
+            env_file: self.env_file,
+            grants: crate::defs::grants::from_raw(self.tools, self.profiles),
             source: path.to_path_buf(),
         })
     }
+
+    /// The transport the entry names (`transport` or `type`), else the one
+    /// its `command` or `url` implies; `true` beside it when implied.
+    fn transport(
+        &self,
+        fail: &dyn Fn(String) -> DefsError,
+    ) -> Result<(Transport, bool), DefsError> {
+        let Some(spelling) = self.transport.as_deref().or(self.kind.as_deref()) else {
+            return match (&self.command, &self.url) {
+                (Some(_), _) => Ok((Transport::Stdio, true)),
+                (None, Some(_)) => Ok((Transport::StreamableHttp, true)),
+                (None, None) => Err(fail("has neither `command` nor `url`".to_string())),
+            };
+        };
+        let transport = Transport::from_spelling(spelling).ok_or_else(|| {
+            fail(format!(
+                "unknown transport `{spelling}`; use stdio, streamable-http (or http) or sse"
+            ))
+        })?;
+        Ok((transport, false))
+    }
+
+    /// A stdio server's launch: its `command`, and never a `url`.
+    fn stdio_launch(&mut self, fail: &dyn Fn(String) -> DefsError) -> Result<Launch, DefsError> {
+        if self.url.is_some() {
+            return Err(fail("a stdio server cannot have a `url`".to_string()));
+        }
+        let command = self
+            .command
+            .take()
+            .ok_or_else(|| fail("stdio server has no `command`".to_string()))?;
+        let (args, env, cwd) = self.take_process_fields();
+        Ok(Launch::Stdio {
+            command,
+            args,
+            env,
+            cwd,
+        })
+    }
+
+    /// A remote server's launch: its `url` and `headers`, and the local
+    /// process to start first when the entry has a `command`.
+    fn remote_launch(
+        &mut self,
+        remote: Transport,
+        fail: &dyn Fn(String) -> DefsError,
+    ) -> Result<Launch, DefsError> {
+        let process = self.local_process(remote, fail)?;
+        let url = self
+            .url
+            .take()
+            .ok_or_else(|| fail(format!("{remote} server has no `url`")))?;
+        let headers = self
+            .headers
+            .take()
+            .map(UniqueMap::into_index_map)
+            .unwrap_or_default();
+        Ok(Launch::Remote {
+            transport: remote,
+            url,
+            headers,
+            process,
+        })
+    }
+
+    /// The process a remote entry launches, if it has a `command`; `args`,
+    /// `env` or `cwd` without one are refused rather than ignored.
+    fn local_process(
+        &mut self,
+        remote: Transport,
+        fail: &dyn Fn(String) -> DefsError,
+    ) -> Result<Option<LocalProcess>, DefsError> {
+        let Some(command) = self.command.take() else {
+            if self.args.is_some() || self.env.is_some() || self.cwd.is_some() {
+                return Err(fail(format!(
+                    "a {remote} server has `args`, `env` or `cwd` but no `command` to launch"
+                )));
+            }
+            return Ok(None);
+        };
+        let (args, env, cwd) = self.take_process_fields();
+        Ok(Some(LocalProcess {
+            command,
+            args,
+            env,
+            cwd,
+        }))
+    }
+
+    /// `args`, `env` and `cwd`, as a launch holds them.
+    fn take_process_fields(&mut self) -> (Vec<String>, IndexMap<String, String>, Option<PathBuf>) {
+        (
+            self.args.take().unwrap_or_default(),
+            self.env
+                .take()
+                .map(UniqueMap::into_index_map)
+                .unwrap_or_default(),
+            self.cwd.take(),
+        )
+    }
 }
 
-/// Best-effort position of an entry's key, so semantic errors point at it.
-fn locate_key(text: &str, name: &str, syntax: Syntax) -> Option<(usize, usize)> {
-    crate::defs::locate::key(text, name, syntax)
+/// The error for entry `name`, at its key's line and column when found.
+fn entry_error(path: &Path, text: &str, syntax: Syntax, name: &str, message: String) -> DefsError {
+    let (line, column) = crate::defs::locate::key(text, name, syntax).unwrap_or((1, 1));
+    DefsError::Malformed {
+        path: path.to_path_buf(),
+        line,
+        column,
+        message: format!("server `{name}`: {message}"),
+    }
+}
+
+/// `connect_timeout` as a duration, refused when it is not a sane number
+/// of seconds.
+fn connect_timeout(
+    seconds: Option<Seconds>,
+    fail: &dyn Fn(String) -> DefsError,
+) -> Result<Option<Duration>, DefsError> {
+    seconds
+        .map(|Seconds(secs)| {
+            crate::validate::seconds::duration("`connect_timeout`", secs).map_err(fail)
+        })
+        .transpose()
+}
+
+/// The restart policy as written (`no`/`never`, `on-failure`; none is `no`).
+fn restart_policy(
+    spelling: Option<&str>,
+    fail: &dyn Fn(String) -> DefsError,
+) -> Result<RestartPolicy, DefsError> {
+    match spelling {
+        None | Some("no") | Some("never") => Ok(RestartPolicy::No),
+        Some("on-failure") => Ok(RestartPolicy::OnFailure),
+        Some(other) => Err(fail(format!(
+            "unknown restart policy `{other}`; use `no` or `on-failure`"
+        ))),
+    }
 }

@@ -123,6 +123,7 @@ pub fn parse(path: &Path, text: &str) -> Result<ParsedFile, DefsError> {
 #[cfg(test)]
 mod tests {
     use super::*;
+    use crate::defs::Transport;
 
     fn parse_str(name: &str, text: &str) -> Result<ParsedFile, DefsError> {
         parse(Path::new(name), text)
