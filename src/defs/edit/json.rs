@@ -9,6 +9,8 @@ use crate::defs::format;
 use crate::defs::syntax::{Shape, jsonc_options};
 use std::path::Path;
 
+/// Apply `edits` to a JSON(C) file's text through the CST, creating the
+/// servers' object (or Claude Code's project entry) when missing.
 pub(super) fn apply(
     path: &Path,
     text: &str,

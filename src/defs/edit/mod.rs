@@ -3,19 +3,21 @@
 //! Files are read into the typed model with serde, but written by editing a
 //! syntax tree that keeps every byte mcpctl does not touch: comments, key
 //! order, indentation and unknown fields. JSON goes through `jsonc-parser`'s
-//! CST, YAML through `yaml-edit`. After every edit the result is parsed again
-//! and compared with what was intended ([`verify`]); a mismatch, or a comment
-//! that went missing, stops the write instead of losing data.
-
-use std::path::Path;
-
-use serde_json::Value;
+//! CST, YAML through `yaml-edit`, Codex's TOML through `toml_edit` (one
+//! module each), and the common case of one new JSON entry by splicing text
+//! (`append`). After every edit the result is parsed again and compared
+//! with what was intended (`verify`); a mismatch, or a comment that went
+//! missing, stops the write instead of losing data.
 
 mod append;
 mod json;
 mod toml;
 mod verify;
 mod yaml;
+
+use std::path::Path;
+
+use serde_json::Value;
 
 use super::error::DefsError;
 use super::format::ParsedFile;

@@ -10,6 +10,7 @@ use super::{Edit, enabled_keys};
 use crate::defs::error::DefsError;
 use crate::defs::syntax::Shape;
 
+/// Apply `edits` to a YAML file's text, one edit per fresh parse.
 pub(super) fn apply(
     path: &Path,
     text: &str,

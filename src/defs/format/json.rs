@@ -10,6 +10,7 @@ use super::raw::{Entries, RawEntry, Top, UniqueMap};
 use crate::defs::error::DefsError;
 use crate::defs::syntax::{Shape, jsonc_options};
 
+/// The shape and raw entries of a JSON or JSONC document.
 pub(super) fn parse(path: &Path, text: &str) -> Result<(Shape, Entries), DefsError> {
     match serde_json::from_str::<Top>(text) {
         Ok(top) => top.resolve(path, |_| {

@@ -10,6 +10,14 @@
 //! shapes there are, never read as servers. Reading is strict:
 //! a duplicate key, a wrong type or an unknown transport is an error with the
 //! file's path, line and column, never a silent guess.
+//!
+//! The way through: text in one syntax (`json`, `yaml`, `toml`) becomes the
+//! raw serde model (`raw`), whose entries `convert` checks against each
+//! other (`oauth` for the OAuth fields) into [`ServerDef`]s; `claude` picks
+//! the project of Claude Code's user file, `vscode` fills in
+//! `${workspaceFolder}`. The vocabulary (syntax, shape, dialect) is
+//! `defs::syntax`'s, below this module, so the editors share it without
+//! depending on the reader's insides.
 
 mod claude;
 mod convert;
@@ -58,6 +66,7 @@ pub fn decode(path: &Path, bytes: Vec<u8>) -> Result<String, DefsError> {
     })
 }
 
+/// The 1-based line and column just after `prefix`, counted in characters.
 pub(super) fn line_col(prefix: &[u8]) -> (usize, usize) {
     let line = prefix.iter().filter(|&&b| b == b'\n').count() + 1;
     let line_start = prefix

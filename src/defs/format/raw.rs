@@ -16,6 +16,7 @@ use crate::defs::grants::RawToolGrants;
 use crate::defs::syntax::{Format, SUPPORTED_SHAPES, Shape};
 use crate::defs::vars::{self, InputSpec};
 
+/// A file's raw entries, in file order.
 pub(in crate::defs) type Entries = Vec<(String, RawEntry)>;
 
 /// The refusal of a document whose top level is no shape mcpctl knows.

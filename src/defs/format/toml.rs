@@ -57,6 +57,8 @@ pub fn parse(path: &Path, text: &str) -> Result<ParsedFile, DefsError> {
     })
 }
 
+/// The document model of a TOML text (shared with `edit::toml`), a syntax
+/// error reported with its line and column.
 pub(in crate::defs) fn document(path: &Path, text: &str) -> Result<DocumentMut, DefsError> {
     text.parse::<DocumentMut>().map_err(|err| {
         let offset = err.span().map_or(0, |span| span.start).min(text.len());

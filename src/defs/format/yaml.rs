@@ -7,6 +7,7 @@ use super::raw::{Entries, RawEntry, Top, UniqueMap};
 use crate::defs::error::DefsError;
 use crate::defs::syntax::Shape;
 
+/// The shape and raw entries of a YAML document.
 pub(super) fn parse(path: &Path, text: &str) -> Result<(Shape, Entries), DefsError> {
     let top = yaml_serde::from_str::<Top>(text).map_err(|err| yaml_error(path, &err))?;
     top.resolve(path, |_| {
