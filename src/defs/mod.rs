@@ -17,6 +17,7 @@ pub mod env_file;
 pub mod error;
 pub mod format;
 pub mod grants;
+pub mod inputs;
 pub mod layout;
 pub mod locate;
 pub mod model;

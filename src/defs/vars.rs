@@ -6,6 +6,7 @@
 //! expanded from mcpctl's own environment only at the moment a server is
 //! launched or connected to, so secrets never land on disk by accident.
 
+use super::inputs::{INPUT_PREFIX, ask_input, input_variable};
 use super::model::{Launch, ServerDef};
 use crate::error::{Diagnostic, ExitCode};
 
@@ -68,16 +69,6 @@ enum Piece<'a> {
         default: Option<&'a str>,
     },
 }
-
-/// The environment variable that supplies VS Code's `${input:ID}`:
-/// `MCPCTL_INPUT_` and the ID upper-cased, anything but letters and digits
-/// turned into `_` (`perplexity-key` → `MCPCTL_INPUT_PERPLEXITY_KEY`).
-pub fn input_variable(id: &str) -> String {
-    format!("{INPUT_PREFIX}{}", crate::text::env_style(id))
-}
-
-/// The prefix of the variables that supply `${input:ID}` values.
-pub const INPUT_PREFIX: &str = "MCPCTL_INPUT_";
 
 /// The variable a reference body (`VAR`, `env:VAR`, `input:ID`) is looked
 /// up as; `None` when it is none of those.
@@ -403,9 +394,9 @@ pub fn lookup(name: &str) -> Option<String> {
             .map(|(_, v)| v.clone())
     });
     known.or_else(|| {
-        name.starts_with(INPUT_PREFIX)
-            .then(|| ask_input(name))
-            .flatten()
+        let answer = name.starts_with(INPUT_PREFIX).then(|| ask_input(name))??;
+        provide(name, &answer);
+        Some(answer)
     })
 }
 
@@ -420,71 +411,6 @@ pub fn ask_inputs<'a>(defs: impl IntoIterator<Item = &'a ServerDef>) {
             }
         }
     }
-}
-
-/// A VS Code `inputs` entry: what to say when asking for `${input:ID}`.
-#[derive(Debug, Clone, PartialEq, Eq)]
-pub struct InputSpec {
-    /// The input's `id`.
-    pub id: String,
-    /// Its `description`, shown as the prompt.
-    pub description: Option<String>,
-    /// Its `password` flag: the answer is not echoed.
-    pub password: bool,
-}
-
-/// The inputs declared by the files this process read, so a prompt can use
-/// the file's own description and `password` flag.
-static INPUTS: std::sync::Mutex<Vec<InputSpec>> = std::sync::Mutex::new(Vec::new());
-
-/// Remember the `inputs` a file declares (the latest declaration of an ID wins).
-pub fn declare_inputs(inputs: Vec<InputSpec>) {
-    if inputs.is_empty() {
-        return;
-    }
-    let mut known = INPUTS.lock().unwrap_or_else(|e| e.into_inner());
-    for input in inputs {
-        known.retain(|k| k.id != input.id);
-        known.push(input);
-    }
-}
-
-/// Ask for the value of the input behind `variable` on the terminal, when
-/// there is one (never without a TTY); the answer is kept for this process
-/// only, never written.
-fn ask_input(variable: &str) -> Option<String> {
-    use std::io::IsTerminal;
-    if !std::io::stdin().is_terminal() || !std::io::stderr().is_terminal() {
-        return None;
-    }
-    let spec = {
-        let known = INPUTS.lock().unwrap_or_else(|e| e.into_inner());
-        known
-            .iter()
-            .find(|input| input_variable(&input.id) == variable)
-            .cloned()
-    }?;
-    let prompt = match &spec.description {
-        Some(description) => format!(
-            "{} (input `{}`)",
-            crate::text::sanitize(description),
-            crate::text::sanitize(&spec.id)
-        ),
-        None => format!("value for input `{}`", crate::text::sanitize(&spec.id)),
-    };
-    let term = console::Term::stderr();
-    let answer = if spec.password {
-        term.write_str(&format!("{prompt} (hidden): ")).ok()?;
-        term.read_secure_line().ok()?
-    } else {
-        dialoguer::Input::<String>::new()
-            .with_prompt(prompt)
-            .allow_empty(true)
-            .interact_text_on(&term)
-            .ok()?
-    };
-    provide(variable, &answer);
-    Some(answer)
 }
 
 /// Expand every reference in `value` from mcpctl's own environment (and

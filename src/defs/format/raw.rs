@@ -13,8 +13,8 @@ use serde::de::{self, IgnoredAny, MapAccess, Visitor};
 
 use crate::defs::error::DefsError;
 use crate::defs::grants::RawToolGrants;
+use crate::defs::inputs::{self, InputSpec};
 use crate::defs::syntax::{Format, SUPPORTED_SHAPES, Shape};
-use crate::defs::vars::{self, InputSpec};
 
 /// A file's raw entries, in file order.
 pub(in crate::defs) type Entries = Vec<(String, RawEntry)>;
@@ -63,7 +63,7 @@ impl Top {
     ) -> Result<(Shape, Entries), DefsError> {
         match self {
             Top::Servers(shape, entries, inputs) => {
-                vars::declare_inputs(inputs);
+                inputs::declare_inputs(inputs);
                 Ok((shape, entries))
             }
             Top::Empty => Ok((Format::for_new_file(path).shape, Vec::new())),
