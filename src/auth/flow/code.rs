@@ -1,5 +1,5 @@
 //! The authorization-code grant: a loopback listener for the redirect, a
-//! client id (see [`super::super::client`]), the sign-in page in a browser,
+//! client id (see [`crate::auth::client`]), the sign-in page in a browser,
 //! the redirect with its `state` check, and the code exchanged for a token
 //! that rmcp stores through [`EntryStore`].
 

@@ -31,14 +31,11 @@ pub async fn client_credentials(
         issuer,
         ..
     } = discovered;
-    let client_id = target
-        .oauth
-        .client_id
-        .clone()
-        .ok_or_else(|| OAuthError::Credentials {
-            server: target.server.clone(),
-            detail: "`grant: client_credentials` needs a `client_id`".into(),
-        })?;
+    let client_id = required(
+        target,
+        target.oauth.client_id.clone(),
+        "`grant: client_credentials` needs a `client_id`",
+    )?;
     let store = EntryStore::new(
         &issuer,
         &target.url,
@@ -67,12 +64,7 @@ async fn with_key(
     scopes: &[String],
 ) -> Result<OAuthTokenResponse, OAuthError> {
     let server = target.server.as_str();
-    let key = target
-        .client_key()?
-        .ok_or_else(|| OAuthError::Credentials {
-            server: server.to_string(),
-            detail: "`client_key` is empty".into(),
-        })?;
+    let key = required(target, target.client_key()?, "`client_key` is empty")?;
     let audience = metadata
         .issuer
         .clone()
@@ -109,12 +101,11 @@ async fn with_secret(
     scopes: Vec<String>,
 ) -> Result<TokenEntry, OAuthError> {
     let server = target.server.as_str();
-    let secret = target
-        .client_secret()?
-        .ok_or_else(|| OAuthError::Credentials {
-            server: server.to_string(),
-            detail: "`grant: client_credentials` needs `client_secret` or `client_key`".into(),
-        })?;
+    let secret = required(
+        target,
+        target.client_secret()?,
+        "`grant: client_credentials` needs `client_secret` or `client_key`",
+    )?;
     manager.set_credential_store(store.clone());
     let config = ClientCredentialsConfig::ClientSecret {
         client_id,
@@ -139,6 +130,15 @@ async fn with_secret(
     store.entry()?.ok_or_else(|| OAuthError::SignIn {
         server: server.to_string(),
         detail: "the token was not stored".into(),
+    })
+}
+
+/// `value`, or the definition's credentials are incomplete: `missing` says
+/// what is missing.
+fn required<T>(target: &Target, value: Option<T>, missing: &str) -> Result<T, OAuthError> {
+    value.ok_or_else(|| OAuthError::Credentials {
+        server: target.server.clone(),
+        detail: missing.into(),
     })
 }
 

@@ -479,51 +479,46 @@ impl Inputs<'_, '_> {
             .as_deref()
             .map(str::trim)
             .filter(|h| !h.is_empty());
-        let mut args = Vec::new();
-        let command = match package.registry_type.as_str() {
-            "npm" => self.npm_launch(package, version, hint, &mut args, notes)?,
-            "pypi" => self.pypi_launch(package, version, hint, &mut args, notes)?,
-            _ => self.oci_launch(package, version, hint, &env, &mut args, notes)?,
+        let mut launch = PackageLaunch {
+            package,
+            version,
+            hint,
+            args: Vec::new(),
+            notes,
         };
+        let command = match package.registry_type.as_str() {
+            "npm" => self.npm_launch(&mut launch)?,
+            "pypi" => self.pypi_launch(&mut launch)?,
+            _ => self.oci_launch(&mut launch, &env)?,
+        };
+        let mut args = launch.args;
         self.arguments(&package.package_arguments, &mut args, &|_, _| false)?;
         Ok((command, args, env))
     }
 
     /// `npx -y [runtime args] pkg@version` (or `bunx`); returns the command.
-    fn npm_launch(
-        &mut self,
-        package: &Package,
-        version: &str,
-        hint: Option<&str>,
-        args: &mut Vec<String>,
-        notes: &mut Vec<String>,
-    ) -> Result<String, RegistryError> {
-        let command = launcher(hint, "npx", &["npx", "bunx"], notes);
+    fn npm_launch(&mut self, to: &mut PackageLaunch<'_>) -> Result<String, RegistryError> {
+        let command = launcher(to.hint, "npx", &["npx", "bunx"], to.notes);
         let mut runtime = Vec::new();
-        self.arguments(&package.runtime_arguments, &mut runtime, &|_, _| false)?;
+        self.arguments(&to.package.runtime_arguments, &mut runtime, &|_, _| false)?;
         if command == "npx" && !runtime.iter().any(|a| a == "-y" || a == "--yes") {
-            args.push("-y".to_string());
+            to.args.push("-y".to_string());
         }
-        args.extend(runtime);
-        args.push(format!("{}@{version}", package.identifier));
+        to.args.extend(runtime);
+        to.args
+            .push(format!("{}@{}", to.package.identifier, to.version));
         Ok(command)
     }
 
     /// `uvx [runtime args] pkg==version` (or `pipx run`); returns the command.
-    fn pypi_launch(
-        &mut self,
-        package: &Package,
-        version: &str,
-        hint: Option<&str>,
-        args: &mut Vec<String>,
-        notes: &mut Vec<String>,
-    ) -> Result<String, RegistryError> {
-        let command = launcher(hint, "uvx", &["uvx", "pipx"], notes);
+    fn pypi_launch(&mut self, to: &mut PackageLaunch<'_>) -> Result<String, RegistryError> {
+        let command = launcher(to.hint, "uvx", &["uvx", "pipx"], to.notes);
         if command == "pipx" {
-            args.push("run".to_string());
+            to.args.push("run".to_string());
         }
-        self.arguments(&package.runtime_arguments, args, &|_, _| false)?;
-        args.push(format!("{}=={version}", package.identifier));
+        self.arguments(&to.package.runtime_arguments, &mut to.args, &|_, _| false)?;
+        to.args
+            .push(format!("{}=={}", to.package.identifier, to.version));
         Ok(command)
     }
 
@@ -532,19 +527,15 @@ impl Inputs<'_, '_> {
     /// command.
     fn oci_launch(
         &mut self,
-        package: &Package,
-        version: &str,
-        hint: Option<&str>,
+        to: &mut PackageLaunch<'_>,
         env: &IndexMap<String, String>,
-        args: &mut Vec<String>,
-        notes: &mut Vec<String>,
     ) -> Result<String, RegistryError> {
-        let command = launcher(hint, "docker", &["docker", "podman"], notes);
-        let image = oci_image(&package.identifier, Some(version));
-        args.extend(["run", "-i", "--rm"].map(String::from));
+        let command = launcher(to.hint, "docker", &["docker", "podman"], to.notes);
+        let image = oci_image(&to.package.identifier, Some(to.version));
+        to.args.extend(["run", "-i", "--rm"].map(String::from));
         let mut runtime = Vec::new();
         let dropped = std::cell::RefCell::new(Vec::new());
-        let redundant = oci_redundant(&package.identifier, &image);
+        let redundant = oci_redundant(&to.package.identifier, &image);
         let skip = |index: usize, arg: &Argument| {
             let skipped = redundant(index, arg);
             if skipped {
@@ -554,15 +545,15 @@ impl Inputs<'_, '_> {
             }
             skipped
         };
-        self.arguments(&package.runtime_arguments, &mut runtime, &skip)?;
+        self.arguments(&to.package.runtime_arguments, &mut runtime, &skip)?;
         let dropped = dropped.into_inner();
         if !dropped.is_empty() {
-            notes.push(format!(
+            to.notes.push(format!(
                 "left out runtime arguments mcpctl already writes ({}): the launch is `docker run -i --rm … {image}`",
                 dropped.join(", ")
             ));
         }
-        args.extend(runtime.iter().cloned());
+        to.args.extend(runtime.iter().cloned());
         // The container sees only what `-e` passes through.
         for name in env.keys() {
             let passed = runtime.windows(2).any(|w| {
@@ -570,13 +561,24 @@ impl Inputs<'_, '_> {
                     && (w[1] == *name || w[1].starts_with(&format!("{name}=")))
             });
             if !passed {
-                args.push("-e".to_string());
-                args.push(name.clone());
+                to.args.push("-e".to_string());
+                to.args.push(name.clone());
             }
         }
-        args.push(image);
+        to.args.push(image);
         Ok(command)
     }
+}
+
+/// One package being mapped to its launch: what each registry type's
+/// launcher reads (the package, its pinned version, its runtime hint) and
+/// writes (the arguments so far, the notes).
+struct PackageLaunch<'a> {
+    package: &'a Package,
+    version: &'a str,
+    hint: Option<&'a str>,
+    args: Vec<String>,
+    notes: &'a mut Vec<String>,
 }
 
 /// Whether a runtime argument of an OCI package repeats what mcpctl writes
