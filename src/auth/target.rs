@@ -36,7 +36,9 @@ impl Target {
             }
             .into());
         };
-        let url = vars::expand(&def.name, url).map_err(crate::mcp::ConnectError::from)?;
+        // A `VarError` is its own diagnostic (the same words, hint and exit
+        // code a connection would give it), so auth needs nothing from `mcp`.
+        let url = vars::expand(&def.name, url)?;
         Ok(Target {
             server: def.name.clone(),
             url,

@@ -196,54 +196,14 @@ pub fn spawn(def: &ServerDef, tee: Option<StderrTee>) -> Result<SpawnedStdio, Co
         .iter()
         .map(|a| vars::expand(server, a))
         .collect::<Result<Vec<_>, _>>()?;
-    let mut child_env: Vec<(String, String)> = inherited_names()
-        .into_iter()
-        .filter_map(|name| std::env::var(&name).ok().map(|v| (name, v)))
-        .collect();
-    // envFile < env: an entry's own `env` wins, as in VS Code.
-    let from_file = crate::defs::env_file::load(def).map_err(|e| match e {
-        crate::defs::env_file::EnvFileError::Var(var) => ConnectError::from(var),
-        other => ConnectError::SpawnFailed {
-            server: server.to_string(),
-            command: command.clone(),
-            phase: Phase::Spawn,
-            detail: other.to_string(),
-        },
-    })?;
-    for (key, value) in from_file {
-        if !env.contains_key(&key) {
-            child_env.retain(|(k, _)| *k != key);
-            child_env.push((key, value));
-        }
-    }
-    for (key, value) in env {
-        let value = vars::expand(server, value)?;
-        child_env.retain(|(k, _)| k != key);
-        child_env.push((key.clone(), value));
-    }
-    let base = def
-        .source
-        .parent()
-        .filter(|p| !p.as_os_str().is_empty())
-        .map(Path::to_path_buf)
-        .unwrap_or_else(|| std::env::current_dir().unwrap_or_else(|_| PathBuf::from("/")));
-    let cwd = match cwd {
-        Some(dir) => {
-            let dir = PathBuf::from(vars::expand(server, &dir.to_string_lossy())?);
-            if dir.is_absolute() {
-                dir
-            } else {
-                base.join(dir)
-            }
-        }
-        None => std::env::current_dir().unwrap_or(base),
-    };
-    let cwd = cwd.canonicalize().map_err(|e| ConnectError::SpawnFailed {
+    let spawn_failed = |detail: String| ConnectError::SpawnFailed {
         server: server.to_string(),
         command: command.clone(),
         phase: Phase::Spawn,
-        detail: format!("working directory {}: {e}", cwd.display()),
-    })?;
+        detail,
+    };
+    let child_env = child_environment(def, env, &spawn_failed)?;
+    let cwd = working_dir(def, cwd, &spawn_failed)?;
     let path = child_env
         .iter()
         .find(|(k, _)| k == "PATH")
@@ -262,7 +222,7 @@ pub fn spawn(def: &ServerDef, tee: Option<StderrTee>) -> Result<SpawnedStdio, Co
         .stderr(Stdio::piped())
         .process_group(0)
         .kill_on_drop(true);
-    let mut child = super::groups::spawn(&mut cmd, &tag).map_err(|e| {
+    let child = super::groups::spawn(&mut cmd, &tag).map_err(|e| {
         if e.kind() == std::io::ErrorKind::NotFound {
             ConnectError::LauncherMissing {
                 server: server.to_string(),
@@ -270,14 +230,81 @@ pub fn spawn(def: &ServerDef, tee: Option<StderrTee>) -> Result<SpawnedStdio, Co
                 phase: Phase::Spawn,
             }
         } else {
-            ConnectError::SpawnFailed {
-                server: server.to_string(),
-                command: command.clone(),
-                phase: Phase::Spawn,
-                detail: e.to_string(),
-            }
+            spawn_failed(e.to_string())
         }
     })?;
+    Ok(take_ownership(def, child, tag, tee, cwd))
+}
+
+/// The environment a child starts with: the inherited names (see
+/// [`inherited_names`]), then its `envFile`, then its own `env`, each
+/// winning over the one before (as in VS Code), `${VAR}`s expanded.
+fn child_environment(
+    def: &ServerDef,
+    env: &indexmap::IndexMap<String, String>,
+    spawn_failed: &dyn Fn(String) -> ConnectError,
+) -> Result<Vec<(String, String)>, ConnectError> {
+    let server = def.name.as_str();
+    let mut child_env: Vec<(String, String)> = inherited_names()
+        .into_iter()
+        .filter_map(|name| std::env::var(&name).ok().map(|v| (name, v)))
+        .collect();
+    // envFile < env: an entry's own `env` wins, as in VS Code.
+    let from_file = crate::defs::env_file::load(def).map_err(|e| match e {
+        crate::defs::env_file::EnvFileError::Var(var) => ConnectError::from(var),
+        other => spawn_failed(other.to_string()),
+    })?;
+    for (key, value) in from_file {
+        if !env.contains_key(&key) {
+            child_env.retain(|(k, _)| *k != key);
+            child_env.push((key, value));
+        }
+    }
+    for (key, value) in env {
+        let value = vars::expand(server, value)?;
+        child_env.retain(|(k, _)| k != key);
+        child_env.push((key.clone(), value));
+    }
+    Ok(child_env)
+}
+
+/// Where the child runs, canonical: its `cwd` (relative to the definition
+/// file's directory), or mcpctl's own working directory.
+fn working_dir(
+    def: &ServerDef,
+    cwd: Option<&Path>,
+    spawn_failed: &dyn Fn(String) -> ConnectError,
+) -> Result<PathBuf, ConnectError> {
+    let base = def
+        .source
+        .parent()
+        .filter(|p| !p.as_os_str().is_empty())
+        .map(Path::to_path_buf)
+        .unwrap_or_else(|| std::env::current_dir().unwrap_or_else(|_| PathBuf::from("/")));
+    let cwd = match cwd {
+        Some(dir) => {
+            let dir = PathBuf::from(vars::expand(&def.name, &dir.to_string_lossy())?);
+            if dir.is_absolute() {
+                dir
+            } else {
+                base.join(dir)
+            }
+        }
+        None => std::env::current_dir().unwrap_or(base),
+    };
+    cwd.canonicalize()
+        .map_err(|e| spawn_failed(format!("working directory {}: {e}", cwd.display())))
+}
+
+/// A just-spawned child made ours: its pid registered, its stderr drained
+/// into a redacting tail, its stdout tapped.
+fn take_ownership(
+    def: &ServerDef,
+    mut child: Child,
+    tag: String,
+    tee: Option<StderrTee>,
+    cwd: PathBuf,
+) -> SpawnedStdio {
     let pid = child.id().expect("a just-spawned child has a pid");
     escapes::register(pid);
     let stderr = StderrTail::new(DEFAULT_TAIL_LINES, tee).redacting(Redactor::for_def(def));
@@ -287,7 +314,7 @@ pub fn spawn(def: &ServerDef, tee: Option<StderrTee>) -> Result<SpawnedStdio, Co
         .map(|pipe| tokio::spawn(stderr.clone().drain(pipe)));
     let stdin = child.stdin.take().expect("stdin is piped");
     let (stdout, tap) = StdoutTap::new(child.stdout.take().expect("stdout is piped"));
-    Ok(SpawnedStdio {
+    SpawnedStdio {
         process: ChildProcess {
             child,
             pgid: Pid::from_raw(pid as i32),
@@ -301,7 +328,7 @@ pub fn spawn(def: &ServerDef, tee: Option<StderrTee>) -> Result<SpawnedStdio, Co
         stdin,
         tap,
         cwd,
-    })
+    }
 }
 
 /// `exit code 3` or `killed by signal 9`, for error messages.

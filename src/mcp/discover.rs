@@ -5,7 +5,7 @@
 
 use std::time::{Duration, Instant};
 
-use rmcp::model::{ServerPeerInfo, Tool};
+use rmcp::model::{Prompt, ResourceTemplate, ServerPeerInfo, Tool};
 
 use super::connection::{ConnectOptions, Connection, DEFAULT_MAX_PAGES, PageEnd, ToolPages};
 use super::error::ConnectError;
@@ -128,35 +128,8 @@ pub async fn discover(
     let compiler = lint::Compiler::default();
     let mut result = list_everything(&mut conn, deadline, budget, opts, &compiler).await;
     let mut extras = (Vec::new(), Vec::new());
-    if opts.full_catalog
-        && result.is_ok()
-        && let Some(peer) = conn.peer_handle()
-    {
-        let caps = conn.peer_info().capabilities.clone();
-        let listed = async {
-            let prompts = match caps.prompts {
-                Some(_) => {
-                    super::listing::prompts(&def.name, &peer, deadline, budget, opts.max_pages)
-                        .await?
-                }
-                None => Vec::new(),
-            };
-            let templates = match caps.resources {
-                Some(_) => {
-                    super::listing::resource_templates(
-                        &def.name,
-                        &peer,
-                        deadline,
-                        budget,
-                        opts.max_pages,
-                    )
-                    .await?
-                }
-                None => Vec::new(),
-            };
-            Ok::<_, ConnectError>((prompts, templates))
-        };
-        match listed.await {
+    if opts.full_catalog && result.is_ok() {
+        match full_catalog(def, &conn, deadline, budget, opts.max_pages).await {
             Ok(lists) => extras = lists,
             Err(err) => result = Err(err),
         }
@@ -171,17 +144,7 @@ pub async fn discover(
     if tools_capability && pages.tools.is_empty() {
         lints.push(lint::no_tools(opts.strict));
     }
-    let schema_dialects = pages
-        .tools
-        .iter()
-        .map(|tool| {
-            let dialect = match lint::dialect_of(&tool.input_schema) {
-                Ok(draft) => lint::dialect_name(draft).to_string(),
-                Err(why) => why,
-            };
-            (tool.name.to_string(), dialect)
-        })
-        .collect();
+    let schema_dialects = schema_dialects(&pages.tools);
     Ok(DiscoveryReport {
         server: def.name.clone(),
         transport: conn.transport(),
@@ -208,6 +171,48 @@ pub async fn discover(
         prompt_list: extras.0,
         resource_templates: extras.1,
     })
+}
+
+/// Every prompt and resource template the server advertises, for the
+/// lockfile (nothing for a capability it does not advertise).
+async fn full_catalog(
+    def: &ServerDef,
+    conn: &Connection,
+    deadline: Instant,
+    budget: Duration,
+    max_pages: usize,
+) -> Result<(Vec<Prompt>, Vec<ResourceTemplate>), ConnectError> {
+    let Some(peer) = conn.peer_handle() else {
+        return Ok((Vec::new(), Vec::new()));
+    };
+    let caps = conn.peer_info().capabilities.clone();
+    let prompts = match caps.prompts {
+        Some(_) => super::listing::prompts(&def.name, &peer, deadline, budget, max_pages).await?,
+        None => Vec::new(),
+    };
+    let templates = match caps.resources {
+        Some(_) => {
+            super::listing::resource_templates(&def.name, &peer, deadline, budget, max_pages)
+                .await?
+        }
+        None => Vec::new(),
+    };
+    Ok((prompts, templates))
+}
+
+/// The JSON Schema dialect of each tool's inputSchema, by tool name (or why
+/// it has none).
+fn schema_dialects(tools: &[Tool]) -> indexmap::IndexMap<String, String> {
+    tools
+        .iter()
+        .map(|tool| {
+            let dialect = match lint::dialect_of(&tool.input_schema) {
+                Ok(draft) => lint::dialect_name(draft).to_string(),
+                Err(why) => why,
+            };
+            (tool.name.to_string(), dialect)
+        })
+        .collect()
 }
 
 type Listed = (

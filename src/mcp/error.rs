@@ -395,197 +395,52 @@ impl ConnectError {
     /// the reference it came from (see [`Redactor`]): applied to every error
     /// that leaves a connection, so messages, `--json`, `last_error` and
     /// logs never show an expanded value, even when the server echoes one.
-    pub fn redacted(self, r: &Redactor) -> ConnectError {
-        let f = |s: String| r.apply(&s);
-        let all = |v: Vec<String>| r.apply_all(&v);
-        match self {
-            ConnectError::Vars(e) => ConnectError::Vars(e),
-            ConnectError::LauncherMissing {
-                server,
-                command,
-                phase,
-            } => ConnectError::LauncherMissing {
-                server,
-                command: f(command),
-                phase,
-            },
+    pub fn redacted(mut self, r: &Redactor) -> ConnectError {
+        let one = |s: &mut String| *s = r.apply(s);
+        // Exhaustive on purpose: a new variant must say what it carries
+        // from outside.
+        match &mut self {
+            ConnectError::Vars(_) | ConnectError::ReplyTooLarge { .. } => {}
+            ConnectError::LauncherMissing { command, .. } => one(command),
             ConnectError::SpawnFailed {
-                server,
-                command,
-                phase,
-                detail,
-            } => ConnectError::SpawnFailed {
-                server,
-                command: f(command),
-                phase,
-                detail: f(detail),
-            },
-            ConnectError::ProcessExited {
-                server,
-                phase,
-                status,
-                code,
-                stderr_tail,
-            } => ConnectError::ProcessExited {
-                server,
-                phase,
-                status,
-                code,
-                stderr_tail: all(stderr_tail),
-            },
-            ConnectError::Timeout {
-                server,
-                phase,
-                budget,
-                stderr_tail,
-            } => ConnectError::Timeout {
-                server,
-                phase,
-                budget,
-                stderr_tail: all(stderr_tail),
-            },
-            ConnectError::AuthRequired {
-                server,
-                phase,
-                status,
-                challenge,
-            } => ConnectError::AuthRequired {
-                server,
-                phase,
-                status,
-                challenge: challenge.map(f),
-            },
+                command, detail, ..
+            } => {
+                one(command);
+                one(detail);
+            }
+            ConnectError::ProcessExited { stderr_tail, .. }
+            | ConnectError::Timeout { stderr_tail, .. } => *stderr_tail = r.apply_all(stderr_tail),
+            ConnectError::AuthRequired { challenge, .. } => {
+                if let Some(challenge) = challenge {
+                    one(challenge);
+                }
+            }
             ConnectError::WebPage {
-                server,
-                phase,
-                url,
-                content_type,
-            } => ConnectError::WebPage {
-                server,
-                phase,
-                url: f(url),
-                content_type: f(content_type),
-            },
-            ConnectError::LegacySse {
-                server,
-                phase,
-                url,
-                status,
-            } => ConnectError::LegacySse {
-                server,
-                phase,
-                url: f(url),
-                status,
-            },
-            ConnectError::Tls {
-                server,
-                phase,
-                detail,
-            } => ConnectError::Tls {
-                server,
-                phase,
-                detail: f(detail),
-            },
-            ConnectError::Dns {
-                server,
-                phase,
-                host,
-                detail,
-            } => ConnectError::Dns {
-                server,
-                phase,
-                host: f(host),
-                detail: f(detail),
-            },
-            ConnectError::ConnectionRefused { server, phase, url } => {
-                ConnectError::ConnectionRefused {
-                    server,
-                    phase,
-                    url: f(url),
-                }
+                url, content_type, ..
+            } => {
+                one(url);
+                one(content_type);
             }
-            ConnectError::Redirect {
-                server,
-                phase,
-                refused,
-            } => ConnectError::Redirect {
-                server,
-                phase,
-                refused: refused.redacted(r),
-            },
-            ConnectError::Http {
-                server,
-                phase,
-                detail,
-            } => ConnectError::Http {
-                server,
-                phase,
-                detail: f(detail),
-            },
-            ConnectError::JsonRpc {
-                server,
-                phase,
-                code,
-                message,
-            } => ConnectError::JsonRpc {
-                server,
-                phase,
-                code,
-                message: f(message),
-            },
-            ConnectError::Refused { server, detail } => ConnectError::Refused {
-                server,
-                detail: f(detail),
-            },
-            ConnectError::ProtocolMismatch {
-                server,
-                phase,
-                offered,
-                answered,
-            } => ConnectError::ProtocolMismatch {
-                server,
-                phase,
-                offered,
-                answered: f(answered),
-            },
-            ConnectError::NonJsonStdout {
-                server,
-                phase,
-                line,
-            } => ConnectError::NonJsonStdout {
-                server,
-                phase,
-                line: f(line),
-            },
-            too_large @ ConnectError::ReplyTooLarge { .. } => too_large,
-            ConnectError::UnknownResponseId { server, phase, id } => {
-                ConnectError::UnknownResponseId {
-                    server,
-                    phase,
-                    id: f(id),
-                }
+            ConnectError::LegacySse { url, .. } | ConnectError::ConnectionRefused { url, .. } => {
+                one(url)
             }
-            ConnectError::OAuth {
-                server,
-                phase,
-                message,
-                hint,
-            } => ConnectError::OAuth {
-                server,
-                phase,
-                message: f(message),
-                hint,
-            },
-            ConnectError::Transport {
-                server,
-                phase,
-                detail,
-            } => ConnectError::Transport {
-                server,
-                phase,
-                detail: f(detail),
-            },
+            ConnectError::Dns { host, detail, .. } => {
+                one(host);
+                one(detail);
+            }
+            ConnectError::Redirect { refused, .. } => *refused = refused.clone().redacted(r),
+            ConnectError::Tls { detail, .. }
+            | ConnectError::Http { detail, .. }
+            | ConnectError::Refused { detail, .. }
+            | ConnectError::Transport { detail, .. } => one(detail),
+            ConnectError::JsonRpc { message, .. } | ConnectError::OAuth { message, .. } => {
+                one(message)
+            }
+            ConnectError::ProtocolMismatch { answered, .. } => one(answered),
+            ConnectError::NonJsonStdout { line, .. } => one(line),
+            ConnectError::UnknownResponseId { id, .. } => one(id),
         }
+        self
     }
 }
 

@@ -429,6 +429,9 @@ pub fn lint_tools(tools: &[Tool], end: PageEnd, strict: bool) -> Vec<Lint> {
     lint_compiled(tools, compile_all(tools), end, strict)
 }
 
+/// A finding before it has a severity: its code and its message.
+type Finding = (&'static str, String);
+
 /// [`lint_tools`] with whether each schema compiles already known (from a
 /// [`Compiler`] that ran while the tools were listed); a list that does not
 /// match `tools` is computed again.
@@ -445,94 +448,105 @@ pub fn lint_compiled(
     };
     let severity = severity(strict);
     let mut lints = Vec::new();
-    let mut push = |code, tool: Option<&str>, message: String| {
-        lints.push(Lint {
-            code,
-            tool: tool.map(str::to_string),
-            message,
-            severity,
-        });
-    };
     let mut counts: HashMap<&str, usize> = HashMap::new();
     for tool in tools {
         *counts.entry(tool.name.as_ref()).or_default() += 1;
     }
     let mut reported = std::collections::HashSet::new();
-    for (i, tool) in tools.iter().enumerate() {
+    for (tool, compiled) in tools.iter().zip(&compiled) {
         let name = tool.name.as_ref();
-        if counts[name] > 1 && reported.insert(name) {
-            push(
-                "duplicate-name",
-                Some(name),
-                format!("tool `{name}` is listed {} times", counts[name]),
-            );
-        }
-        if !valid_name(name) {
-            push(
-                "invalid-name",
-                Some(name),
-                format!(
-                    "tool name `{name}` is outside [A-Za-z0-9_.-]{{1,128}}; some clients will reject it"
-                ),
-            );
-        }
-        if let Some(desc) = &tool.description {
-            let len = desc.chars().count();
-            if len > MAX_DESCRIPTION {
-                push(
-                    "long-description",
-                    Some(name),
-                    format!(
-                        "tool `{name}` has a {len}-character description (over {MAX_DESCRIPTION}); it costs every client context"
-                    ),
-                );
-            }
-        }
-        let schema = &*tool.input_schema;
-        let declared = schema.get("$schema").is_some();
-        // Only a schema without `$schema`, or one that does not compile,
-        // can draw a finding that names a draft-07 keyword.
-        let ism = match &compiled[i] {
-            Ok(()) if declared => None,
-            _ => first_draft07_ism(schema),
-        };
-        match (&compiled[i], &ism) {
-            (Ok(()), Some((at, keyword))) if !declared => {
-                push(
-                    "schema-dialect",
-                    Some(name),
-                    format!(
-                        "tool `{name}`: inputSchema has no $schema, so it is JSON Schema 2020-12, where `{keyword}` (at {at}) does not mean what draft-07 means; the server should declare \"$schema\": \"http://json-schema.org/draft-07/schema#\""
-                    ),
-                );
-            }
-            (Ok(()), _) => {}
-            (Err(err), _) => {
-                let dialect = dialect_of(schema).map(dialect_name).unwrap_or("unknown");
-                let message = match (declared, &ism) {
-                    (false, Some((at, keyword))) => format!(
-                        "tool `{name}`: inputSchema does not compile as JSON Schema 2020-12 (no $schema): `{keyword}` at {at} is draft-07 syntax; the server should declare \"$schema\": \"http://json-schema.org/draft-07/schema#\" ({err})"
-                    ),
-                    _ => format!("tool `{name}`: inputSchema does not compile as {dialect}: {err}"),
-                };
-                push("schema-invalid", Some(name), message);
-            }
-        }
+        let repeated = (counts[name] > 1 && reported.insert(name)).then(|| {
+            let message = format!("tool `{name}` is listed {} times", counts[name]);
+            ("duplicate-name", message)
+        });
+        let findings = repeated
+            .into_iter()
+            .chain(naming_findings(tool))
+            .chain(schema_finding(name, &tool.input_schema, compiled));
+        lints.extend(findings.map(|(code, message)| Lint {
+            code,
+            tool: Some(name.to_string()),
+            message,
+            severity,
+        }));
     }
-    match end {
-        PageEnd::RepeatedCursor => push(
-            "repeated-cursor",
-            None,
-            "tools/list repeated a cursor it had already sent; listing stopped there".into(),
-        ),
-        PageEnd::PageCap => push(
-            "page-cap",
-            None,
-            "tools/list hit the page cap; the list may be incomplete".into(),
-        ),
-        PageEnd::Complete | PageEnd::EmptyCursor => {}
-    }
+    lints.extend(page_end_finding(end).map(|(code, message)| Lint {
+        code,
+        tool: None,
+        message,
+        severity,
+    }));
     lints
+}
+
+/// A tool's name outside what clients accept, and a description too long.
+fn naming_findings(tool: &Tool) -> impl Iterator<Item = Finding> + '_ {
+    let name = tool.name.as_ref();
+    let invalid = (!valid_name(name)).then(|| {
+        (
+            "invalid-name",
+            format!(
+                "tool name `{name}` is outside [A-Za-z0-9_.-]{{1,128}}; some clients will reject it"
+            ),
+        )
+    });
+    let len = tool.description.as_ref().map_or(0, |d| d.chars().count());
+    let long = (len > MAX_DESCRIPTION).then(|| {
+        ("long-description", format!(
+            "tool `{name}` has a {len}-character description (over {MAX_DESCRIPTION}); it costs every client context"
+        ))
+    });
+    invalid.into_iter().chain(long)
+}
+
+/// A tool's input schema that does not compile, or that compiles only
+/// because, without `$schema`, a draft-07 keyword means something else.
+fn schema_finding(
+    name: &str,
+    schema: &serde_json::Map<String, Value>,
+    compiled: &Result<(), String>,
+) -> Option<Finding> {
+    let declared = schema.get("$schema").is_some();
+    // Only a schema without `$schema`, or one that does not compile,
+    // can draw a finding that names a draft-07 keyword.
+    let ism = match compiled {
+        Ok(()) if declared => None,
+        _ => first_draft07_ism(schema),
+    };
+    match (compiled, &ism) {
+        (Ok(()), Some((at, keyword))) if !declared => Some((
+            "schema-dialect",
+            format!(
+                "tool `{name}`: inputSchema has no $schema, so it is JSON Schema 2020-12, where `{keyword}` (at {at}) does not mean what draft-07 means; the server should declare \"$schema\": \"http://json-schema.org/draft-07/schema#\""
+            ),
+        )),
+        (Ok(()), _) => None,
+        (Err(err), _) => {
+            let dialect = dialect_of(schema).map(dialect_name).unwrap_or("unknown");
+            let message = match (declared, &ism) {
+                (false, Some((at, keyword))) => format!(
+                    "tool `{name}`: inputSchema does not compile as JSON Schema 2020-12 (no $schema): `{keyword}` at {at} is draft-07 syntax; the server should declare \"$schema\": \"http://json-schema.org/draft-07/schema#\" ({err})"
+                ),
+                _ => format!("tool `{name}`: inputSchema does not compile as {dialect}: {err}"),
+            };
+            Some(("schema-invalid", message))
+        }
+    }
+}
+
+/// How the listing ended, when it did not end well.
+fn page_end_finding(end: PageEnd) -> Option<Finding> {
+    match end {
+        PageEnd::RepeatedCursor => Some((
+            "repeated-cursor",
+            "tools/list repeated a cursor it had already sent; listing stopped there".into(),
+        )),
+        PageEnd::PageCap => Some((
+            "page-cap",
+            "tools/list hit the page cap; the list may be incomplete".into(),
+        )),
+        PageEnd::Complete | PageEnd::EmptyCursor => None,
+    }
 }
 
 #[cfg(test)]

@@ -74,177 +74,217 @@ fn looks_like_sse_endpoint(url: &str) -> bool {
     url::Url::parse(url).is_ok_and(|u| u.path().trim_end_matches('/').ends_with("/sse"))
 }
 
+/// Words in an error chain that mean the host name did not resolve.
+const DNS_WORDS: &[&str] = &[
+    "dns error",
+    "failed to lookup address",
+    "name or service not known",
+];
+
+/// Words in an error chain that mean TLS failed, when no typed rustls error
+/// was found in it.
+const TLS_WORDS: &[&str] = &[
+    "tls",
+    "certificate",
+    "handshake",
+    "corrupt message",
+    "invalidcontenttype",
+    "alert",
+];
+
+/// Where a transport failure happened: the server, phase and URL every
+/// [`ConnectError`] that [`classify`] builds names.
+#[derive(Clone, Copy)]
+struct At<'a> {
+    server: &'a str,
+    phase: Phase,
+    url: &'a str,
+}
+
+impl At<'_> {
+    fn web_page(self, content_type: String) -> ConnectError {
+        ConnectError::WebPage {
+            server: self.server.into(),
+            phase: self.phase,
+            url: self.url.into(),
+            content_type,
+        }
+    }
+
+    fn http(self, detail: String) -> ConnectError {
+        ConnectError::Http {
+            server: self.server.into(),
+            phase: self.phase,
+            detail,
+        }
+    }
+
+    fn tls(self, detail: String) -> ConnectError {
+        ConnectError::Tls {
+            server: self.server.into(),
+            phase: self.phase,
+            detail,
+        }
+    }
+
+    fn connection_refused(self) -> ConnectError {
+        ConnectError::ConnectionRefused {
+            server: self.server.into(),
+            phase: self.phase,
+            url: self.url.into(),
+        }
+    }
+}
+
 /// Turn a transport error (from rmcp's HTTP transport, our SSE transport or
-/// reqwest) into the specific [`ConnectError`] an operator can act on.
+/// reqwest) into the specific [`ConnectError`] an operator can act on: what
+/// our own layers refused first, then the first link of the `source()` chain
+/// that names a cause, then the chain's words.
 pub(super) fn classify(
     server: &str,
     phase: Phase,
     url: &str,
     err: &(dyn std::error::Error + 'static),
 ) -> ConnectError {
-    let server_s = server.to_string();
-    if let Some(oauth) = crate::auth::layer::oauth_error_in(err) {
-        return ConnectError::OAuth {
-            server: server_s,
-            phase,
-            message: oauth.to_string(),
-            hint: crate::error::Diagnostic::hint(oauth).unwrap_or_default(),
-        };
-    }
-    if let Some(refused) = RedirectRefused::find(err) {
-        return ConnectError::Redirect {
-            server: server_s,
-            phase,
-            refused: refused.clone(),
-        };
+    let at = At { server, phase, url };
+    if let Some(found) = refused_by_our_layers(at, err) {
+        return found;
     }
     let mut current: Option<&(dyn std::error::Error + 'static)> = Some(err);
     while let Some(e) = current {
-        if let Some(http) = e.downcast_ref::<StreamableHttpError<reqwest::Error>>() {
-            // `Client` does not expose its reqwest error as `source()`.
-            if let StreamableHttpError::Client(inner) = http {
-                return classify(server, phase, url, inner);
-            }
-            if let Some(status @ (401 | 403)) = http_status(http) {
-                return ConnectError::AuthRequired {
-                    server: server_s,
-                    phase,
-                    status,
-                    challenge: challenge(http),
-                };
-            }
-            match http {
-                StreamableHttpError::UnexpectedContentType(ct) => {
-                    let ct = ct.clone().unwrap_or_else(|| "no content type".into());
-                    if looks_like_html(&ct) {
-                        return ConnectError::WebPage {
-                            server: server_s,
-                            phase,
-                            url: url.into(),
-                            content_type: ct,
-                        };
-                    }
-                    return ConnectError::Http {
-                        server: server_s,
-                        phase,
-                        detail: format!(
-                            "unexpected content type {ct} (not JSON or an event stream)"
-                        ),
-                    };
-                }
-                StreamableHttpError::UnexpectedServerResponse(msg) => {
-                    if let Some(status @ (404 | 405)) = leading_status(msg)
-                        && looks_like_sse_endpoint(url)
-                    {
-                        return ConnectError::LegacySse {
-                            server: server_s,
-                            phase,
-                            url: url.into(),
-                            status,
-                        };
-                    }
-                    if looks_like_html(msg) {
-                        return ConnectError::WebPage {
-                            server: server_s,
-                            phase,
-                            url: url.into(),
-                            content_type: "text/html".into(),
-                        };
-                    }
-                    return ConnectError::Http {
-                        server: server_s,
-                        phase,
-                        detail: crate::text::truncate(msg, 300),
-                    };
-                }
-                StreamableHttpError::HttpStatus(status) => {
-                    return ConnectError::Http {
-                        server: server_s,
-                        phase,
-                        detail: format!("HTTP {}", status.status),
-                    };
-                }
-                _ => {}
-            }
-        }
-        if let Some(sse) = e.downcast_ref::<crate::mcp::sse::SseError>()
-            && let Some(found) = sse.classify(server, phase, url)
-        {
+        if let Some(found) = classify_link(at, e) {
             return found;
-        }
-        if e.downcast_ref::<rustls::Error>().is_some() {
-            return ConnectError::Tls {
-                server: server_s,
-                phase,
-                detail: e.to_string(),
-            };
-        }
-        if let Some(io) = e.downcast_ref::<std::io::Error>()
-            && io.kind() == std::io::ErrorKind::ConnectionRefused
-        {
-            return ConnectError::ConnectionRefused {
-                server: server_s,
-                phase,
-                url: url.into(),
-            };
-        }
-        // io::Error's `source()` skips the error it wraps; look inside.
-        if let Some(io) = e.downcast_ref::<std::io::Error>()
-            && let Some(inner) = io.get_ref()
-            && inner.downcast_ref::<rustls::Error>().is_some()
-        {
-            return ConnectError::Tls {
-                server: server_s,
-                phase,
-                detail: inner.to_string(),
-            };
         }
         current = e.source();
     }
+    classify_by_words(at, err)
+}
+
+/// A failure mcpctl's own layers raised anywhere in the chain: the OAuth
+/// layer could not get a token, or a redirect was refused.
+fn refused_by_our_layers(
+    at: At<'_>,
+    err: &(dyn std::error::Error + 'static),
+) -> Option<ConnectError> {
+    if let Some(oauth) = crate::auth::layer::oauth_error_in(err) {
+        return Some(ConnectError::OAuth {
+            server: at.server.into(),
+            phase: at.phase,
+            message: oauth.to_string(),
+            hint: crate::error::Diagnostic::hint(oauth).unwrap_or_default(),
+        });
+    }
+    RedirectRefused::find(err).map(|refused| ConnectError::Redirect {
+        server: at.server.into(),
+        phase: at.phase,
+        refused: refused.clone(),
+    })
+}
+
+/// One link of an error chain, when its type names the cause: an rmcp HTTP
+/// error, our SSE transport's error, rustls, or a refused TCP connection.
+fn classify_link(at: At<'_>, e: &(dyn std::error::Error + 'static)) -> Option<ConnectError> {
+    if let Some(http) = e.downcast_ref::<StreamableHttpError<reqwest::Error>>() {
+        // `Client` does not expose its reqwest error as `source()`.
+        if let StreamableHttpError::Client(inner) = http {
+            return Some(classify(at.server, at.phase, at.url, inner));
+        }
+        if let Some(found) = classify_http(at, http) {
+            return Some(found);
+        }
+    }
+    if let Some(sse) = e.downcast_ref::<crate::mcp::sse::SseError>()
+        && let Some(found) = sse.classify(at.server, at.phase, at.url)
+    {
+        return Some(found);
+    }
+    if e.downcast_ref::<rustls::Error>().is_some() {
+        return Some(at.tls(e.to_string()));
+    }
+    let io = e.downcast_ref::<std::io::Error>()?;
+    if io.kind() == std::io::ErrorKind::ConnectionRefused {
+        return Some(at.connection_refused());
+    }
+    // io::Error's `source()` skips the error it wraps; look inside.
+    let inner = io.get_ref()?;
+    inner
+        .downcast_ref::<rustls::Error>()
+        .map(|_| at.tls(inner.to_string()))
+}
+
+/// An rmcp HTTP error that names its cause: a 401 or 403, an answer that
+/// is not MCP (a web page, another content type), or a bare status.
+fn classify_http(at: At<'_>, http: &StreamableHttpError<reqwest::Error>) -> Option<ConnectError> {
+    if let Some(status @ (401 | 403)) = http_status(http) {
+        return Some(ConnectError::AuthRequired {
+            server: at.server.into(),
+            phase: at.phase,
+            status,
+            challenge: challenge(http),
+        });
+    }
+    match http {
+        StreamableHttpError::UnexpectedContentType(ct) => {
+            let ct = ct.clone().unwrap_or_else(|| "no content type".into());
+            Some(if looks_like_html(&ct) {
+                at.web_page(ct)
+            } else {
+                at.http(format!(
+                    "unexpected content type {ct} (not JSON or an event stream)"
+                ))
+            })
+        }
+        StreamableHttpError::UnexpectedServerResponse(msg) => Some(unexpected_response(at, msg)),
+        StreamableHttpError::HttpStatus(status) => Some(at.http(format!("HTTP {}", status.status))),
+        _ => None,
+    }
+}
+
+/// rmcp's `HTTP 404 Not Found: …` message: a legacy SSE endpoint, a web
+/// page, or a plain HTTP failure.
+fn unexpected_response(at: At<'_>, msg: &str) -> ConnectError {
+    if let Some(status @ (404 | 405)) = leading_status(msg)
+        && looks_like_sse_endpoint(at.url)
+    {
+        return ConnectError::LegacySse {
+            server: at.server.into(),
+            phase: at.phase,
+            url: at.url.into(),
+            status,
+        };
+    }
+    if looks_like_html(msg) {
+        return at.web_page("text/html".into());
+    }
+    at.http(crate::text::truncate(msg, 300))
+}
+
+/// A chain no link of which named its cause, read from its words: DNS,
+/// refused, TLS, or any other transport failure.
+fn classify_by_words(at: At<'_>, err: &(dyn std::error::Error + 'static)) -> ConnectError {
     let detail = chain(err);
     let lower = detail.to_ascii_lowercase();
-    if lower.contains("dns error")
-        || lower.contains("failed to lookup address")
-        || lower.contains("name or service not known")
-    {
-        let host = url::Url::parse(url)
+    if DNS_WORDS.iter().any(|needle| lower.contains(needle)) {
+        let host = url::Url::parse(at.url)
             .ok()
             .and_then(|u| u.host_str().map(str::to_string))
             .unwrap_or_default();
         return ConnectError::Dns {
-            server: server_s,
-            phase,
+            server: at.server.into(),
+            phase: at.phase,
             host,
             detail,
         };
     }
     if lower.contains("connection refused") {
-        return ConnectError::ConnectionRefused {
-            server: server_s,
-            phase,
-            url: url.into(),
-        };
+        return at.connection_refused();
     }
-    if [
-        "tls",
-        "certificate",
-        "handshake",
-        "corrupt message",
-        "invalidcontenttype",
-        "alert",
-    ]
-    .iter()
-    .any(|needle| lower.contains(needle))
-    {
-        return ConnectError::Tls {
-            server: server_s,
-            phase,
-            detail,
-        };
+    if TLS_WORDS.iter().any(|needle| lower.contains(needle)) {
+        return at.tls(detail);
     }
     ConnectError::Transport {
-        server: server_s,
-        phase,
+        server: at.server.into(),
+        phase: at.phase,
         detail,
     }
 }

@@ -15,6 +15,17 @@ pub(super) enum Value {
     Absent,
 }
 
+impl Value {
+    /// The text written into the definition, `None` when left out.
+    fn written(self) -> Option<String> {
+        match self {
+            Value::Literal(v) => Some(v),
+            Value::Reference(r) => Some(format!("${{{r}}}")),
+            Value::Absent => None,
+        }
+    }
+}
+
 /// Which flag supplies an input, for lookups and for error messages.
 #[derive(Clone, Copy, PartialEq, Eq)]
 pub(super) enum Kind {
@@ -63,6 +74,22 @@ pub(super) fn reference_name(name: &str) -> String {
     out
 }
 
+impl<'r, 'p> Inputs<'r, 'p> {
+    /// Nothing resolved yet; `prompter` is `None` off a terminal.
+    pub(super) fn new(req: &'r InstallRequest, prompter: Option<&'p mut dyn Prompter>) -> Self {
+        Inputs {
+            req,
+            prompter,
+            missing: Vec::new(),
+            secret_env: IndexMap::new(),
+            references: Vec::new(),
+            user_values: Vec::new(),
+            stored_secrets: Vec::new(),
+            resolved: IndexMap::new(),
+        }
+    }
+}
+
 impl Inputs<'_, '_> {
     fn supplied(&self, kind: Kind, keys: &[&str]) -> Option<String> {
         let maps: Vec<&IndexMap<String, String>> = match kind {
@@ -109,38 +136,7 @@ impl Inputs<'_, '_> {
             None => display.to_string(),
         };
         if input.is_secret {
-            let value = match supplied {
-                Some(v) => Some(v),
-                None if !self.req.store_secret && std::env::var_os(reference).is_some() => {
-                    self.references.push(reference.to_string());
-                    return Ok(Value::Reference(reference.to_string()));
-                }
-                None if input.is_required => match self.prompter.as_deref_mut() {
-                    Some(p) => Some(p.secret(&prompt_text)?),
-                    None => None,
-                },
-                None => None,
-            };
-            return Ok(match value {
-                Some(v) if self.req.store_secret => {
-                    self.user_values.push(v.clone());
-                    self.stored_secrets.push(SecretValue(v.clone()));
-                    Value::Literal(v)
-                }
-                Some(v) => {
-                    self.secret_env
-                        .insert(reference.to_string(), SecretValue(v));
-                    if !self.references.iter().any(|r| r == reference) {
-                        self.references.push(reference.to_string());
-                    }
-                    Value::Reference(reference.to_string())
-                }
-                None if input.is_required => {
-                    self.push_missing(kind, display, input);
-                    Value::Absent
-                }
-                None => Value::Absent,
-            });
+            return self.secret_value(kind, display, supplied, &prompt_text, reference, input);
         }
         let prompt_text = match &input.placeholder {
             Some(example) => format!("{prompt_text}, e.g. {example}"),
@@ -151,22 +147,7 @@ impl Inputs<'_, '_> {
                 self.user_values.push(v.clone());
                 Some(v)
             }
-            None => match (&input.default, input.is_required) {
-                (Some(d), _) => Some(d.clone()),
-                (None, true) => match self.prompter.as_deref_mut() {
-                    Some(p) if !input.choices.is_empty() => {
-                        let i = p.select(&prompt_text, &input.choices)?;
-                        input.choices.get(i).cloned()
-                    }
-                    Some(p) => {
-                        let typed = p.input(&prompt_text, None)?;
-                        self.user_values.push(typed.clone());
-                        Some(typed)
-                    }
-                    None => None,
-                },
-                (None, false) => None,
-            },
+            None => self.default_or_asked(&prompt_text, input)?,
         };
         match value {
             Some(v) => {
@@ -184,6 +165,77 @@ impl Inputs<'_, '_> {
             }
             None => Ok(Value::Absent),
         }
+    }
+
+    /// A plain input no flag supplied: its default, or (when required, on a
+    /// terminal) one of its choices or what the operator types.
+    fn default_or_asked(
+        &mut self,
+        prompt_text: &str,
+        input: &Input,
+    ) -> Result<Option<String>, RegistryError> {
+        Ok(match (&input.default, input.is_required) {
+            (Some(d), _) => Some(d.clone()),
+            (None, true) => match self.prompter.as_deref_mut() {
+                Some(p) if !input.choices.is_empty() => {
+                    let i = p.select(prompt_text, &input.choices)?;
+                    input.choices.get(i).cloned()
+                }
+                Some(p) => {
+                    let typed = p.input(prompt_text, None)?;
+                    self.user_values.push(typed.clone());
+                    Some(typed)
+                }
+                None => None,
+            },
+            (None, false) => None,
+        })
+    }
+
+    /// A secret input: a reference to a variable already exported, the
+    /// supplied or typed value kept for the check only (written as
+    /// `${reference}`), or written literally with `--store-secret`.
+    fn secret_value(
+        &mut self,
+        kind: Kind,
+        display: &str,
+        supplied: Option<String>,
+        prompt_text: &str,
+        reference: &str,
+        input: &Input,
+    ) -> Result<Value, RegistryError> {
+        let value = match supplied {
+            Some(v) => Some(v),
+            None if !self.req.store_secret && std::env::var_os(reference).is_some() => {
+                self.references.push(reference.to_string());
+                return Ok(Value::Reference(reference.to_string()));
+            }
+            None if input.is_required => match self.prompter.as_deref_mut() {
+                Some(p) => Some(p.secret(prompt_text)?),
+                None => None,
+            },
+            None => None,
+        };
+        Ok(match value {
+            Some(v) if self.req.store_secret => {
+                self.user_values.push(v.clone());
+                self.stored_secrets.push(SecretValue(v.clone()));
+                Value::Literal(v)
+            }
+            Some(v) => {
+                self.secret_env
+                    .insert(reference.to_string(), SecretValue(v));
+                if !self.references.iter().any(|r| r == reference) {
+                    self.references.push(reference.to_string());
+                }
+                Value::Reference(reference.to_string())
+            }
+            None if input.is_required => {
+                self.push_missing(kind, display, input);
+                Value::Absent
+            }
+            None => Value::Absent,
+        })
     }
 
     fn push_missing(&mut self, kind: Kind, name: &str, input: &Input) {
@@ -267,10 +319,9 @@ impl Inputs<'_, '_> {
                     } else {
                         kind
                     };
-                    match self.value(kind, &keys, &reference, input)? {
-                        Value::Literal(v) => out.push_str(&v),
-                        Value::Reference(r) => out.push_str(&format!("${{{r}}}")),
-                        Value::Absent => complete = false,
+                    match self.value(kind, &keys, &reference, input)?.written() {
+                        Some(v) => out.push_str(&v),
+                        None => complete = false,
                     }
                 }
                 None => out.push_str(&rest[start..start + len + 2]),
@@ -304,11 +355,9 @@ impl Inputs<'_, '_> {
                 Some(template) => {
                     self.template(template, &var.variables, Kind::Env, &var.input, true)?
                 }
-                None => match self.value(Kind::Env, &[&var.name], &var.name, &var.input)? {
-                    Value::Literal(v) => Some(v),
-                    Value::Reference(r) => Some(format!("${{{r}}}")),
-                    Value::Absent => None,
-                },
+                None => self
+                    .value(Kind::Env, &[&var.name], &var.name, &var.input)?
+                    .written(),
             };
             if let Some(v) = written {
                 self.remember(&[&var.name], &v);
@@ -328,13 +377,9 @@ impl Inputs<'_, '_> {
             let reference = reference_name(&header.name);
             let written = match &header.input.value {
                 // A user-supplied header replaces the template wholesale.
-                Some(_) if self.supplied(Kind::Header, &[&header.name]).is_some() => {
-                    match self.value(Kind::Header, &[&header.name], &reference, &header.input)? {
-                        Value::Literal(v) => Some(v),
-                        Value::Reference(r) => Some(format!("${{{r}}}")),
-                        Value::Absent => None,
-                    }
-                }
+                Some(_) if self.supplied(Kind::Header, &[&header.name]).is_some() => self
+                    .value(Kind::Header, &[&header.name], &reference, &header.input)?
+                    .written(),
                 Some(template) => self.template(
                     template,
                     &header.variables,
@@ -342,13 +387,9 @@ impl Inputs<'_, '_> {
                     &header.input,
                     true,
                 )?,
-                None => {
-                    match self.value(Kind::Header, &[&header.name], &reference, &header.input)? {
-                        Value::Literal(v) => Some(v),
-                        Value::Reference(r) => Some(format!("${{{r}}}")),
-                        Value::Absent => None,
-                    }
-                }
+                None => self
+                    .value(Kind::Header, &[&header.name], &reference, &header.input)?
+                    .written(),
             };
             if let Some(v) = written {
                 out.insert(header.name.clone(), v);
@@ -400,11 +441,8 @@ impl Inputs<'_, '_> {
                 }
                 None => {
                     let reference = reference_name(&label);
-                    match self.value(Kind::Argument, &[&label], &reference, &arg.input)? {
-                        Value::Literal(v) => Some(v),
-                        Value::Reference(r) => Some(format!("${{{r}}}")),
-                        Value::Absent => None,
-                    }
+                    self.value(Kind::Argument, &[&label], &reference, &arg.input)?
+                        .written()
                 }
             };
             let Some(value) = value else { continue };
@@ -426,7 +464,9 @@ impl Inputs<'_, '_> {
         Ok(())
     }
 
-    /// Map a package to `(command, args, env)`.
+    /// Map a package to `(command, args, env)`: its environment, then the
+    /// launcher and runtime arguments of its registry type, then its own
+    /// package arguments.
     pub(super) fn package(
         &mut self,
         package: &Package,
@@ -439,85 +479,128 @@ impl Inputs<'_, '_> {
             .as_deref()
             .map(str::trim)
             .filter(|h| !h.is_empty());
-        let mut args = Vec::new();
-        let command;
-        match package.registry_type.as_str() {
-            "npm" => {
-                command = launcher(hint, "npx", &["npx", "bunx"], notes);
-                let mut runtime = Vec::new();
-                self.arguments(&package.runtime_arguments, &mut runtime, &|_, _| false)?;
-                if command == "npx" && !runtime.iter().any(|a| a == "-y" || a == "--yes") {
-                    args.push("-y".to_string());
-                }
-                args.extend(runtime);
-                args.push(format!("{}@{version}", package.identifier));
-            }
-            "pypi" => {
-                command = launcher(hint, "uvx", &["uvx", "pipx"], notes);
-                if command == "pipx" {
-                    args.push("run".to_string());
-                }
-                self.arguments(&package.runtime_arguments, &mut args, &|_, _| false)?;
-                args.push(format!("{}=={version}", package.identifier));
-            }
-            _ => {
-                command = launcher(hint, "docker", &["docker", "podman"], notes);
-                let image = oci_image(&package.identifier, Some(version));
-                let bare = package
-                    .identifier
-                    .split('@')
-                    .next()
-                    .unwrap_or_default()
-                    .to_string();
-                let bare_no_tag = match bare.rsplit_once(':') {
-                    Some((repo, tag)) if !tag.contains('/') => repo.to_string(),
-                    _ => bare.clone(),
-                };
-                args.extend(["run", "-i", "--rm"].map(String::from));
-                let mut runtime = Vec::new();
-                let dropped = std::cell::RefCell::new(Vec::new());
-                let skip = |index: usize, arg: &Argument| {
-                    let value = arg.input.value.as_deref().unwrap_or("");
-                    let redundant = if arg.is_named() {
-                        let name = arg.name.as_deref().unwrap_or("");
-                        matches!(name, "-i" | "--interactive" | "--rm")
-                            && (value.is_empty() || value == "true")
-                    } else {
-                        (index == 0 && value == "run")
-                            || value == bare_no_tag
-                            || value == bare
-                            || value == image
-                    };
-                    if redundant {
-                        let shown = arg.name.as_deref().unwrap_or(value);
-                        dropped.borrow_mut().push(shown.to_string());
-                    }
-                    redundant
-                };
-                self.arguments(&package.runtime_arguments, &mut runtime, &skip)?;
-                let dropped = dropped.into_inner();
-                if !dropped.is_empty() {
-                    notes.push(format!(
-                        "left out runtime arguments mcpctl already writes ({}): the launch is `docker run -i --rm … {image}`",
-                        dropped.join(", ")
-                    ));
-                }
-                args.extend(runtime.iter().cloned());
-                // The container sees only what `-e` passes through.
-                for name in env.keys() {
-                    let passed = runtime.windows(2).any(|w| {
-                        (w[0] == "-e" || w[0] == "--env")
-                            && (w[1] == *name || w[1].starts_with(&format!("{name}=")))
-                    });
-                    if !passed {
-                        args.push("-e".to_string());
-                        args.push(name.clone());
-                    }
-                }
-                args.push(image);
-            }
-        }
+        let mut launch = PackageLaunch {
+            package,
+            version,
+            hint,
+            args: Vec::new(),
+            notes,
+        };
+        let command = match package.registry_type.as_str() {
+            "npm" => self.npm_launch(&mut launch)?,
+            "pypi" => self.pypi_launch(&mut launch)?,
+            _ => self.oci_launch(&mut launch, &env)?,
+        };
+        let mut args = launch.args;
         self.arguments(&package.package_arguments, &mut args, &|_, _| false)?;
         Ok((command, args, env))
+    }
+
+    /// `npx -y [runtime args] pkg@version` (or `bunx`); returns the command.
+    fn npm_launch(&mut self, to: &mut PackageLaunch<'_>) -> Result<String, RegistryError> {
+        let command = launcher(to.hint, "npx", &["npx", "bunx"], to.notes);
+        let mut runtime = Vec::new();
+        self.arguments(&to.package.runtime_arguments, &mut runtime, &|_, _| false)?;
+        if command == "npx" && !runtime.iter().any(|a| a == "-y" || a == "--yes") {
+            to.args.push("-y".to_string());
+        }
+        to.args.extend(runtime);
+        to.args
+            .push(format!("{}@{}", to.package.identifier, to.version));
+        Ok(command)
+    }
+
+    /// `uvx [runtime args] pkg==version` (or `pipx run`); returns the command.
+    fn pypi_launch(&mut self, to: &mut PackageLaunch<'_>) -> Result<String, RegistryError> {
+        let command = launcher(to.hint, "uvx", &["uvx", "pipx"], to.notes);
+        if command == "pipx" {
+            to.args.push("run".to_string());
+        }
+        self.arguments(&to.package.runtime_arguments, &mut to.args, &|_, _| false)?;
+        to.args
+            .push(format!("{}=={}", to.package.identifier, to.version));
+        Ok(command)
+    }
+
+    /// `docker run -i --rm [runtime args] -e NAME… image:tag` (or podman),
+    /// leaving out runtime arguments mcpctl writes itself; returns the
+    /// command.
+    fn oci_launch(
+        &mut self,
+        to: &mut PackageLaunch<'_>,
+        env: &IndexMap<String, String>,
+    ) -> Result<String, RegistryError> {
+        let command = launcher(to.hint, "docker", &["docker", "podman"], to.notes);
+        let image = oci_image(&to.package.identifier, Some(to.version));
+        to.args.extend(["run", "-i", "--rm"].map(String::from));
+        let mut runtime = Vec::new();
+        let dropped = std::cell::RefCell::new(Vec::new());
+        let redundant = oci_redundant(&to.package.identifier, &image);
+        let skip = |index: usize, arg: &Argument| {
+            let skipped = redundant(index, arg);
+            if skipped {
+                let value = arg.input.value.as_deref().unwrap_or("");
+                let shown = arg.name.as_deref().unwrap_or(value);
+                dropped.borrow_mut().push(shown.to_string());
+            }
+            skipped
+        };
+        self.arguments(&to.package.runtime_arguments, &mut runtime, &skip)?;
+        let dropped = dropped.into_inner();
+        if !dropped.is_empty() {
+            to.notes.push(format!(
+                "left out runtime arguments mcpctl already writes ({}): the launch is `docker run -i --rm … {image}`",
+                dropped.join(", ")
+            ));
+        }
+        to.args.extend(runtime.iter().cloned());
+        // The container sees only what `-e` passes through.
+        for name in env.keys() {
+            let passed = runtime.windows(2).any(|w| {
+                (w[0] == "-e" || w[0] == "--env")
+                    && (w[1] == *name || w[1].starts_with(&format!("{name}=")))
+            });
+            if !passed {
+                to.args.push("-e".to_string());
+                to.args.push(name.clone());
+            }
+        }
+        to.args.push(image);
+        Ok(command)
+    }
+}
+
+/// One package being mapped to its launch: what each registry type's
+/// launcher reads (the package, its pinned version, its runtime hint) and
+/// writes (the arguments so far, the notes).
+struct PackageLaunch<'a> {
+    package: &'a Package,
+    version: &'a str,
+    hint: Option<&'a str>,
+    args: Vec<String>,
+    notes: &'a mut Vec<String>,
+}
+
+/// Whether a runtime argument of an OCI package repeats what mcpctl writes
+/// itself (`run`, `-i`, `--rm`, the image in any spelling): publishers often
+/// list the whole `docker run` line.
+fn oci_redundant(identifier: &str, image: &str) -> impl Fn(usize, &Argument) -> bool + use<> {
+    let bare = identifier.split('@').next().unwrap_or_default().to_string();
+    let bare_no_tag = match bare.rsplit_once(':') {
+        Some((repo, tag)) if !tag.contains('/') => repo.to_string(),
+        _ => bare.clone(),
+    };
+    let image = image.to_string();
+    move |index: usize, arg: &Argument| {
+        let value = arg.input.value.as_deref().unwrap_or("");
+        if arg.is_named() {
+            let name = arg.name.as_deref().unwrap_or("");
+            matches!(name, "-i" | "--interactive" | "--rm") && (value.is_empty() || value == "true")
+        } else {
+            (index == 0 && value == "run")
+                || value == bare_no_tag
+                || value == bare
+                || value == image
+        }
     }
 }

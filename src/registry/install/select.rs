@@ -79,12 +79,51 @@ pub(super) enum Choice<'a> {
     Remote(&'a Remote),
 }
 
+/// One way to install an entry, with the words and flag that name it.
+type Candidate<'a> = (Choice<'a>, OptionHint);
+
+/// The package or remote of `entry` to install: the only one that can
+/// launch (and matches the selector), the one the operator picks on a
+/// terminal, or a refusal that lists the flags that choose.
 pub(super) fn choose<'a>(
     entry: &'a ServerEntry,
     req: &InstallRequest,
     prompter: Option<&mut dyn Prompter>,
     notes: &mut Vec<String>,
 ) -> Result<Choice<'a>, RegistryError> {
+    let server = &entry.server;
+    let (packages, remotes) = launchable(entry, notes)?;
+    let all = candidates(&packages, &remotes);
+    let candidates = match &req.selector {
+        None => all,
+        Some(selector) => narrow(&server.name, all, selector)?,
+    };
+    if candidates.len() == 1 {
+        return Ok(candidates.into_iter().next().expect("one").0);
+    }
+    match prompter {
+        Some(p) => {
+            let labels: Vec<String> = candidates.iter().map(|(_, h)| h.label.clone()).collect();
+            let index = p.select(&format!("How should `{}` run?", server.name), &labels)?;
+            candidates
+                .into_iter()
+                .nth(index)
+                .map(|(c, _)| c)
+                .ok_or_else(|| RegistryError::Prompt("no option was chosen".into()))
+        }
+        None => Err(RegistryError::ChoiceNeeded {
+            name: server.name.clone(),
+            options: candidates.into_iter().map(|(_, h)| h).collect(),
+        }),
+    }
+}
+
+/// The packages and remotes mcpctl can launch; the others are noted as
+/// skipped, and an entry with none is refused with what it offered.
+fn launchable<'a>(
+    entry: &'a ServerEntry,
+    notes: &mut Vec<String>,
+) -> Result<(Vec<&'a Package>, Vec<&'a Remote>), RegistryError> {
     let server = &entry.server;
     let mut unsupported = Vec::new();
     let packages: Vec<&Package> = server
@@ -122,9 +161,14 @@ pub(super) fn choose<'a>(
     for u in &unsupported {
         notes.push(format!("skipped the {u}: mcpctl cannot launch it"));
     }
+    Ok((packages, remotes))
+}
 
-    let mut all: Vec<(Choice<'a>, OptionHint)> = Vec::new();
-    for p in &packages {
+/// Every launchable package and remote with its label and the shortest
+/// flag that selects it alone.
+fn candidates<'a>(packages: &[&'a Package], remotes: &[&'a Remote]) -> Vec<Candidate<'a>> {
+    let mut all: Vec<Candidate<'a>> = Vec::new();
+    for p in packages {
         let same_kind = packages
             .iter()
             .filter(|q| q.registry_type == p.registry_type)
@@ -150,7 +194,7 @@ pub(super) fn choose<'a>(
             },
         ));
     }
-    for r in &remotes {
+    for r in remotes {
         let flag = if remotes.len() > 1 {
             format!("--remote={}", canonical_or(&r.kind))
         } else {
@@ -164,61 +208,50 @@ pub(super) fn choose<'a>(
             },
         ));
     }
+    all
+}
 
-    let candidates: Vec<(Choice<'a>, OptionHint)> = match &req.selector {
-        None => all,
-        Some(selector) => {
-            let hints: Vec<OptionHint> = all.iter().map(|(_, h)| h.clone()).collect();
-            let kept: Vec<_> = all
-                .into_iter()
-                .filter(|(choice, _)| matches_selector(choice, selector))
-                .collect();
-            if kept.is_empty() {
-                let requested = match selector {
-                    Selector::Package {
-                        registry_type,
-                        transport,
-                    } => format!(
-                        "{registry_type} package{}",
-                        transport
-                            .as_ref()
-                            .map(|t| format!(" with transport {t}"))
-                            .unwrap_or_default()
-                    ),
-                    Selector::Remote { transport } => format!(
-                        "{}remote",
-                        transport
-                            .as_ref()
-                            .map(|t| format!("{t} "))
-                            .unwrap_or_default()
-                    ),
-                };
-                return Err(RegistryError::NoSuchOption {
-                    name: server.name.clone(),
-                    requested,
-                    options: hints,
-                });
-            }
-            kept
-        }
-    };
-    if candidates.len() == 1 {
-        return Ok(candidates.into_iter().next().expect("one").0);
+/// The candidates `selector` keeps; none is refused with every option.
+fn narrow<'a>(
+    name: &str,
+    all: Vec<Candidate<'a>>,
+    selector: &Selector,
+) -> Result<Vec<Candidate<'a>>, RegistryError> {
+    let hints: Vec<OptionHint> = all.iter().map(|(_, h)| h.clone()).collect();
+    let kept: Vec<_> = all
+        .into_iter()
+        .filter(|(choice, _)| matches_selector(choice, selector))
+        .collect();
+    if kept.is_empty() {
+        return Err(RegistryError::NoSuchOption {
+            name: name.to_string(),
+            requested: requested(selector),
+            options: hints,
+        });
     }
-    match prompter {
-        Some(p) => {
-            let labels: Vec<String> = candidates.iter().map(|(_, h)| h.label.clone()).collect();
-            let index = p.select(&format!("How should `{}` run?", server.name), &labels)?;
-            candidates
-                .into_iter()
-                .nth(index)
-                .map(|(c, _)| c)
-                .ok_or_else(|| RegistryError::Prompt("no option was chosen".into()))
-        }
-        None => Err(RegistryError::ChoiceNeeded {
-            name: server.name.clone(),
-            options: candidates.into_iter().map(|(_, h)| h).collect(),
-        }),
+    Ok(kept)
+}
+
+/// What `selector` asked for, in words: `npm package with transport sse`.
+fn requested(selector: &Selector) -> String {
+    match selector {
+        Selector::Package {
+            registry_type,
+            transport,
+        } => format!(
+            "{registry_type} package{}",
+            transport
+                .as_ref()
+                .map(|t| format!(" with transport {t}"))
+                .unwrap_or_default()
+        ),
+        Selector::Remote { transport } => format!(
+            "{}remote",
+            transport
+                .as_ref()
+                .map(|t| format!("{t} "))
+                .unwrap_or_default()
+        ),
     }
 }
 
