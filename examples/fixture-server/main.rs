@@ -284,6 +284,11 @@ fn build_tools(cfg: &Config) -> Vec<Tool> {
             "Fails with a JSON-RPC error quoting the --leak-env variable",
             schema(json!({"type":"object"})),
         ));
+        tools.push(Tool::new(
+            "leak_talk",
+            "Quotes the --leak-env variable in progress, a log message, a question and a sampling request",
+            schema(json!({"type":"object"})),
+        ));
     }
     if cfg.bad_schema {
         tools.push(Tool::new(
@@ -435,9 +440,12 @@ impl ServerHandler for Fixture {
                 return Ok(CallToolResponse::Complete(result));
             }
             "fail" => return Err(ErrorData::internal_error(format!("boom {HOSTILE}"), None)),
-            "leak" | "leak_error" => {
+            "leak" | "leak_error" | "leak_talk" => {
                 let name = self.cfg.leak_env.as_deref().unwrap_or_default();
                 let value = std::env::var(name).unwrap_or_default();
+                if request.name == "leak_talk" {
+                    return Ok(talk::leak(&context, &format!("{name} is {value}")).await);
+                }
                 if request.name == "leak_error" {
                     return Err(ErrorData::invalid_params(
                         format!("the key {value} was refused"),
