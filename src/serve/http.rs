@@ -18,7 +18,8 @@ use rmcp::transport::streamable_http_server::session::local::LocalSessionManager
 use rmcp::transport::{StreamableHttpServerConfig, StreamableHttpService};
 
 use super::ServeError;
-use super::handler::{Gateway, Shared};
+use super::handler::Gateway;
+use super::shared::Shared;
 
 /// The address `--http` binds without a value.
 pub const DEFAULT_ADDR: &str = "127.0.0.1:8765";
