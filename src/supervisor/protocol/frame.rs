@@ -49,16 +49,20 @@ pub fn frame_len(prefix: [u8; 4]) -> Result<usize, FrameError> {
     }
 }
 
+/// A failed read of a length prefix: the end of the stream there is the
+/// peer closing between frames.
+fn between_frames(e: std::io::Error) -> FrameError {
+    if e.kind() == std::io::ErrorKind::UnexpectedEof {
+        FrameError::Closed
+    } else {
+        FrameError::Io(e)
+    }
+}
+
 /// Read one frame (blocking; the CLI side).
 pub fn read_blocking<T: serde::de::DeserializeOwned>(r: &mut impl Read) -> Result<T, FrameError> {
     let mut prefix = [0u8; 4];
-    if let Err(e) = r.read_exact(&mut prefix) {
-        return Err(if e.kind() == std::io::ErrorKind::UnexpectedEof {
-            FrameError::Closed
-        } else {
-            FrameError::Io(e)
-        });
-    }
+    r.read_exact(&mut prefix).map_err(between_frames)?;
     let len = frame_len(prefix)?;
     let mut buf = vec![0u8; len];
     r.read_exact(&mut buf)?;
@@ -79,13 +83,7 @@ pub async fn read_async(
 ) -> Result<Vec<u8>, FrameError> {
     use tokio::io::AsyncReadExt;
     let mut prefix = [0u8; 4];
-    if let Err(e) = r.read_exact(&mut prefix).await {
-        return Err(if e.kind() == std::io::ErrorKind::UnexpectedEof {
-            FrameError::Closed
-        } else {
-            FrameError::Io(e)
-        });
-    }
+    r.read_exact(&mut prefix).await.map_err(between_frames)?;
     let len = frame_len(prefix)?;
     let mut buf = vec![0u8; len];
     r.read_exact(&mut buf).await?;
