@@ -352,9 +352,9 @@ impl Drop for Leaky {
 /// `tools/call`s over a `serve --stdio` child's own pipes, as an agent
 /// host makes them; the reply lines.
 fn serve_calls(serve: &mut Command, tools: &[&str]) -> Vec<String> {
-    let calls: Vec<Value> = tools
+    let calls: Vec<(&str, Value)> = tools
         .iter()
-        .map(|tool| json!({"name": tool, "arguments": {}}))
+        .map(|tool| ("tools/call", json!({"name": tool, "arguments": {}})))
         .collect();
     serve_session(serve, json!({}), &calls)
         .into_iter()
@@ -363,10 +363,15 @@ fn serve_calls(serve: &mut Command, tools: &[&str]) -> Vec<String> {
 }
 
 /// An agent host offering `capabilities` on a `serve --stdio` child's own
-/// pipes: makes each `tools/call` of `calls` (its params), answering what
-/// serve asks meanwhile (a question declined, a sampling request with a
-/// canned completion); per call, every line it got, the reply last.
-fn serve_session(serve: &mut Command, capabilities: Value, calls: &[Value]) -> Vec<Vec<String>> {
+/// pipes: makes each request of `calls` (method and params), answering
+/// what serve asks meanwhile (a question declined, a sampling request
+/// with a canned completion); per request, every line it got, the reply
+/// last.
+fn serve_session(
+    serve: &mut Command,
+    capabilities: Value,
+    calls: &[(&str, Value)],
+) -> Vec<Vec<String>> {
     let mut child = serve
         .stdin(std::process::Stdio::piped())
         .stdout(std::process::Stdio::piped())
@@ -414,9 +419,9 @@ fn serve_session(serve: &mut Command, capabilities: Value, calls: &[Value]) -> V
     let sessions = calls
         .iter()
         .enumerate()
-        .map(|(i, params)| {
+        .map(|(i, (method, params))| {
             ask(
-                json!({"jsonrpc": "2.0", "id": i + 1, "method": "tools/call", "params": params}),
+                json!({"jsonrpc": "2.0", "id": i + 1, "method": method, "params": params}),
                 &mut send,
             )
         })
@@ -543,7 +548,7 @@ fn what_a_server_says_during_a_call_is_redacted_in_call_and_serve() {
     let sessions = serve_session(
         &mut w.command(&["serve", "--stdio"]),
         json!({"elicitation": {}, "sampling": {}}),
-        &[call],
+        &[("tools/call", call)],
     );
     let lines = &sessions[0];
     let reply = lines.last().expect("a reply");
@@ -566,6 +571,37 @@ fn what_a_server_says_during_a_call_is_redacted_in_call_and_serve() {
         collect(&mut leaks, &format!("serve: {method}"), line, &needle);
     }
     collect_files(&mut leaks, w.state.path());
+    assert!(
+        leaks.is_empty(),
+        "the secret shows in:\n{}",
+        leaks.join("\n")
+    );
+}
+
+#[test]
+fn a_prompt_quoting_a_variable_is_redacted_when_serve_passes_it_on() {
+    let w = Leaky::start("${TOK}");
+    let said = "LEAKED is ${TOK}";
+    w.run(&["grant", "web", "leak"]).expect_code(0);
+    let replies = serve_session(
+        &mut w.command(&["serve", "--stdio"]),
+        json!({}),
+        &[
+            ("prompts/list", json!({})),
+            ("prompts/get", json!({"name": "web__leak_prompt"})),
+            ("prompts/get", json!({"name": "web__nothing"})),
+        ],
+    );
+    let mut leaks = Vec::new();
+    let reply = |i: usize| replies[i].last().cloned().unwrap_or_default();
+    collect(&mut leaks, "prompts/list", &reply(0), said);
+    collect(&mut leaks, "prompts/get", &reply(1), said);
+    collect(
+        &mut leaks,
+        "prompts/get of no such prompt",
+        &reply(2),
+        "no prompt nothing",
+    );
     assert!(
         leaks.is_empty(),
         "the secret shows in:\n{}",

@@ -195,7 +195,7 @@ impl Owner {
 }
 
 /// `err` with the definition's secrets redacted from its message and hint.
-fn redacted(mut err: WireError, redactor: &Redactor) -> WireError {
+pub(super) fn redacted(mut err: WireError, redactor: &Redactor) -> WireError {
     err.message = redactor.apply(&err.message);
     err.hint = err.hint.map(|h| redactor.apply(&h));
     err

@@ -1,7 +1,8 @@
 //! Prompts and resources, passed on live: one request to the running
 //! server per [`crate::supervisor::protocol::Op::Forward`], with the call
-//! timeout, never cached and never retried. A server that does not offer
-//! prompts (or resources) lists none and finds none.
+//! timeout, never cached and never retried, its answer redacted as a
+//! call's is. A server that does not offer prompts (or resources) lists
+//! none and finds none.
 
 use std::time::Duration;
 
@@ -11,12 +12,13 @@ use serde::de::DeserializeOwned;
 use serde_json::{Value, json};
 
 use super::Owner;
-use super::call::CALL_TIMEOUT;
+use super::call::{CALL_TIMEOUT, redacted};
 use super::state::{State, failed};
 use crate::supervisor::protocol::{Body, ErrorCode, ForwardMethod, ForwardRequest, WireError};
 
 impl Owner {
-    /// Send one prompts or resources request to the running server.
+    /// Send one prompts or resources request to the running server; what it
+    /// answers is redacted with the definition's secrets.
     pub async fn forward(&self, req: ForwardRequest) -> Result<Body, WireError> {
         let live = {
             let st = self.lock();
@@ -31,8 +33,16 @@ impl Owner {
         }
         let timeout = req.timeout_ms.map_or(CALL_TIMEOUT, Duration::from_millis);
         match tokio::time::timeout(timeout, send(&live.peer, method, req.params)).await {
-            Ok(Ok(result)) => Ok(forwarded(result)),
-            Ok(Err(failure)) => Err(self.forward_failed(method, failure)),
+            // Redacted as a call's result and error are: a prompt or
+            // resource quoting a `${VAR}` value reaches no agent.
+            Ok(Ok(mut result)) => {
+                live.redactor.apply_json(&mut result);
+                Ok(forwarded(result))
+            }
+            Ok(Err(failure)) => Err(redacted(
+                self.forward_failed(method, failure),
+                &live.redactor,
+            )),
             Err(_) => Err(WireError::new(
                 ErrorCode::Timeout,
                 format!(
