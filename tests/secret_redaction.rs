@@ -352,6 +352,26 @@ impl Drop for Leaky {
 /// `tools/call`s over a `serve --stdio` child's own pipes, as an agent
 /// host makes them; the reply lines.
 fn serve_calls(serve: &mut Command, tools: &[&str]) -> Vec<String> {
+    let calls: Vec<(&str, Value)> = tools
+        .iter()
+        .map(|tool| ("tools/call", json!({"name": tool, "arguments": {}})))
+        .collect();
+    serve_session(serve, json!({}), &calls)
+        .into_iter()
+        .filter_map(|mut lines| lines.pop())
+        .collect()
+}
+
+/// An agent host offering `capabilities` on a `serve --stdio` child's own
+/// pipes: makes each request of `calls` (method and params), answering
+/// what serve asks meanwhile (a question declined, a sampling request
+/// with a canned completion); per request, every line it got, the reply
+/// last.
+fn serve_session(
+    serve: &mut Command,
+    capabilities: Value,
+    calls: &[(&str, Value)],
+) -> Vec<Vec<String>> {
     let mut child = serve
         .stdin(std::process::Stdio::piped())
         .stdout(std::process::Stdio::piped())
@@ -360,36 +380,55 @@ fn serve_calls(serve: &mut Command, tools: &[&str]) -> Vec<String> {
         .unwrap();
     let mut input = child.stdin.take().unwrap();
     let mut output = BufReader::new(child.stdout.take().unwrap());
-    let mut ask = |request: Value| -> Option<String> {
-        writeln!(input, "{request}").unwrap();
+    let mut send = |message: Value| {
+        writeln!(input, "{message}").unwrap();
         input.flush().unwrap();
-        request.get("id")?;
+    };
+    let mut ask = |request: Value, send: &mut dyn FnMut(Value)| -> Vec<String> {
+        send(request.clone());
+        let mut lines = Vec::new();
+        if request.get("id").is_none() {
+            return lines;
+        }
         loop {
             let mut line = String::new();
             assert!(output.read_line(&mut line).unwrap() > 0, "serve closed");
-            let reply: Value = serde_json::from_str(&line).unwrap();
-            if reply.get("id") == request.get("id") {
-                return Some(line);
-            }
+            let message: Value = serde_json::from_str(&line).unwrap();
+            lines.push(line);
+            let answer = match message.get("method").and_then(Value::as_str) {
+                Some("elicitation/create") => json!({"action": "decline"}),
+                Some("sampling/createMessage") => json!({"role": "assistant",
+                    "content": {"type": "text", "text": "fine"}, "model": "canned"}),
+                Some(_) => continue,
+                None if message.get("id") == request.get("id") => return lines,
+                None => continue,
+            };
+            send(json!({"jsonrpc": "2.0", "id": message["id"], "result": answer}));
         }
     };
-    ask(json!({"jsonrpc": "2.0", "id": 0, "method": "initialize",
-        "params": {"protocolVersion": "2025-11-25", "capabilities": {},
-            "clientInfo": {"name": "t", "version": "1"}}}));
-    ask(json!({"jsonrpc": "2.0", "method": "notifications/initialized"}));
-    let replies = tools
+    ask(
+        json!({"jsonrpc": "2.0", "id": 0, "method": "initialize",
+        "params": {"protocolVersion": "2025-11-25", "capabilities": capabilities,
+            "clientInfo": {"name": "t", "version": "1"}}}),
+        &mut send,
+    );
+    ask(
+        json!({"jsonrpc": "2.0", "method": "notifications/initialized"}),
+        &mut send,
+    );
+    let sessions = calls
         .iter()
         .enumerate()
-        .filter_map(|(i, tool)| {
+        .map(|(i, (method, params))| {
             ask(
-                json!({"jsonrpc": "2.0", "id": i + 1, "method": "tools/call",
-                "params": {"name": tool, "arguments": {}}}),
+                json!({"jsonrpc": "2.0", "id": i + 1, "method": method, "params": params}),
+                &mut send,
             )
         })
         .collect();
     let _ = child.kill();
     let _ = child.wait();
-    replies
+    sessions
 }
 
 /// The places in `text` (named `what`) where the secret shows, added to
@@ -445,12 +484,7 @@ fn a_result_or_error_quoting_a_variable_is_redacted_in_call_json_serve_and_the_a
             .any(|p| p.to_string_lossy().ends_with(".audit.jsonl")),
         "{files:?}"
     );
-    for path in files {
-        let text = String::from_utf8_lossy(&std::fs::read(&path).unwrap_or_default()).into_owned();
-        if text.contains(SECRET) {
-            leaks.push(format!("{}:\n{text}", path.display()));
-        }
-    }
+    collect_files(&mut leaks, w.state.path());
     assert!(
         leaks.is_empty(),
         "the secret shows in:\n{}",
@@ -474,4 +508,103 @@ fn a_literal_env_value_a_tool_returns_is_masked() {
     assert_ne!(run.code, 0, "{run}");
     assert_clean("call leak_error", &run.to_string());
     assert!(run.stderr.contains("the key *** was refused"), "{run}");
+}
+
+/// Every file under the supervisor's state directory (the audit log
+/// included) where the secret shows, added to `leaks`.
+fn collect_files(leaks: &mut Vec<String>, state: &Path) {
+    let mut files = Vec::new();
+    all_files(state, &mut files);
+    for path in files {
+        let text = String::from_utf8_lossy(&std::fs::read(&path).unwrap_or_default()).into_owned();
+        if text.contains(SECRET) {
+            leaks.push(format!("{}:\n{text}", path.display()));
+        }
+    }
+}
+
+#[test]
+fn what_a_server_says_during_a_call_is_redacted_in_call_and_serve() {
+    let w = Leaky::start("${TOK}");
+    let said = "LEAKED is ${TOK}";
+    let mut leaks = Vec::new();
+    // Progress on stderr, and the question's message in `--json`.
+    let run = w.run(&["call", "web", "leak_talk", "--progress", "json"]);
+    run.expect_code(0);
+    collect(&mut leaks, "call --progress json", &run.stderr, said);
+    let run = w.run(&["--json", "call", "web", "leak_talk"]);
+    run.expect_code(0);
+    collect(
+        &mut leaks,
+        "--json call",
+        &run.stdout,
+        &format!("Confirm: {said}"),
+    );
+    // An agent host that offers elicitation and sampling, and asks for
+    // progress: the progress, the log message, the question (message,
+    // title, description, default) and the sampling request it is sent.
+    w.run(&["grant", "web", "leak_talk"]).expect_code(0);
+    let call = json!({"name": "web__leak_talk", "arguments": {}, "_meta": {"progressToken": "p1"}});
+    let sessions = serve_session(
+        &mut w.command(&["serve", "--stdio"]),
+        json!({"elicitation": {}, "sampling": {}}),
+        &[("tools/call", call)],
+    );
+    let lines = &sessions[0];
+    let reply = lines.last().expect("a reply");
+    assert!(
+        reply.contains("question decline") && reply.contains("sampled"),
+        "{lines:#?}"
+    );
+    for (method, needle) in [
+        ("notifications/progress", said.to_string()),
+        ("notifications/message", said.to_string()),
+        ("elicitation/create", format!("Confirm: {said}")),
+        ("elicitation/create", format!("Key ({said})")),
+        ("elicitation/create", format!("Was: {said}")),
+        ("sampling/createMessage", said.to_string()),
+    ] {
+        let line = lines
+            .iter()
+            .find(|l| l.contains(&format!("\"{method}\"")))
+            .unwrap_or_else(|| panic!("no {method} reached the agent: {lines:#?}"));
+        collect(&mut leaks, &format!("serve: {method}"), line, &needle);
+    }
+    collect_files(&mut leaks, w.state.path());
+    assert!(
+        leaks.is_empty(),
+        "the secret shows in:\n{}",
+        leaks.join("\n")
+    );
+}
+
+#[test]
+fn a_prompt_quoting_a_variable_is_redacted_when_serve_passes_it_on() {
+    let w = Leaky::start("${TOK}");
+    let said = "LEAKED is ${TOK}";
+    w.run(&["grant", "web", "leak"]).expect_code(0);
+    let replies = serve_session(
+        &mut w.command(&["serve", "--stdio"]),
+        json!({}),
+        &[
+            ("prompts/list", json!({})),
+            ("prompts/get", json!({"name": "web__leak_prompt"})),
+            ("prompts/get", json!({"name": "web__nothing"})),
+        ],
+    );
+    let mut leaks = Vec::new();
+    let reply = |i: usize| replies[i].last().cloned().unwrap_or_default();
+    collect(&mut leaks, "prompts/list", &reply(0), said);
+    collect(&mut leaks, "prompts/get", &reply(1), said);
+    collect(
+        &mut leaks,
+        "prompts/get of no such prompt",
+        &reply(2),
+        "no prompt nothing",
+    );
+    assert!(
+        leaks.is_empty(),
+        "the secret shows in:\n{}",
+        leaks.join("\n")
+    );
 }

@@ -284,6 +284,11 @@ fn build_tools(cfg: &Config) -> Vec<Tool> {
             "Fails with a JSON-RPC error quoting the --leak-env variable",
             schema(json!({"type":"object"})),
         ));
+        tools.push(Tool::new(
+            "leak_talk",
+            "Quotes the --leak-env variable in progress, a log message, a question and a sampling request",
+            schema(json!({"type":"object"})),
+        ));
     }
     if cfg.bad_schema {
         tools.push(Tool::new(
@@ -302,13 +307,27 @@ struct Fixture {
     added: Arc<std::sync::atomic::AtomicUsize>,
 }
 
+impl Fixture {
+    /// `NAME is VALUE` of the `--leak-env` variable, when there is one.
+    fn leaked(&self) -> Option<String> {
+        let name = self.cfg.leak_env.as_deref()?;
+        Some(format!(
+            "{name} is {}",
+            std::env::var(name).unwrap_or_default()
+        ))
+    }
+}
+
 impl ServerHandler for Fixture {
     fn get_info(&self) -> ServerConfig {
-        let capabilities = if self.cfg.no_tools_capability {
+        let mut capabilities = if self.cfg.no_tools_capability {
             ServerCapabilities::default()
         } else {
             ServerCapabilities::builder().enable_tools().build()
         };
+        if self.cfg.leak_env.is_some() {
+            capabilities.prompts = Some(Default::default());
+        }
         let mut info = ServerConfig::new(capabilities)
             .with_server_info(Implementation::new("mcpctl-fixture", "1.0.0"));
         if self.cfg.hostile {
@@ -386,6 +405,41 @@ impl ServerHandler for Fixture {
         Ok(result)
     }
 
+    /// With `--leak-env`: `leak_prompt`, described and answered with the
+    /// variable's value.
+    async fn list_prompts(
+        &self,
+        _request: Option<PaginatedRequestParams>,
+        _context: RequestContext<RoleServer>,
+    ) -> Result<rmcp::model::ListPromptsResult, ErrorData> {
+        let prompts = match self.leaked() {
+            Some(said) => json!([{"name": "leak_prompt", "description": said}]),
+            None => json!([]),
+        };
+        serde_json::from_value(json!({ "prompts": prompts }))
+            .map_err(|e| ErrorData::internal_error(e.to_string(), None))
+    }
+
+    async fn get_prompt(
+        &self,
+        request: rmcp::model::GetPromptRequestParams,
+        _context: RequestContext<RoleServer>,
+    ) -> Result<rmcp::model::GetPromptResponse, ErrorData> {
+        let said = self.leaked().unwrap_or_default();
+        if request.name != "leak_prompt" {
+            return Err(ErrorData::invalid_params(
+                format!("no prompt {} ({said})", request.name),
+                None,
+            ));
+        }
+        let result = json!({"description": said, "messages": [
+            {"role": "user", "content": {"type": "text", "text": said}}
+        ]});
+        serde_json::from_value(result)
+            .map(rmcp::model::GetPromptResponse::Complete)
+            .map_err(|e| ErrorData::internal_error(e.to_string(), None))
+    }
+
     async fn call_tool(
         &self,
         request: CallToolRequestParams,
@@ -435,9 +489,12 @@ impl ServerHandler for Fixture {
                 return Ok(CallToolResponse::Complete(result));
             }
             "fail" => return Err(ErrorData::internal_error(format!("boom {HOSTILE}"), None)),
-            "leak" | "leak_error" => {
+            "leak" | "leak_error" | "leak_talk" => {
                 let name = self.cfg.leak_env.as_deref().unwrap_or_default();
                 let value = std::env::var(name).unwrap_or_default();
+                if request.name == "leak_talk" {
+                    return Ok(talk::leak(&context, &format!("{name} is {value}")).await);
+                }
                 if request.name == "leak_error" {
                     return Err(ErrorData::invalid_params(
                         format!("the key {value} was refused"),

@@ -30,7 +30,8 @@ use rmcp::ErrorData;
 use rmcp::model::{
     CallToolRequestParams, CallToolResponse, CallToolResult, ClientResult, ContentBlock,
     CustomRequest, ElicitRequest, ElicitRequestParams, InputRequest, InputRequests,
-    InputRequiredResult, ProgressNotificationParam, ResultType, ServerRequest, Tool,
+    InputRequiredResult, LoggingLevel, LoggingMessageNotificationParam, ProgressNotificationParam,
+    ResultType, ServerRequest, Tool,
 };
 use rmcp::service::{RequestContext, RoleServer};
 use serde_json::{Value, json};
@@ -387,4 +388,56 @@ pub async fn call(
         _ => return None,
     };
     Some(result)
+}
+
+/// `leak_talk` (with `--leak-env`): `said` (which quotes the variable's
+/// value) in every interim message a client can get during a call: a
+/// progress notification (when the call has a token), a log message, a
+/// question (its message, a field's title, description and default) when
+/// the client offers elicitation, and a sampling request when it offers
+/// sampling. The result says what happened, never the value.
+pub async fn leak(ctx: &RequestContext<RoleServer>, said: &str) -> CallToolResponse {
+    if let Some(token) = ctx.meta.get_progress_token() {
+        let p = ProgressNotificationParam::new(token, 1.0)
+            .with_total(1.0)
+            .with_message(said.to_string());
+        let _ = ctx.peer.notify_progress(p).await;
+    }
+    let log = LoggingMessageNotificationParam::new(LoggingLevel::Warning, json!(said))
+        .with_logger("leak");
+    let _ = ctx.peer.notify_logging_message(log).await;
+    let offered = ctx
+        .peer
+        .peer_info()
+        .map(|i| i.capabilities.clone())
+        .unwrap_or_default();
+    let mut happened = vec!["progress and log sent".to_string()];
+    if offered.elicitation.is_some() {
+        let question = json!({
+            "mode": "form",
+            "message": format!("Confirm: {said}"),
+            "requestedSchema": {"type": "object", "properties": {"key": {
+                "type": "string", "title": format!("Key ({said})"),
+                "description": format!("Was: {said}"), "default": said
+            }}}
+        });
+        happened.push(match elicit(ctx, question).await {
+            Ok(answer) => format!("question {}", answer["action"].as_str().unwrap_or("?")),
+            Err(_) => "question failed".to_string(),
+        });
+    }
+    if offered.sampling.is_some() {
+        let params = serde_json::from_value(json!({
+            "messages": [{"role": "user", "content": {"type": "text", "text": said}}],
+            "systemPrompt": said, "maxTokens": 10
+        }))
+        .expect("sampling params");
+        let request =
+            ServerRequest::CreateMessageRequest(rmcp::model::CreateMessageRequest::new(params));
+        happened.push(match ctx.peer.send_request(request).await {
+            Ok(_) => "sampled".to_string(),
+            Err(_) => "sampling refused".to_string(),
+        });
+    }
+    text(format!("talked: {}", happened.join(", ")))
 }

@@ -15,7 +15,7 @@ use serde::Serialize;
 use serde_json::Value;
 
 use super::catalog::Exposed;
-use super::handler::Settings;
+use super::settings::Settings;
 
 /// The audit log of one `serve` run (shared by its sessions).
 #[derive(Clone)]

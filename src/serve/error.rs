@@ -1,6 +1,12 @@
-//! What `grant`, `revoke` and `serve` can refuse, each with a hint.
+//! What `grant`, `revoke` and `serve` can refuse, each with a hint, and
+//! the supervisor's errors as the JSON-RPC errors agents get.
+
+use rmcp::ErrorData;
+use serde_json::json;
 
 use crate::error::{Diagnostic, ExitCode};
+use crate::supervisor::SupervisorError;
+use crate::supervisor::protocol::ErrorCode;
 
 /// Errors of the serving side and of granting.
 #[derive(Debug, thiserror::Error)]
@@ -125,5 +131,28 @@ impl Diagnostic for ServeError {
             ServeError::Token { .. } => "check the state directory's permissions".into(),
             ServeError::Failed(_) => return None,
         })
+    }
+}
+
+/// A supervisor error as the JSON-RPC error the agent gets.
+pub fn rpc_error(err: SupervisorError) -> ErrorData {
+    match err {
+        SupervisorError::Remote(wire) => {
+            let mut message = wire.message.clone();
+            if let Some(hint) = &wire.hint {
+                message = format!("{message} ({hint})");
+            }
+            let data = Some(json!({ "code": wire.code.as_str() }));
+            match wire.code {
+                ErrorCode::Invalid | ErrorCode::NotFound => {
+                    ErrorData::invalid_params(message, data)
+                }
+                _ => ErrorData::internal_error(message, data),
+            }
+        }
+        other => ErrorData::internal_error(
+            format!("the supervisor cannot be reached: {other}"),
+            Some(json!({ "code": "unreachable" })),
+        ),
     }
 }

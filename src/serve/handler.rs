@@ -20,163 +20,16 @@ use rmcp::model::{
 };
 use rmcp::service::{NotificationContext, Peer, RequestContext, RoleServer};
 use rmcp::{ErrorData, ServerHandler};
-use serde_json::{Value, json};
+use serde_json::Value;
 
-use super::audit::{Audit, Record};
-use super::catalog::{Exposed, Granted, View};
+use super::audit::Record;
+use super::catalog::Exposed;
+use super::error::rpc_error;
 use super::passthrough::{self as pass, exposed_uri, prefix_field};
 use super::relay::{self, Agent, Ended};
-use super::upstream::Upstream;
-use crate::defs::Sources;
+use super::shared::Shared;
 use crate::supervisor::SupervisorError;
 use crate::supervisor::protocol::{Body, CallRequest, ErrorCode, ForwardMethod};
-
-/// Settings of one `serve` run.
-#[derive(Debug, Clone)]
-pub struct Settings {
-    /// The definition files.
-    pub sources: Sources,
-    /// The profile served (`None`: the default grants, `tools`).
-    pub profile: Option<String>,
-    /// Between server and tool in exposed names.
-    pub separator: String,
-    /// Start granted servers that are not running (unless `--no-start`).
-    pub start_all: bool,
-    /// Per-call timeout in milliseconds.
-    pub timeout_ms: u64,
-}
-
-/// What every session shares: the supervisor line, the grants and the
-/// current catalog, and the connected agents to notify.
-pub struct Shared {
-    /// The supervisor.
-    pub upstream: Upstream,
-    /// The run's settings.
-    pub settings: Settings,
-    state: Mutex<(Granted, Arc<View>)>,
-    peers: Mutex<Vec<Peer<RoleServer>>>,
-    /// The audit log, if one is kept.
-    pub audit: Option<Audit>,
-}
-
-impl Shared {
-    /// Read the grants and build the first catalog.
-    pub fn new(
-        upstream: Upstream,
-        settings: Settings,
-        audit: Option<Audit>,
-    ) -> crate::error::Result<Shared> {
-        let granted = Granted::load(
-            &settings.sources,
-            settings.profile.as_deref(),
-            settings.start_all,
-        )?;
-        let view = View::build(&upstream, &granted, &settings.separator);
-        Ok(Shared {
-            upstream,
-            settings,
-            state: Mutex::new((granted, Arc::new(view))),
-            peers: Mutex::new(Vec::new()),
-            audit,
-        })
-    }
-
-    /// The grants currently in force.
-    pub fn granted(&self) -> Granted {
-        self.state.lock().map(|s| s.0.clone()).unwrap_or_default()
-    }
-
-    /// True when a definition file changed since the grants were read.
-    fn granted_outdated(&self) -> bool {
-        self.state
-            .lock()
-            .map(|s| s.0.outdated(&self.settings.sources))
-            .unwrap_or(true)
-    }
-
-    /// The current catalog.
-    pub fn view(&self) -> Arc<View> {
-        self.state.lock().map(|s| s.1.clone()).unwrap_or_default()
-    }
-
-    /// Re-read the grants when a definition file changed (always when
-    /// `force`), rebuild the catalog, and say what agents would see
-    /// differently. Blocking: call it from a blocking thread.
-    pub fn rebuild_blocking(&self, force: bool) -> Changed {
-        let old = self.view();
-        let mut granted = self.granted();
-        if granted.outdated(&self.settings.sources) {
-            // A file that cannot be read right now (mid-edit by hand)
-            // keeps the last good grants.
-            if let Ok(fresh) = Granted::load(
-                &self.settings.sources,
-                self.settings.profile.as_deref(),
-                self.settings.start_all,
-            ) {
-                granted = fresh;
-            }
-        } else if !force {
-            return Changed::default();
-        }
-        let view = View::build(&self.upstream, &granted, &self.settings.separator);
-        let changed = Changed {
-            tools: view.fingerprint() != old.fingerprint(),
-            passed_through: view.passed_through() != old.passed_through(),
-        };
-        if let Ok(mut state) = self.state.lock() {
-            *state = (granted, Arc::new(view));
-        }
-        changed
-    }
-
-    /// [`Self::rebuild_blocking`] from async code, telling every agent what
-    /// changed. Whichever session's request finds the change, all agents
-    /// hear of it.
-    pub async fn rebuild(self: &Arc<Self>, force: bool) {
-        // The common case, nothing changed, costs a few `stat`s and no
-        // thread hop: it runs before every agent call.
-        if !force && !self.granted_outdated() {
-            return;
-        }
-        let this = self.clone();
-        let changed = tokio::task::spawn_blocking(move || this.rebuild_blocking(force))
-            .await
-            .unwrap_or_default();
-        self.notify_all(changed).await;
-    }
-
-    /// Send every connected agent the `list_changed` notifications that
-    /// `changed` calls for, forgetting agents that went away.
-    pub async fn notify_all(&self, changed: Changed) {
-        if !changed.tools && !changed.passed_through {
-            return;
-        }
-        let peers: Vec<_> = self.peers.lock().map(|p| p.clone()).unwrap_or_default();
-        for peer in &peers {
-            // One agent that went away must not keep the others uninformed.
-            if changed.tools {
-                let _ = peer.notify_tool_list_changed().await;
-            }
-            if changed.passed_through {
-                let _ = peer.notify_prompt_list_changed().await;
-                let _ = peer.notify_resource_list_changed().await;
-            }
-        }
-        if let Ok(mut list) = self.peers.lock() {
-            list.retain(|p| !p.is_transport_closed());
-        }
-    }
-}
-
-/// What a rebuild changed for agents.
-#[derive(Debug, Clone, Copy, Default, PartialEq, Eq)]
-pub struct Changed {
-    /// The exposed tools (names, hashes or catalogs).
-    pub tools: bool,
-    /// The servers whose prompts and resources pass through, or their
-    /// catalogs (a restart or refresh may bring other prompts too).
-    pub passed_through: bool,
-}
 
 /// One session's handler; sessions share [`Shared`].
 #[derive(Clone)]
@@ -273,29 +126,6 @@ fn agent_tool(name: &str, exposed: &Exposed) -> Option<Tool> {
     serde_json::from_value(value).ok()
 }
 
-/// A supervisor error as the JSON-RPC error the agent gets.
-pub(super) fn rpc_error(err: SupervisorError) -> ErrorData {
-    match err {
-        SupervisorError::Remote(wire) => {
-            let mut message = wire.message.clone();
-            if let Some(hint) = &wire.hint {
-                message = format!("{message} ({hint})");
-            }
-            let data = Some(json!({ "code": wire.code.as_str() }));
-            match wire.code {
-                ErrorCode::Invalid | ErrorCode::NotFound => {
-                    ErrorData::invalid_params(message, data)
-                }
-                _ => ErrorData::internal_error(message, data),
-            }
-        }
-        other => ErrorData::internal_error(
-            format!("the supervisor cannot be reached: {other}"),
-            Some(json!({ "code": "unreachable" })),
-        ),
-    }
-}
-
 impl ServerHandler for Gateway {
     fn get_info(&self) -> ServerConfig {
         let capabilities = ServerCapabilities::builder()
@@ -315,12 +145,7 @@ impl ServerHandler for Gateway {
     }
 
     async fn on_initialized(&self, context: NotificationContext<RoleServer>) {
-        if let Ok(mut peers) = self.shared.peers.lock() {
-            // Sessions that ended are forgotten here too, so a long-lived
-            // `serve --http` does not collect them.
-            peers.retain(|p| !p.is_transport_closed());
-            peers.push(context.peer);
-        }
+        self.shared.remember(context.peer);
     }
 
     async fn set_level(

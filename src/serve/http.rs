@@ -18,7 +18,8 @@ use rmcp::transport::streamable_http_server::session::local::LocalSessionManager
 use rmcp::transport::{StreamableHttpServerConfig, StreamableHttpService};
 
 use super::ServeError;
-use super::handler::{Gateway, Shared};
+use super::handler::Gateway;
+use super::shared::Shared;
 
 /// The address `--http` binds without a value.
 pub const DEFAULT_ADDR: &str = "127.0.0.1:8765";
@@ -77,51 +78,15 @@ pub async fn run(
     allow_remote: bool,
 ) -> Result<bool, ServeError> {
     let cancel = tokio_util::sync::CancellationToken::new();
-    let mut config = StreamableHttpServerConfig::default()
-        .with_legacy_session_mode(true)
-        .with_cancellation_token(cancel.clone());
-    if allow_remote {
-        config = config.disable_allowed_hosts();
-    }
-    let sessions = Arc::new(AtomicU64::new(0));
-    let factory_shared = shared.clone();
-    let mcp = StreamableHttpService::new(
-        move || {
-            let n = sessions.fetch_add(1, Ordering::Relaxed) + 1;
-            Ok(Gateway::new(factory_shared.clone(), format!("http-{n}")))
-        },
-        Arc::new(LocalSessionManager::default()),
-        config,
-    );
+    let mcp = mcp_service(shared.clone(), allow_remote, cancel.clone());
     let token = Arc::new(token);
     let guard = move |req: Request, next: Next| {
         let token = token.clone();
         async move {
-            if let Some(origin) = req.headers().get("origin") {
-                let ok = origin.to_str().is_ok_and(origin_allowed);
-                if !ok {
-                    return plain(403, false, "forbidden: the Origin is not loopback\n");
-                }
+            match refusal(&req, &token) {
+                Some(refused) => refused,
+                None => next.run(req).await,
             }
-            let given = req
-                .headers()
-                .get("authorization")
-                .and_then(|v| v.to_str().ok())
-                .and_then(|v| {
-                    v.strip_prefix("Bearer ")
-                        .or_else(|| v.strip_prefix("bearer "))
-                });
-            match given {
-                Some(given) if super::token::matches(&token, given.trim()) => {}
-                _ => {
-                    return plain(
-                        401,
-                        true,
-                        "unauthorized: send `Authorization: Bearer <token>` (mcpctl serve --print-token)\n",
-                    );
-                }
-            }
-            next.run(req).await
         }
     };
     let app = axum::Router::new()
@@ -149,5 +114,57 @@ pub async fn run(
             cancel.cancel();
             Ok(false)
         }
+    }
+}
+
+/// The Streamable HTTP endpoint: one [`Gateway`] per session (numbered
+/// for the audit log), ended by `cancel`; any Host header is accepted
+/// only with `allow_remote`.
+fn mcp_service(
+    shared: Arc<Shared>,
+    allow_remote: bool,
+    cancel: tokio_util::sync::CancellationToken,
+) -> StreamableHttpService<Gateway, LocalSessionManager> {
+    let mut config = StreamableHttpServerConfig::default()
+        .with_legacy_session_mode(true)
+        .with_cancellation_token(cancel);
+    if allow_remote {
+        config = config.disable_allowed_hosts();
+    }
+    let sessions = Arc::new(AtomicU64::new(0));
+    StreamableHttpService::new(
+        move || {
+            let n = sessions.fetch_add(1, Ordering::Relaxed) + 1;
+            Ok(Gateway::new(shared.clone(), format!("http-{n}")))
+        },
+        Arc::new(LocalSessionManager::default()),
+        config,
+    )
+}
+
+/// The answer to a request that may not reach the endpoint: an Origin
+/// that is not loopback (403), or no bearer `token` (401); `None` lets
+/// it through.
+fn refusal(req: &Request, token: &str) -> Option<Response> {
+    if let Some(origin) = req.headers().get("origin")
+        && !origin.to_str().is_ok_and(origin_allowed)
+    {
+        return Some(plain(403, false, "forbidden: the Origin is not loopback\n"));
+    }
+    let given = req
+        .headers()
+        .get("authorization")
+        .and_then(|v| v.to_str().ok())
+        .and_then(|v| {
+            v.strip_prefix("Bearer ")
+                .or_else(|| v.strip_prefix("bearer "))
+        });
+    match given {
+        Some(given) if super::token::matches(token, given.trim()) => None,
+        _ => Some(plain(
+            401,
+            true,
+            "unauthorized: send `Authorization: Bearer <token>` (mcpctl serve --print-token)\n",
+        )),
     }
 }

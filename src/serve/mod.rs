@@ -16,6 +16,8 @@ pub mod http;
 pub mod naming;
 pub mod passthrough;
 pub mod relay;
+pub mod settings;
+pub mod shared;
 pub mod token;
 pub mod upstream;
 pub mod whole;
@@ -26,7 +28,8 @@ use std::time::Duration;
 use rmcp::ServiceExt;
 
 pub use error::ServeError;
-use handler::{Changed, Gateway, Shared};
+use handler::Gateway;
+use shared::{Changed, Shared};
 
 /// How often the watcher looks at the supervisor and the definition files.
 pub const WATCH_EVERY: Duration = Duration::from_millis(250);

@@ -10,7 +10,8 @@ use serde_json::{Value, json};
 
 use rmcp::ErrorData;
 
-use super::handler::{Shared, rpc_error};
+use super::error::rpc_error;
+use super::shared::Shared;
 use crate::supervisor::protocol::{Body, ForwardMethod, ForwardRequest, Op};
 
 /// The URI scheme resources are exposed under.

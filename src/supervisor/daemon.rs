@@ -10,12 +10,14 @@
 //! launch always uses what the file says now. A socket deleted or replaced
 //! under the daemon is noticed within [`SOCKET_CHECK`] and recreated.
 
+use std::collections::VecDeque;
 use std::sync::Arc;
 use std::time::Instant;
 
 use futures::future::join_all;
 use indexmap::IndexMap;
 use tokio::net::UnixStream;
+use tokio::net::unix::{OwnedReadHalf, OwnedWriteHalf};
 use tokio::sync::Notify;
 
 use super::SupervisorError;
@@ -25,6 +27,7 @@ use super::protocol::{
     Target, WireError,
 };
 use super::records;
+use super::relay;
 use super::socket::{self, Paths};
 use super::watch::FileWatch;
 use crate::defs::catalog::RefusedEntry;
@@ -86,22 +89,14 @@ pub fn run(sources: Sources) -> Result<(), SupervisorError> {
     result
 }
 
+/// Serve on the socket until `Shutdown`, SIGTERM or SIGINT, then stop
+/// every server.
 async fn serve(paths: Paths, sources: Sources) -> Result<(), SupervisorError> {
     let mut listener = paths
         .bind()
         .map_err(|e| SupervisorError::io(&paths.socket, e))?;
     let mut bound = paths.socket_identity();
-    let shared = Arc::new(Shared::new(paths.logs.clone(), paths.records.clone()));
-    let daemon = Arc::new(Daemon {
-        paths,
-        sources,
-        owners: std::sync::Mutex::new(IndexMap::new()),
-        shared,
-        started: Instant::now(),
-        shutdown: Notify::new(),
-        load_error: std::sync::Mutex::new(None),
-        refused: std::sync::Mutex::new(Vec::new()),
-    });
+    let daemon = Daemon::new(paths, sources);
     if let Err(e) = daemon.reload().await {
         crate::output::note(format!(
             "mcpctl supervisor: cannot read the definitions: {}",
@@ -113,49 +108,14 @@ async fn serve(paths: Paths, sources: Sources) -> Result<(), SupervisorError> {
         std::process::id(),
         daemon.paths.socket.display()
     ));
-    let autostart: Vec<Arc<Owner>> = daemon
-        .owners()
-        .into_iter()
-        .filter(|o| {
-            let d = o.def();
-            d.autostart && d.enabled
-        })
-        .filter(|o| match launchable(o, allow_insecure_by_env()) {
-            Ok(()) => true,
-            Err(e) => {
-                crate::output::note(format!(
-                    "mcpctl supervisor: not starting `{}`: {}",
-                    o.status().name,
-                    e.message
-                ));
-                false
-            }
-        })
-        .collect();
-    for owner in autostart {
-        tokio::spawn(async move {
-            let _ = owner.start().await;
-        });
-    }
-    match FileWatch::new(daemon.paths.sources.clone()) {
-        Ok(watch) => {
-            tokio::spawn(watch_files(daemon.clone(), watch));
-        }
-        Err(e) => eprintln!(
-            "mcpctl supervisor: cannot watch the definition files ({e}); run `mcpctl supervisor reload` after editing them"
-        ),
-    }
+    daemon.start_autostart();
+    daemon.watch_definitions();
     let mut socket_check = tokio::time::interval(SOCKET_CHECK);
     socket_check.set_missed_tick_behavior(tokio::time::MissedTickBehavior::Delay);
-    let mut term = tokio::signal::unix::signal(tokio::signal::unix::SignalKind::terminate())
-        .map_err(|e| SupervisorError::io(&daemon.paths.socket, e))?;
-    let mut int = tokio::signal::unix::signal(tokio::signal::unix::SignalKind::interrupt())
-        .map_err(|e| SupervisorError::io(&daemon.paths.socket, e))?;
-    let mut hup = tokio::signal::unix::signal(tokio::signal::unix::SignalKind::hangup())
-        .map_err(|e| SupervisorError::io(&daemon.paths.socket, e))?;
+    let mut signals = Signals::new().map_err(|e| SupervisorError::io(&daemon.paths.socket, e))?;
     loop {
         tokio::select! {
-            _ = hup.recv() => {
+            _ = signals.hup.recv() => {
                 // SIGHUP re-reads the definitions, like `mcpctl` writes do.
                 if let Err(e) = daemon.reload().await {
                     crate::output::note(format!("mcpctl supervisor: reload failed: {}", e.message));
@@ -167,27 +127,9 @@ async fn serve(paths: Paths, sources: Sources) -> Result<(), SupervisorError> {
                     tokio::spawn(async move { d.connection(stream).await });
                 }
             }
-            _ = socket_check.tick() => {
-                if daemon.paths.socket_identity() != bound {
-                    // Deleted or replaced: we hold the lock, so the path is ours.
-                    match daemon.paths.bind() {
-                        Ok(fresh) => {
-                            listener = fresh;
-                            bound = daemon.paths.socket_identity();
-                            eprintln!(
-                                "mcpctl supervisor: the socket {} was deleted or replaced; recreated it",
-                                daemon.paths.socket.display()
-                            );
-                        }
-                        Err(e) => eprintln!(
-                            "mcpctl supervisor: the socket {} was deleted or replaced and cannot be recreated: {e}",
-                            daemon.paths.socket.display()
-                        ),
-                    }
-                }
-            }
-            _ = term.recv() => break,
-            _ = int.recv() => break,
+            _ = socket_check.tick() => daemon.keep_socket(&mut listener, &mut bound),
+            _ = signals.term.recv() => break,
+            _ = signals.int.recv() => break,
             _ = daemon.shutdown.notified() => break,
         }
     }
@@ -203,6 +145,24 @@ async fn serve(paths: Paths, sources: Sources) -> Result<(), SupervisorError> {
     Ok(())
 }
 
+/// The signals that end the daemon (SIGTERM, SIGINT) or reload it (SIGHUP).
+struct Signals {
+    term: tokio::signal::unix::Signal,
+    int: tokio::signal::unix::Signal,
+    hup: tokio::signal::unix::Signal,
+}
+
+impl Signals {
+    fn new() -> std::io::Result<Signals> {
+        use tokio::signal::unix::{SignalKind, signal};
+        Ok(Signals {
+            term: signal(SignalKind::terminate())?,
+            int: signal(SignalKind::interrupt())?,
+            hup: signal(SignalKind::hangup())?,
+        })
+    }
+}
+
 /// Reload whenever the watched files change, until the daemon ends.
 async fn watch_files(daemon: Arc<Daemon>, mut watch: FileWatch) {
     while watch.changed().await.is_some() {
@@ -216,6 +176,84 @@ async fn watch_files(daemon: Arc<Daemon>, mut watch: FileWatch) {
 }
 
 impl Daemon {
+    /// A daemon serving `paths` from `sources`, with no servers yet.
+    fn new(paths: Paths, sources: Sources) -> Arc<Daemon> {
+        let shared = Arc::new(Shared::new(paths.logs.clone(), paths.records.clone()));
+        Arc::new(Daemon {
+            paths,
+            sources,
+            owners: std::sync::Mutex::new(IndexMap::new()),
+            shared,
+            started: Instant::now(),
+            shutdown: Notify::new(),
+            load_error: std::sync::Mutex::new(None),
+            refused: std::sync::Mutex::new(Vec::new()),
+        })
+    }
+
+    /// Start every enabled `autostart` server whose definition file may
+    /// be launched from, each in its own task.
+    fn start_autostart(&self) {
+        let autostart: Vec<Arc<Owner>> = self
+            .owners()
+            .into_iter()
+            .filter(|o| {
+                let d = o.def();
+                d.autostart && d.enabled
+            })
+            .filter(|o| match launchable(o, allow_insecure_by_env()) {
+                Ok(()) => true,
+                Err(e) => {
+                    crate::output::note(format!(
+                        "mcpctl supervisor: not starting `{}`: {}",
+                        o.status().name,
+                        e.message
+                    ));
+                    false
+                }
+            })
+            .collect();
+        for owner in autostart {
+            tokio::spawn(async move {
+                let _ = owner.start().await;
+            });
+        }
+    }
+
+    /// Reload whenever a definition file changes (see [`watch_files`]).
+    fn watch_definitions(self: &Arc<Self>) {
+        match FileWatch::new(self.paths.sources.clone()) {
+            Ok(watch) => {
+                tokio::spawn(watch_files(self.clone(), watch));
+            }
+            Err(e) => eprintln!(
+                "mcpctl supervisor: cannot watch the definition files ({e}); run `mcpctl supervisor reload` after editing them"
+            ),
+        }
+    }
+
+    /// Recreate the socket when it was deleted or replaced under us (we
+    /// hold the lock, so the path is ours).
+    fn keep_socket(&self, listener: &mut tokio::net::UnixListener, bound: &mut Option<(u64, u64)>) {
+        if self.paths.socket_identity() == *bound {
+            return;
+        }
+        match self.paths.bind() {
+            Ok(fresh) => {
+                *listener = fresh;
+                *bound = self.paths.socket_identity();
+                eprintln!(
+                    "mcpctl supervisor: the socket {} was deleted or replaced; recreated it",
+                    self.paths.socket.display()
+                );
+            }
+            Err(e) => eprintln!(
+                "mcpctl supervisor: the socket {} was deleted or replaced and cannot be recreated: {e}",
+                self.paths.socket.display()
+            ),
+        }
+    }
+
     fn owners(&self) -> Vec<Arc<Owner>> {
         self.owners
             .lock()
@@ -292,91 +330,37 @@ impl Daemon {
         Ok(())
     }
 
+    /// One client: its uid checked, Hello exchanged, then its requests
+    /// answered in order until it hangs up.
     async fn connection(self: Arc<Self>, mut stream: UnixStream) {
-        if !socket::peer_is_us(&stream) {
-            let uid = stream.peer_cred().map(|c| c.uid().to_string());
-            crate::output::note(format!(
-                "mcpctl supervisor: refused a connection from uid {}",
-                uid.as_deref().unwrap_or("unknown")
-            ));
+        if !peer_allowed(&stream) || !greet(&mut stream).await {
             return;
         }
-        // Hello first.
-        let hello = match protocol::read_async(&mut stream).await {
-            Ok(bytes) => serde_json::from_slice::<Request>(&bytes).ok(),
-            Err(_) => return,
-        };
-        let Some(hello) = hello else {
-            let _ = protocol::write_async(
-                &mut stream,
-                &refusal(
-                    0,
-                    ErrorCode::Invalid,
-                    "the first frame must be a Hello request",
-                ),
-            )
-            .await;
-            return;
-        };
-        match hello.op {
-            Op::Hello { version, .. } if version == PROTOCOL_VERSION => {
-                let reply = Reply {
-                    id: hello.id,
-                    outcome: Outcome::Result(Body::Hello {
-                        version: PROTOCOL_VERSION,
-                        daemon: env!("CARGO_PKG_VERSION").into(),
-                        pid: std::process::id(),
-                    }),
-                };
-                if protocol::write_async(&mut stream, &reply).await.is_err() {
-                    return;
-                }
-            }
-            Op::Hello { version, .. } => {
-                let msg = format!(
-                    "protocol mismatch: the client speaks version {version}, this supervisor speaks {PROTOCOL_VERSION}"
-                );
-                let mut reply = refusal(hello.id, ErrorCode::Invalid, &msg);
-                if let Outcome::Error(e) = &mut reply.outcome {
-                    e.hint = Some("restart the supervisor: `mcpctl supervisor stop` (the next command starts the new one)".into());
-                }
-                let _ = protocol::write_async(&mut stream, &reply).await;
-                return;
-            }
-            _ => {
-                let _ = protocol::write_async(
-                    &mut stream,
-                    &refusal(
-                        hello.id,
-                        ErrorCode::Invalid,
-                        "the first request must be Hello",
-                    ),
-                )
-                .await;
-                return;
-            }
-        }
-        // Frames are read by their own task, so that a call can notice its
-        // caller going away (and relay answers) while it runs.
-        let (mut rd, mut wr) = stream.into_split();
-        let (tx, mut frames) = tokio::sync::mpsc::channel(8);
-        tokio::spawn(async move {
-            loop {
-                let frame = protocol::read_async(&mut rd).await;
-                let end = frame.is_err();
-                if tx.send(frame).await.is_err() || end {
-                    return;
-                }
-            }
-        });
-        let mut stash = std::collections::VecDeque::new();
+        let (rd, wr) = stream.into_split();
+        self.requests(wr, read_frames(rd)).await;
+    }
+
+    /// Answer each request read from `frames` on `wr`, in order, until the
+    /// client hangs up, sends an oversized frame or asks for shutdown. A
+    /// call relays its interim frames on `wr` itself and may read frames
+    /// that are not its own; those wait in a stash for this loop.
+    async fn requests(&self, mut wr: OwnedWriteHalf, mut frames: relay::Frames) {
+        let mut stash = VecDeque::new();
         loop {
             let next = match stash.pop_front() {
                 Some(frame) => Some(frame),
                 None => frames.recv().await,
             };
-            let bytes = match next {
-                Some(Ok(bytes)) => bytes,
+            let request = match next {
+                Some(Ok(bytes)) => match decode(&bytes) {
+                    Ok(request) => request,
+                    Err(reply) => {
+                        if protocol::write_async(&mut wr, &reply).await.is_err() {
+                            return;
+                        }
+                        continue;
+                    }
+                },
                 Some(Err(FrameError::TooLarge(n))) => {
                     let msg = format!(
                         "frame of {n} bytes is over the {} byte cap",
@@ -388,44 +372,20 @@ impl Daemon {
                 }
                 _ => return,
             };
-            let request: Request = match serde_json::from_slice(&bytes) {
-                Ok(r) => r,
-                Err(e) => {
-                    let id = serde_json::from_slice::<serde_json::Value>(&bytes)
-                        .ok()
-                        .and_then(|v| v.get("id").and_then(|i| i.as_u64()))
-                        .unwrap_or(0);
-                    let reply = refusal(id, ErrorCode::Invalid, &format!("malformed request: {e}"));
-                    if protocol::write_async(&mut wr, &reply).await.is_err() {
-                        return;
-                    }
-                    continue;
-                }
-            };
-            let shutdown = matches!(request.op, Op::Shutdown);
+            let (id, shutdown) = (request.id, matches!(request.op, Op::Shutdown));
             let catalog = matches!(request.op, Op::Tools { .. } | Op::Catalog { .. });
-            let talk = matches!(request.op, Op::Talk(_));
-            let result = match request.op {
-                // An answer with no question waiting (it came too late): no reply.
-                Op::Answer { .. } | Op::Refuse { .. } => continue,
-                // A `talk` is a call whose questions and progress are relayed.
-                Op::Call(req) | Op::Talk(req) => match self.owner(&req.name) {
-                    Ok(owner) => {
-                        let (frames, stash) = (&mut frames, &mut stash);
-                        super::relay::call(owner, request.id, req, talk, &mut wr, frames, stash)
-                            .await
-                    }
-                    Err(e) => Err(e),
-                },
-                op => self.handle(op).await,
-            };
-            let outcome = match result {
-                Ok(body) => Outcome::Result(body),
-                Err(e) => Outcome::Error(e),
+            let Some(result) = self
+                .dispatch(request, &mut wr, &mut frames, &mut stash)
+                .await
+            else {
+                continue;
             };
             let reply = Reply {
-                id: request.id,
-                outcome,
+                id,
+                outcome: match result {
+                    Ok(body) => Outcome::Result(body),
+                    Err(e) => Outcome::Error(e),
+                },
             };
             let written = protocol::write_async(&mut wr, &reply).await;
             if catalog {
@@ -441,6 +401,27 @@ impl Daemon {
                 return;
             }
         }
+    }
+
+    /// The result of one request; `None` for an answer that came after
+    /// its call ended (it gets no reply). Calls go through [`relay::call`],
+    /// which relays a `talk`'s questions and progress on `wr`.
+    async fn dispatch(
+        &self,
+        request: Request,
+        wr: &mut OwnedWriteHalf,
+        frames: &mut relay::Frames,
+        stash: &mut VecDeque<Result<Vec<u8>, FrameError>>,
+    ) -> Option<Result<Body, WireError>> {
+        let talk = matches!(request.op, Op::Talk(_));
+        Some(match request.op {
+            Op::Answer { .. } | Op::Refuse { .. } => return None,
+            Op::Call(req) | Op::Talk(req) => match self.owner(&req.name) {
+                Ok(owner) => relay::call(owner, request.id, req, talk, wr, frames, stash).await,
+                Err(e) => Err(e),
+            },
+            op => self.handle(op).await,
+        })
     }
 
     fn names(&self, target: &Target, only_running: bool) -> Vec<String> {
@@ -592,6 +573,104 @@ impl Daemon {
             Op::Shutdown => Ok(Body::Done),
         }
     }
+}
+
+/// True when the client runs as our own user (or root); anyone else is
+/// noted and dropped unanswered.
+fn peer_allowed(stream: &UnixStream) -> bool {
+    if socket::peer_is_us(stream) {
+        return true;
+    }
+    let uid = stream.peer_cred().map(|c| c.uid().to_string());
+    crate::output::note(format!(
+        "mcpctl supervisor: refused a connection from uid {}",
+        uid.as_deref().unwrap_or("unknown")
+    ));
+    false
+}
+
+/// Exchange Hello: the client's first frame must be one, of our protocol
+/// version. False (after telling the client why, when it can be told)
+/// when the connection is to end.
+async fn greet(stream: &mut UnixStream) -> bool {
+    let hello = match protocol::read_async(stream).await {
+        Ok(bytes) => serde_json::from_slice::<Request>(&bytes).ok(),
+        Err(_) => return false,
+    };
+    let (reply, welcome) = hello_reply(hello);
+    protocol::write_async(stream, &reply).await.is_ok() && welcome
+}
+
+/// The answer to a client's first request, and whether it was a Hello
+/// this daemon speaks.
+fn hello_reply(hello: Option<Request>) -> (Reply, bool) {
+    let Some(hello) = hello else {
+        let msg = "the first frame must be a Hello request";
+        return (refusal(0, ErrorCode::Invalid, msg), false);
+    };
+    match hello.op {
+        Op::Hello { version, .. } if version == PROTOCOL_VERSION => {
+            let body = Body::Hello {
+                version: PROTOCOL_VERSION,
+                daemon: env!("CARGO_PKG_VERSION").into(),
+                pid: std::process::id(),
+            };
+            let outcome = Outcome::Result(body);
+            (
+                Reply {
+                    id: hello.id,
+                    outcome,
+                },
+                true,
+            )
+        }
+        Op::Hello { version, .. } => {
+            let msg = format!(
+                "protocol mismatch: the client speaks version {version}, this supervisor speaks {PROTOCOL_VERSION}"
+            );
+            let mut reply = refusal(hello.id, ErrorCode::Invalid, &msg);
+            if let Outcome::Error(e) = &mut reply.outcome {
+                e.hint = Some("restart the supervisor: `mcpctl supervisor stop` (the next command starts the new one)".into());
+            }
+            (reply, false)
+        }
+        _ => {
+            let msg = "the first request must be Hello";
+            (refusal(hello.id, ErrorCode::Invalid, msg), false)
+        }
+    }
+}
+
+/// Read the client's frames in a task of their own, so that a call can
+/// notice its caller going away (and relay answers) while it runs.
+fn read_frames(mut rd: OwnedReadHalf) -> relay::Frames {
+    let (tx, frames) = tokio::sync::mpsc::channel(8);
+    tokio::spawn(async move {
+        loop {
+            let frame = protocol::read_async(&mut rd).await;
+            let end = frame.is_err();
+            if tx.send(frame).await.is_err() || end {
+                return;
+            }
+        }
+    });
+    frames
+}
+
+/// A frame as a request, or the refusal to answer it with (naming its
+/// `id` when the frame is JSON that has one).
+fn decode(bytes: &[u8]) -> Result<Request, Box<Reply>> {
+    serde_json::from_slice(bytes).map_err(|e| {
+        let id = serde_json::from_slice::<serde_json::Value>(bytes)
+            .ok()
+            .and_then(|v| v.get("id").and_then(|i| i.as_u64()))
+            .unwrap_or(0);
+        Box::new(refusal(
+            id,
+            ErrorCode::Invalid,
+            &format!("malformed request: {e}"),
+        ))
+    })
 }
 
 /// Refuse to launch a server whose definition file another user could

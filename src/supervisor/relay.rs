@@ -25,6 +25,7 @@ use super::owner::Owner;
 use super::protocol::{
     self, Body, CallRequest, ErrorCode, FrameError, Op, Outcome, Relay, Reply, Request, WireError,
 };
+use crate::defs::redact::Redactor;
 use crate::mcp::talk::{Question, Sample, Talk};
 
 /// Frames read from the caller by the connection's reader task.
@@ -105,7 +106,9 @@ pub async fn call(
 ) -> Result<Body, WireError> {
     let (talk, mut lines) = talk_for(interactive, req.relay.as_ref());
     let name = req.name.clone();
-    let call = owner.call(req, talk);
+    let admitted = owner.admit_call(req)?;
+    let redactor = admitted.redactor().clone();
+    let call = owner.run_call(admitted, talk);
     tokio::pin!(call);
     let mut waiting: HashMap<u64, Waiting> = HashMap::new();
     let mut next = 0u64;
@@ -125,7 +128,7 @@ pub async fn call(
             Some(p) = lines.progress.recv() => progress_body(p),
             Some(message) = lines.logs.recv() => Body::Log { message },
             done = &mut call => {
-                drain(wr, id, &mut lines).await.map_err(|_| gone())?;
+                drain(wr, id, &mut lines, &redactor).await.map_err(|_| gone())?;
                 return done;
             }
             Some(q) = lines.asked.recv() => {
@@ -163,7 +166,7 @@ pub async fn call(
                 continue;
             }
         };
-        if send(wr, id, body).await.is_err() {
+        if send(wr, id, body, &redactor).await.is_err() {
             return Err(gone());
         }
     }
@@ -177,20 +180,54 @@ fn progress_body(p: rmcp::model::ProgressNotificationParam) -> Body {
 
 /// Send the progress and log messages already received, in the order of
 /// their kinds, before a call's final reply.
-async fn drain(wr: &mut OwnedWriteHalf, id: u64, lines: &mut Lines) -> Result<(), FrameError> {
+async fn drain(
+    wr: &mut OwnedWriteHalf,
+    id: u64,
+    lines: &mut Lines,
+    redactor: &Redactor,
+) -> Result<(), FrameError> {
     while let Ok(p) = lines.progress.try_recv() {
-        send(wr, id, progress_body(p)).await?;
+        send(wr, id, progress_body(p), redactor).await?;
     }
     while let Ok(message) = lines.logs.try_recv() {
-        send(wr, id, Body::Log { message }).await?;
+        send(wr, id, Body::Log { message }, redactor).await?;
     }
     Ok(())
 }
 
-async fn send(wr: &mut OwnedWriteHalf, id: u64, body: Body) -> Result<(), FrameError> {
+/// Send an interim frame, redacted first: every frame of a call but its
+/// final reply (redacted by the owner) passes here.
+async fn send(
+    wr: &mut OwnedWriteHalf,
+    id: u64,
+    mut body: Body,
+    redactor: &Redactor,
+) -> Result<(), FrameError> {
+    redact_interim(&mut body, redactor);
     let reply = Reply {
         id,
         outcome: Outcome::Result(body),
     };
     protocol::write_async(wr, &reply).await
+}
+
+/// Redact what a server said during a call with its definition's
+/// secrets: a progress message, a log message (its `data`, which may be a
+/// bare string), a question's text, fields and defaults, a sampling
+/// request's messages; a server that quotes a `${VAR}` value in any of
+/// them shows it to no caller and no agent behind `serve`.
+fn redact_interim(body: &mut Body, redactor: &Redactor) {
+    match body {
+        Body::Progress { progress: value }
+        | Body::Asked { params: value, .. }
+        | Body::Sampling { params: value, .. } => redactor.apply_json(value),
+        Body::Log { message } => {
+            redactor.apply_json(message);
+            // `apply_json` keeps string `data` as a payload; a log's is text.
+            if let Some(data) = message.get_mut("data") {
+                redactor.apply_json(data);
+            }
+        }
+        _ => {}
+    }
 }

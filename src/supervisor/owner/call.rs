@@ -3,6 +3,7 @@
 //! server says during the call goes to the caller's [`Talk`]; a call that
 //! is dropped (timeout, the caller went away) is cancelled upstream.
 
+use std::sync::Arc;
 use std::time::Duration;
 
 use rmcp::model::CallToolRequestParams;
@@ -18,12 +19,36 @@ use crate::supervisor::protocol::{Body, CallRequest, ErrorCode, WireError};
 /// The default call timeout.
 pub const CALL_TIMEOUT: Duration = Duration::from_secs(60);
 
+/// A call admitted on the connection it is to run on (see
+/// [`Owner::admit_call`]).
+pub struct Admitted {
+    req: CallRequest,
+    live: Arc<Live>,
+    catalog: Arc<Snapshot>,
+}
+
+impl Admitted {
+    /// The secrets of the connection the call runs on: what the server
+    /// says during the call (progress, log messages, questions, sampling
+    /// requests) is redacted with them before it is passed on, as its
+    /// result and error are.
+    pub fn redactor(&self) -> &Redactor {
+        &self.live.redactor
+    }
+}
+
 impl Owner {
     /// Call a tool: stale ids and invalid arguments fail before dispatch;
-    /// one attempt, never retried. The result or error is redacted with
-    /// the definition's secrets before it leaves the supervisor, so a
-    /// server quoting a `${VAR}` value reaches no caller, agent or log.
+    /// one attempt, never retried (see [`Owner::admit_call`] and
+    /// [`Owner::run_call`]).
     pub async fn call(&self, req: CallRequest, talk: Talk) -> Result<Body, WireError> {
+        let admitted = self.admit_call(req)?;
+        self.run_call(admitted, talk).await
+    }
+
+    /// Admit a call on the live connection: the server is ready, the ids
+    /// are current, the tool is known and not held, the arguments valid.
+    pub fn admit_call(&self, req: CallRequest) -> Result<Admitted, WireError> {
         let (live, catalog) = {
             let st = self.lock();
             match (&st.live, &st.catalog, st.state) {
@@ -34,6 +59,14 @@ impl Owner {
             }
         };
         self.admit(&req, &live, &catalog)?;
+        Ok(Admitted { req, live, catalog })
+    }
+
+    /// Run an admitted call. The result or error is redacted with the
+    /// definition's secrets before it leaves the supervisor, so a server
+    /// quoting a `${VAR}` value reaches no caller, agent or log.
+    pub async fn run_call(&self, admitted: Admitted, talk: Talk) -> Result<Body, WireError> {
+        let Admitted { req, live, catalog } = admitted;
         match self.dispatch(req, talk, &live, &catalog).await {
             Ok(mut body) => {
                 if let Body::Call { result, .. } = &mut body {
@@ -162,7 +195,7 @@ impl Owner {
 }
 
 /// `err` with the definition's secrets redacted from its message and hint.
-fn redacted(mut err: WireError, redactor: &Redactor) -> WireError {
+pub(super) fn redacted(mut err: WireError, redactor: &Redactor) -> WireError {
     err.message = redactor.apply(&err.message);
     err.hint = err.hint.map(|h| redactor.apply(&h));
     err

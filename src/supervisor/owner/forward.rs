@@ -1,21 +1,24 @@
 //! Prompts and resources, passed on live: one request to the running
 //! server per [`crate::supervisor::protocol::Op::Forward`], with the call
-//! timeout, never cached and never retried. A server that does not offer
-//! prompts (or resources) lists none and finds none.
+//! timeout, never cached and never retried, its answer redacted as a
+//! call's is. A server that does not offer prompts (or resources) lists
+//! none and finds none.
 
 use std::time::Duration;
 
 use rmcp::model::{GetPromptRequestParams, PaginatedRequestParams, ReadResourceRequestParams};
+use rmcp::{Peer, RoleClient};
 use serde::de::DeserializeOwned;
 use serde_json::{Value, json};
 
 use super::Owner;
-use super::call::CALL_TIMEOUT;
+use super::call::{CALL_TIMEOUT, redacted};
 use super::state::{State, failed};
 use crate::supervisor::protocol::{Body, ErrorCode, ForwardMethod, ForwardRequest, WireError};
 
 impl Owner {
-    /// Send one prompts or resources request to the running server.
+    /// Send one prompts or resources request to the running server; what it
+    /// answers is redacted with the definition's secrets.
     pub async fn forward(&self, req: ForwardRequest) -> Result<Body, WireError> {
         let live = {
             let st = self.lock();
@@ -25,70 +28,21 @@ impl Owner {
             }
         };
         let method = req.method;
-        let offered = live.peer.peer_info().map(|info| match method {
-            ForwardMethod::PromptsList | ForwardMethod::PromptsGet => {
-                info.capabilities.prompts.is_some()
-            }
-            _ => info.capabilities.resources.is_some(),
-        });
-        if offered == Some(false) {
-            return match method {
-                ForwardMethod::PromptsList => Ok(forwarded(json!({"prompts": []}))),
-                ForwardMethod::ResourcesList => Ok(forwarded(json!({"resources": []}))),
-                ForwardMethod::ResourceTemplatesList => {
-                    Ok(forwarded(json!({"resourceTemplates": []})))
-                }
-                _ => Err(WireError::new(
-                    ErrorCode::NotFound,
-                    format!("`{}` offers no {}", self.name, family(method)),
-                )),
-            };
+        if let Some(answer) = self.not_offered(&live.peer, method) {
+            return answer;
         }
         let timeout = req.timeout_ms.map_or(CALL_TIMEOUT, Duration::from_millis);
-        let peer = &live.peer;
-        let params = req.params;
-        let sent = async {
-            match method {
-                ForwardMethod::PromptsList => {
-                    let p: Option<PaginatedRequestParams> = parse(params)?;
-                    to_value(peer.list_prompts(p).await)
-                }
-                ForwardMethod::PromptsGet => {
-                    let p: GetPromptRequestParams = parse(params)?;
-                    to_value(peer.get_prompt(p).await)
-                }
-                ForwardMethod::ResourcesList => {
-                    let p: Option<PaginatedRequestParams> = parse(params)?;
-                    to_value(peer.list_resources(p).await)
-                }
-                ForwardMethod::ResourceTemplatesList => {
-                    let p: Option<PaginatedRequestParams> = parse(params)?;
-                    to_value(peer.list_resource_templates(p).await)
-                }
-                ForwardMethod::ResourcesRead => {
-                    let p: ReadResourceRequestParams = parse(params)?;
-                    to_value(peer.read_resource(p).await)
-                }
+        match tokio::time::timeout(timeout, send(&live.peer, method, req.params)).await {
+            // Redacted as a call's result and error are: a prompt or
+            // resource quoting a `${VAR}` value reaches no agent.
+            Ok(Ok(mut result)) => {
+                live.redactor.apply_json(&mut result);
+                Ok(forwarded(result))
             }
-        };
-        match tokio::time::timeout(timeout, sent).await {
-            Ok(Ok(result)) => Ok(forwarded(result)),
-            Ok(Err(Failure::Params(e))) => Err(WireError::new(
-                ErrorCode::Invalid,
-                format!("bad {} params: {e}", method.as_str()),
+            Ok(Err(failure)) => Err(redacted(
+                self.forward_failed(method, failure),
+                &live.redactor,
             )),
-            Ok(Err(Failure::Service(rmcp::ServiceError::McpError(data)))) => Err(failed(format!(
-                "`{}` answered {} with error {}: {}",
-                self.name,
-                method.as_str(),
-                data.code.0,
-                data.message
-            ))),
-            Ok(Err(Failure::Service(e))) => Err(failed(format!(
-                "{} to `{}` failed: {e}; it was not retried",
-                method.as_str(),
-                self.name
-            ))),
             Err(_) => Err(WireError::new(
                 ErrorCode::Timeout,
                 format!(
@@ -101,8 +55,88 @@ impl Owner {
             .hint("check the server's logs")),
         }
     }
+
+    /// The answer for a server that does not offer the method's family
+    /// (an empty list, or not found); `None` when it does, or may.
+    fn not_offered(
+        &self,
+        peer: &Peer<RoleClient>,
+        method: ForwardMethod,
+    ) -> Option<Result<Body, WireError>> {
+        let offered = peer.peer_info().map(|info| match method {
+            ForwardMethod::PromptsList | ForwardMethod::PromptsGet => {
+                info.capabilities.prompts.is_some()
+            }
+            _ => info.capabilities.resources.is_some(),
+        });
+        if offered != Some(false) {
+            return None;
+        }
+        Some(match method {
+            ForwardMethod::PromptsList => Ok(forwarded(json!({"prompts": []}))),
+            ForwardMethod::ResourcesList => Ok(forwarded(json!({"resources": []}))),
+            ForwardMethod::ResourceTemplatesList => Ok(forwarded(json!({"resourceTemplates": []}))),
+            _ => Err(WireError::new(
+                ErrorCode::NotFound,
+                format!("`{}` offers no {}", self.name, family(method)),
+            )),
+        })
+    }
+
+    /// A forwarded request that failed, as the caller's error.
+    fn forward_failed(&self, method: ForwardMethod, failure: Failure) -> WireError {
+        match failure {
+            Failure::Params(e) => WireError::new(
+                ErrorCode::Invalid,
+                format!("bad {} params: {e}", method.as_str()),
+            ),
+            Failure::Service(rmcp::ServiceError::McpError(data)) => failed(format!(
+                "`{}` answered {} with error {}: {}",
+                self.name,
+                method.as_str(),
+                data.code.0,
+                data.message
+            )),
+            Failure::Service(e) => failed(format!(
+                "{} to `{}` failed: {e}; it was not retried",
+                method.as_str(),
+                self.name
+            )),
+        }
+    }
 }
 
+/// Send `method` with `params` to the server; its result as JSON.
+async fn send(
+    peer: &Peer<RoleClient>,
+    method: ForwardMethod,
+    params: Value,
+) -> Result<Value, Failure> {
+    match method {
+        ForwardMethod::PromptsList => {
+            let p: Option<PaginatedRequestParams> = parse(params)?;
+            to_value(peer.list_prompts(p).await)
+        }
+        ForwardMethod::PromptsGet => {
+            let p: GetPromptRequestParams = parse(params)?;
+            to_value(peer.get_prompt(p).await)
+        }
+        ForwardMethod::ResourcesList => {
+            let p: Option<PaginatedRequestParams> = parse(params)?;
+            to_value(peer.list_resources(p).await)
+        }
+        ForwardMethod::ResourceTemplatesList => {
+            let p: Option<PaginatedRequestParams> = parse(params)?;
+            to_value(peer.list_resource_templates(p).await)
+        }
+        ForwardMethod::ResourcesRead => {
+            let p: ReadResourceRequestParams = parse(params)?;
+            to_value(peer.read_resource(p).await)
+        }
+    }
+}
+
+/// Why a forwarded request got no result.
 enum Failure {
     Params(serde_json::Error),
     Service(rmcp::ServiceError),

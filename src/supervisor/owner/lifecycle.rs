@@ -8,11 +8,12 @@ use tokio::sync::watch;
 use super::catalog::Snapshot;
 use super::state::{State, failed, from_connect};
 use super::{Live, Owner};
+use crate::defs::ServerDef;
 use crate::defs::vars::{self, LaunchEnv};
 use crate::mcp::connection::DEFAULT_MAX_PAGES;
-use crate::mcp::{ConnectOptions, Connection};
+use crate::mcp::{ConnectOptions, Connection, ToolPages};
 use crate::supervisor::logs;
-use crate::supervisor::protocol::{ErrorCode, ServerStatus, WireError};
+use crate::supervisor::protocol::{ErrorCode, LastError, ServerStatus, WireError};
 use crate::supervisor::reap::reap_reparented;
 
 /// The default budget for a whole start (spawn, handshake, every page).
@@ -49,43 +50,16 @@ impl Owner {
         self.start_locked(true).await
     }
 
+    /// Start with the operation lock held: check the server may start,
+    /// connect and list its tools (a stop cancels the attempt), then keep
+    /// the connection as the live one. `manual` (not the restart policy)
+    /// resets the backoff.
     pub(super) async fn start_locked(
         self: &Arc<Self>,
         manual: bool,
     ) -> Result<ServerStatus, WireError> {
-        let (def, launch_env) = {
-            let mut st = self.lock();
-            if st.removed {
-                return Err(WireError::new(
-                    ErrorCode::NotFound,
-                    format!("no server named `{}`", self.name),
-                ));
-            }
-            if !st.def.enabled {
-                return Err(WireError::new(
-                    ErrorCode::Conflict,
-                    format!("`{}` is disabled", self.name),
-                )
-                .hint(format!("run `mcpctl enable {}` first", self.name)));
-            }
-            if st.live.is_some() {
-                if st.changed {
-                    return Err(WireError::new(
-                        ErrorCode::Conflict,
-                        format!("the definition of `{}` changed while it runs", self.name),
-                    )
-                    .hint(format!("run `mcpctl restart {}` to apply it", self.name)));
-                }
-                drop(st);
-                return Ok(self.status());
-            }
-            if manual {
-                st.backoff.reset();
-                st.generation += 1;
-            }
-            st.backoff.record_start(Instant::now());
-            st.state = State::Starting;
-            (st.def.clone(), st.launch_env.clone())
+        let Some((def, launch_env)) = self.begin_start(manual)? else {
+            return Ok(self.status());
         };
         let log = self.log_path();
         logs::note(&log, &format!("starting `{}`", def.target()));
@@ -95,56 +69,101 @@ impl Owner {
         let cancelled = self.cancel_start.notified();
         tokio::pin!(cancelled);
         cancelled.as_mut().enable();
-        let attempt = vars::with_launch_env(launch_env, async {
-            match Box::pin(Connection::connect(&def, &opts)).await {
-                Ok((mut conn, deadline)) => {
-                    match conn.list_tools(deadline, budget, DEFAULT_MAX_PAGES).await {
-                        Ok(pages) => Ok((conn, pages)),
-                        Err(e) => {
-                            let err = (from_connect(&e), spawn_hint(&e));
-                            conn.close().await;
-                            Err(err)
-                        }
-                    }
-                }
-                Err(e) => Err((from_connect(&e), spawn_hint(&e))),
-            }
-        });
+        let attempt = vars::with_launch_env(launch_env, connect_and_list(&def, &opts, budget));
         let connected = tokio::select! {
             r = attempt => r,
-            _ = &mut cancelled => {
-                // Dropping the attempt KILLs the child's group; tokio reaps
-                // the child, and re-parented grandchildren are reaped here.
-                tokio::spawn(reap_reparented());
-                self.shared.record(&self.name, None, None);
-                logs::note(&log, "start cancelled by stop");
-                let mut st = self.lock();
-                st.state = State::Stopped;
+            _ = &mut cancelled => return Err(self.start_cancelled(&log)),
+        };
+        match connected {
+            Ok((conn, pages)) => self.go_live(conn, pages, binding_id, &log),
+            Err((err, spawn_hint)) => Err(self.start_failed(&log, err, spawn_hint, manual)),
+        }
+    }
+
+    /// Mark the server starting, or say why it cannot start; `None` when
+    /// it already runs (a start of a ready server is no error).
+    fn begin_start(&self, manual: bool) -> Result<Option<Launch>, WireError> {
+        let mut st = self.lock();
+        if st.removed {
+            return Err(WireError::new(
+                ErrorCode::NotFound,
+                format!("no server named `{}`", self.name),
+            ));
+        }
+        if !st.def.enabled {
+            return Err(WireError::new(
+                ErrorCode::Conflict,
+                format!("`{}` is disabled", self.name),
+            )
+            .hint(format!("run `mcpctl enable {}` first", self.name)));
+        }
+        if st.live.is_some() {
+            if st.changed {
                 return Err(WireError::new(
                     ErrorCode::Conflict,
-                    format!("the start of `{}` was cancelled by a stop", self.name),
-                ));
+                    format!("the definition of `{}` changed while it runs", self.name),
+                )
+                .hint(format!("run `mcpctl restart {}` to apply it", self.name)));
             }
-        };
-        let (conn, pages) = match connected {
-            Ok(ok) => ok,
-            Err((err, spawn_hint)) => {
-                self.shared.record(&self.name, None, None);
-                logs::note(&log, &format!("start failed: {}", err.message));
-                let message = err.message.clone();
-                let mut st = self.lock();
-                st.state = State::Failed;
-                st.last_error = Some(err);
-                if !manual {
-                    self.schedule_restart(&mut st);
-                }
-                let logs_hint = format!("see `mcpctl logs {}`", self.name);
-                return Err(failed(message).hint(match spawn_hint {
-                    Some(hint) => format!("{hint}; {logs_hint}"),
-                    None => logs_hint,
-                }));
-            }
-        };
+            return Ok(None);
+        }
+        if manual {
+            st.backoff.reset();
+            st.generation += 1;
+        }
+        st.backoff.record_start(Instant::now());
+        st.state = State::Starting;
+        Ok(Some((st.def.clone(), st.launch_env.clone())))
+    }
+
+    /// A start a stop cancelled: dropping the attempt KILLed the child's
+    /// group and tokio reaps the child; re-parented grandchildren are
+    /// reaped here.
+    fn start_cancelled(&self, log: &std::path::Path) -> WireError {
+        tokio::spawn(reap_reparented());
+        self.shared.record(&self.name, None, None);
+        logs::note(log, "start cancelled by stop");
+        self.lock().state = State::Stopped;
+        WireError::new(
+            ErrorCode::Conflict,
+            format!("the start of `{}` was cancelled by a stop", self.name),
+        )
+    }
+
+    /// A start that failed: recorded as the last error, a restart
+    /// scheduled when the policy started it, and the error for the caller.
+    fn start_failed(
+        self: &Arc<Self>,
+        log: &std::path::Path,
+        err: LastError,
+        spawn_hint: Option<String>,
+        manual: bool,
+    ) -> WireError {
+        self.shared.record(&self.name, None, None);
+        logs::note(log, &format!("start failed: {}", err.message));
+        let message = err.message.clone();
+        let mut st = self.lock();
+        st.state = State::Failed;
+        st.last_error = Some(err);
+        if !manual {
+            self.schedule_restart(&mut st);
+        }
+        let logs_hint = format!("see `mcpctl logs {}`", self.name);
+        failed(message).hint(match spawn_hint {
+            Some(hint) => format!("{hint}; {logs_hint}"),
+            None => logs_hint,
+        })
+    }
+
+    /// Keep a connection that listed its tools as the live one: ready,
+    /// with a new catalog, its pid recorded, and a monitor watching it.
+    fn go_live(
+        self: &Arc<Self>,
+        conn: Connection,
+        pages: ToolPages,
+        binding_id: String,
+        log: &std::path::Path,
+    ) -> Result<ServerStatus, WireError> {
         let Some(peer) = conn.peer_handle() else {
             self.shared.record(&self.name, None, None);
             return Err(failed("the connection closed during start"));
@@ -176,7 +195,7 @@ impl Owner {
             st.last_error = None;
         }
         let shown = pid.map_or("-".to_string(), |p| p.to_string());
-        logs::note(&log, &format!("ready (pid {shown}, binding {binding_id})"));
+        logs::note(log, &format!("ready (pid {shown}, binding {binding_id})"));
         let me = self.clone();
         tokio::spawn(async move { me.monitor(live).await });
         Ok(self.status())
@@ -278,6 +297,31 @@ impl Owner {
         }
         self.stop_locked().await;
         self.start_locked(true).await
+    }
+}
+
+/// What a start launches: the definition and the `${VAR}` values to
+/// expand it from.
+type Launch = (ServerDef, Option<Arc<LaunchEnv>>);
+
+/// Connect to `def` and list every page of its tools within `budget`;
+/// on failure, the error to record and a hint when the spawn itself
+/// failed.
+async fn connect_and_list(
+    def: &ServerDef,
+    opts: &ConnectOptions,
+    budget: Duration,
+) -> Result<(Connection, ToolPages), (LastError, Option<String>)> {
+    let (mut conn, deadline) = Box::pin(Connection::connect(def, opts))
+        .await
+        .map_err(|e| (from_connect(&e), spawn_hint(&e)))?;
+    match conn.list_tools(deadline, budget, DEFAULT_MAX_PAGES).await {
+        Ok(pages) => Ok((conn, pages)),
+        Err(e) => {
+            let err = (from_connect(&e), spawn_hint(&e));
+            conn.close().await;
+            Err(err)
+        }
     }
 }
 
