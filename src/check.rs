@@ -20,6 +20,25 @@ pub const DEFAULT_MAX_JOBS: usize = 32;
 /// What is said of a healthy server that offers no tools (MCP allows it).
 pub const NO_TOOLS_CAPABILITY: &str = "ok, no tools capability";
 
+/// How many servers to check at once: `requested` (`--jobs`), else
+/// [`DEFAULT_MAX_JOBS`], never more than there are servers, at least one.
+pub fn jobs(requested: Option<u16>, servers: usize) -> usize {
+    requested
+        .map(usize::from)
+        .unwrap_or(DEFAULT_MAX_JOBS)
+        .min(servers)
+        .max(1)
+}
+
+/// The runtime a run of checks uses: two workers are enough for servers
+/// whose time is spent waiting, and leave the machine to the servers.
+pub fn runtime() -> std::io::Result<tokio::runtime::Runtime> {
+    tokio::runtime::Builder::new_multi_thread()
+        .worker_threads(2)
+        .enable_all()
+        .build()
+}
+
 /// One server's outcome.
 pub struct Outcome {
     /// The server as it was checked.

@@ -143,13 +143,23 @@ fn ownership_warning(
         pins::Ecosystem::Pypi => "mcp-name",
         pins::Ecosystem::Oci => "label io.modelcontextprotocol.server.name",
     };
-    let refuse = |found: String| -> Result<()> {
-        let err = crate::registry::RegistryError::NotOwned {
-            name: plan.registry_name.clone(),
-            package: package.clone(),
-            found,
-        };
-        if force { Ok(()) } else { Err(err.into()) }
+    // Refused unless --force; with it, a warning.
+    let not_theirs = |says: &str, found: String| -> Result<Option<Finding>> {
+        if !force {
+            return Err(crate::registry::RegistryError::NotOwned {
+                name: plan.registry_name.clone(),
+                package: package.clone(),
+                found,
+            }
+            .into());
+        }
+        Ok(Some(warn(
+            format!(
+                "{package} {says} `{}`: {found} (added anyway because of --force)",
+                plan.registry_name
+            ),
+            "check you have the right server",
+        )))
     };
     Ok(match ownership {
         Ok(Ownership::Verified) => {
@@ -161,27 +171,9 @@ fn ownership_warning(
             None
         }
         Ok(Ownership::Mismatch { found }) => {
-            let found = format!("{marker} is `{found}`");
-            refuse(found.clone())?;
-            Some(warn(
-                format!(
-                    "{package} does not belong to `{}`: {found} (added anyway because of --force)",
-                    plan.registry_name
-                ),
-                "check you have the right server",
-            ))
+            not_theirs("does not belong to", format!("{marker} is `{found}`"))?
         }
-        Ok(Ownership::Missing) => {
-            let found = format!("it has no {marker}");
-            refuse(found.clone())?;
-            Some(warn(
-                format!(
-                    "{package} does not name `{}`: {found} (added anyway because of --force)",
-                    plan.registry_name
-                ),
-                "check you have the right server",
-            ))
-        }
+        Ok(Ownership::Missing) => not_theirs("does not name", format!("it has no {marker}"))?,
         Ok(Ownership::Unchecked(why)) => Some(warn(why, "check the image's publisher by hand")),
         Err(err) => Some(warn(
             format!("the ownership of {package} was not verified: {err}"),

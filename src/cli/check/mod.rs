@@ -122,12 +122,7 @@ pub fn run(ctx: &Context, args: Args) -> Result<ExitCode> {
     opts.connect.budget = timeout;
     opts.strict = args.strict;
     opts.full_catalog = args.locked;
-    let jobs = args
-        .jobs
-        .map(usize::from)
-        .unwrap_or(check::DEFAULT_MAX_JOBS)
-        .min(defs.len())
-        .max(1);
+    let jobs = check::jobs(args.jobs, defs.len());
     let order: Vec<String> = catalog.servers().iter().map(|d| d.name.clone()).collect();
     let mut outcomes = check_with_progress(ctx, defs, opts, jobs)?;
     outcomes.extend(skipped.into_iter().map(|def| Outcome { def, result: None }));
@@ -250,11 +245,7 @@ fn check_with_progress(
 ) -> Result<Vec<Outcome>> {
     let progress = (!ctx.json && !output::quiet() && std::io::stderr().is_terminal())
         .then(|| MultiProgress::with_draw_target(ProgressDrawTarget::stderr()));
-    let runtime = tokio::runtime::Builder::new_multi_thread()
-        .worker_threads(2)
-        .enable_all()
-        .build()
-        .map_err(UsageError::Output)?;
+    let runtime = check::runtime().map_err(UsageError::Output)?;
     let sigpipe = mcp::child::ignore_sigpipe();
     let checked = super::interrupt::block_on(
         &runtime,

@@ -68,16 +68,8 @@ pub(crate) fn observe(
     let mut opts = DiscoverOptions::default();
     opts.connect.budget = timeout;
     opts.full_catalog = true;
-    let jobs = jobs
-        .map(usize::from)
-        .unwrap_or(check::DEFAULT_MAX_JOBS)
-        .min(defs.len())
-        .max(1);
-    let runtime = tokio::runtime::Builder::new_multi_thread()
-        .worker_threads(2)
-        .enable_all()
-        .build()
-        .map_err(UsageError::Output)?;
+    let jobs = check::jobs(jobs, defs.len());
+    let runtime = check::runtime().map_err(UsageError::Output)?;
     let sigpipe = mcp::child::ignore_sigpipe();
     let work = async {
         let outcomes = check::check_all(defs, opts, jobs, None).await;
