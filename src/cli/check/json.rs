@@ -13,8 +13,11 @@ use crate::output;
 
 /// The totals at the end of the document.
 pub(super) struct Counts {
+    /// Servers that answered with no lint error.
     pub passed: usize,
+    /// Servers that failed, and entries refused for their name.
     pub failed: usize,
+    /// Disabled servers, listed but not checked.
     pub skipped: usize,
 }
 
