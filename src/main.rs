@@ -3,5 +3,5 @@
 //! Everything else lives in the library so that tests can drive it directly.
 
 fn main() -> std::process::ExitCode {
-    mcpctl::main_entry()
+    mcpctl::cli::main_entry()
 }

@@ -7,9 +7,9 @@ use std::path::Path;
 use serde_json::Value;
 
 use super::Context;
-use super::add::{Save, SaveFlags};
-use crate::defs::format::{self, Format, Shape, Syntax};
-use crate::defs::{DefsError, render};
+use super::save::{Save, SaveFlags};
+use crate::defs::DefsError;
+use crate::defs::format;
 use crate::error::{Error, ExitCode, Result, UsageError};
 
 const EXAMPLES: &str = "\
@@ -28,27 +28,6 @@ Examples:
   mcpctl add-json time '{\"command\":\"uvx\",\"args\":[\"mcp-server-time==2026.10.19\"]}'
   mcpctl add-json -s project weather '{\"type\":\"stdio\",\"command\":\"node\",\"args\":[\"server.js\"],\"env\":{\"API_KEY\":\"${API_KEY}\"}}'
   mcpctl add-json gateway '{\"type\":\"http\",\"url\":\"http://mcp-gateway:8080/mcp\",\"headers\":{\"Authorization\":\"Bearer ${TOKEN}\"}}'";
-
-/// Fields mcpctl reads from an entry; any other field of the given JSON is
-/// carried into the file untouched.
-const KNOWN_FIELDS: &[&str] = &[
-    "type",
-    "transport",
-    "command",
-    "args",
-    "env",
-    "cwd",
-    "envFile",
-    "url",
-    "headers",
-    "label",
-    "enabled",
-    "disabled",
-    "autostart",
-    "connect_timeout",
-    "protocol",
-    "restart",
-];
 
 /// Arguments of `mcpctl add-json`.
 #[derive(Debug, clap::Args)]
@@ -76,26 +55,8 @@ pub fn run(ctx: &Context, args: Args) -> Result<ExitCode> {
         entry: Some(given),
         ..args.save.save(target, true)
     };
-    super::add::save_definition(ctx, &catalog, def, &save, &[])?;
+    super::save::save_definition(ctx, &catalog, def, &save, &[])?;
     Ok(ExitCode::Success)
-}
-
-/// The entry to write for `def` into a file of `format`: the operator's
-/// object as given in a `mcpServers` JSON file (the clients' own dialect),
-/// else mcpctl's rendering with the fields it does not know carried over.
-pub(super) fn entry_for(given: Value, def: &crate::defs::ServerDef, format: Format) -> Value {
-    if format.shape == Shape::McpServers && format.syntax == Syntax::Json {
-        return given;
-    }
-    let mut entry = render::entry_value(def, format);
-    if let (Some(out), Value::Object(given)) = (entry.as_object_mut(), given) {
-        for (key, value) in given {
-            if !KNOWN_FIELDS.contains(&key.as_str()) && !out.contains_key(&key) {
-                out.insert(key, value);
-            }
-        }
-    }
-    entry
 }
 
 /// The JSON argument as an object, or an error saying where it breaks.

@@ -7,7 +7,9 @@
 use serde_json::json;
 
 use super::Context;
-use super::lock::{Locks, observe, parse_timeout, print_changes, report_failures, write_blocks};
+use super::lock::drift::print_changes;
+use super::lock::observe::{Locks, observe, parse_timeout, report_failures};
+use super::lock::write_blocks;
 use crate::error::{ExitCode, Result};
 use crate::lock::diff::{Change, capabilities_note, compare};
 use crate::output;
@@ -52,7 +54,7 @@ pub struct Args {
 /// Show the drift of one server and write its new block.
 pub fn run(ctx: &Context, args: Args) -> Result<ExitCode> {
     let catalog = ctx.catalog()?;
-    let defs = super::lock::pick(ctx, &catalog, std::slice::from_ref(&args.name))?;
+    let defs = super::lock::observe::pick(ctx, &catalog, std::slice::from_ref(&args.name))?;
     let mut locks = Locks::new(ctx.allow_insecure_file);
     let (path, lock) = locks.get(&defs[0].source)?.clone();
     let observed = observe(defs, parse_timeout(args.timeout)?, None)?;

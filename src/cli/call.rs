@@ -348,6 +348,8 @@ fn save(dir: &Path, name: String, data: &str) -> Result<PathBuf> {
     Ok(path)
 }
 
+/// Print a tool's result (or `--json`'s document) and map `isError` to
+/// the exit code.
 fn print_result(
     ctx: &Context,
     args: &Args,
@@ -360,48 +362,7 @@ fn print_result(
         .get("isError")
         .and_then(Value::as_bool)
         .unwrap_or(false);
-    let mut files = Vec::new();
-    let mut lines = Vec::new();
-    let empty = Vec::new();
-    let content = result
-        .get("content")
-        .and_then(Value::as_array)
-        .unwrap_or(&empty);
-    for (i, block) in content.iter().enumerate() {
-        let kind = block.get("type").and_then(Value::as_str).unwrap_or("");
-        match kind {
-            "text" => lines.push(
-                block
-                    .get("text")
-                    .and_then(Value::as_str)
-                    .unwrap_or("")
-                    .to_string(),
-            ),
-            "image" | "audio" => {
-                let mime = block
-                    .get("mimeType")
-                    .and_then(Value::as_str)
-                    .unwrap_or("application/octet-stream");
-                let data = block.get("data").and_then(Value::as_str).unwrap_or("");
-                match &args.output_dir {
-                    Some(dir) => {
-                        let path =
-                            save(dir, format!("{}-{i}.{}", args.tool, extension(mime)), data)?;
-                        lines.push(format!("[{kind} {mime} written to {}]", path.display()));
-                        files.push(path);
-                    }
-                    None => lines.push(format!(
-                        "[{kind} {mime}, {} base64 bytes; pass --output-dir to save it]",
-                        data.len()
-                    )),
-                }
-            }
-            "resource" | "resource_link" => {
-                lines.push(serde_json::to_string_pretty(block).unwrap_or_default())
-            }
-            _ => lines.push(block.to_string()),
-        }
-    }
+    let (lines, files) = content_lines(args, result)?;
     if ctx.json {
         output::print_json(&json!({
             "server": args.name, "tool": args.tool, "binding_id": binding, "catalog_id": catalog,
@@ -433,4 +394,62 @@ fn print_result(
         return Ok(ExitCode::Failed);
     }
     Ok(ExitCode::Success)
+}
+
+/// A line per content block (images and audio written to `--output-dir`
+/// when given), and the files written.
+fn content_lines(args: &Args, result: &Value) -> Result<(Vec<String>, Vec<PathBuf>)> {
+    let mut files = Vec::new();
+    let mut lines = Vec::new();
+    let empty = Vec::new();
+    let content = result
+        .get("content")
+        .and_then(Value::as_array)
+        .unwrap_or(&empty);
+    for (i, block) in content.iter().enumerate() {
+        let kind = block.get("type").and_then(Value::as_str).unwrap_or("");
+        match kind {
+            "text" => lines.push(
+                block
+                    .get("text")
+                    .and_then(Value::as_str)
+                    .unwrap_or("")
+                    .to_string(),
+            ),
+            "image" | "audio" => lines.push(media_line(args, i, kind, block, &mut files)?),
+            "resource" | "resource_link" => {
+                lines.push(serde_json::to_string_pretty(block).unwrap_or_default())
+            }
+            _ => lines.push(block.to_string()),
+        }
+    }
+    Ok((lines, files))
+}
+
+/// An image or audio block: written to `--output-dir` (and the path noted
+/// in `files`), else described by its size.
+fn media_line(
+    args: &Args,
+    i: usize,
+    kind: &str,
+    block: &Value,
+    files: &mut Vec<PathBuf>,
+) -> Result<String> {
+    let mime = block
+        .get("mimeType")
+        .and_then(Value::as_str)
+        .unwrap_or("application/octet-stream");
+    let data = block.get("data").and_then(Value::as_str).unwrap_or("");
+    Ok(match &args.output_dir {
+        Some(dir) => {
+            let path = save(dir, format!("{}-{i}.{}", args.tool, extension(mime)), data)?;
+            let line = format!("[{kind} {mime} written to {}]", path.display());
+            files.push(path);
+            line
+        }
+        None => format!(
+            "[{kind} {mime}, {} base64 bytes; pass --output-dir to save it]",
+            data.len()
+        ),
+    })
 }

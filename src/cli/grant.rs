@@ -15,7 +15,7 @@ use crate::defs::grants::{self, PROFILES_KEY, TOOLS_KEY, ToolGrants};
 use crate::error::{ExitCode, Result};
 use crate::output;
 use crate::serve::{ServeError, catalog, naming};
-use crate::supervisor::protocol::{Body, Op, ToolInfo};
+use crate::supervisor::protocol::{Body, HeldTool, Op, ToolInfo};
 
 const EXAMPLES: &str = "\
 Nothing is exposed by `mcpctl serve` until it is granted. A grant records
@@ -68,53 +68,8 @@ pub fn run(ctx: &Context, args: Args) -> Result<ExitCode> {
     }
     let catalog = ctx.catalog()?;
     let def = catalog.get(&args.name)?.clone();
-    let Some(mut client) = lifecycle::connect_existing(ctx)? else {
-        return Err(ServeError::NotRunning(args.name.clone()).into());
-    };
-    let body = client
-        .request(Op::Tools {
-            name: args.name.clone(),
-        })
-        .map_err(|e| match e {
-            crate::supervisor::SupervisorError::Remote(w)
-                if w.code == crate::supervisor::protocol::ErrorCode::Conflict =>
-            {
-                ServeError::NotRunning(args.name.clone()).into()
-            }
-            other => crate::error::Error::from(other),
-        })?;
-    let Body::Tools { tools, held, .. } = body else {
-        return Err(ServeError::Failed("unexpected answer from the supervisor".into()).into());
-    };
-    let chosen: Vec<&ToolInfo> = if args.all_current {
-        tools.iter().collect()
-    } else {
-        let mut chosen = Vec::new();
-        for name in &args.tools {
-            if let Some(h) = held.iter().find(|h| &h.name == name) {
-                return Err(ServeError::Held {
-                    server: args.name.clone(),
-                    tool: name.clone(),
-                    reason: h.reason.clone(),
-                }
-                .into());
-            }
-            let Some(tool) = tools.iter().find(|t| &t.name == name) else {
-                return Err(ServeError::NoSuchTool {
-                    server: args.name.clone(),
-                    tool: name.clone(),
-                    known: tools
-                        .iter()
-                        .map(|t| t.name.as_str())
-                        .collect::<Vec<_>>()
-                        .join(", "),
-                }
-                .into());
-            };
-            chosen.push(tool);
-        }
-        chosen
-    };
+    let (tools, held) = listed_now(ctx, &args.name)?;
+    let chosen = pick(&args, &tools, &held)?;
     check_exposed_names(&catalog, &args, &chosen)?;
     let mut set: ToolGrants = def
         .grants
@@ -137,29 +92,91 @@ pub fn run(ctx: &Context, args: Args) -> Result<ExitCode> {
             "granted": granted,
         }))?;
     } else {
-        let names: Vec<String> = chosen
-            .iter()
-            .map(|t| output::sanitize(&t.name).into_owned())
-            .collect();
-        let to = args
-            .profile
-            .as_deref()
-            .map(|p| format!(" to profile `{p}`"))
-            .unwrap_or_default();
-        output::line(format!(
-            "granted {} tool{} of `{}`{to} in {}: {}",
-            names.len(),
-            if names.len() == 1 { "" } else { "s" },
-            args.name,
-            def.source.display(),
-            if names.is_empty() {
-                "(it lists none)".to_string()
-            } else {
-                names.join(", ")
-            }
-        ))?;
+        print_granted(&args, &def.source, &chosen)?;
     }
     Ok(ExitCode::Success)
+}
+
+/// The tools the supervisor lists for `name` now, and those it holds back.
+fn listed_now(ctx: &Context, name: &str) -> Result<(Vec<ToolInfo>, Vec<HeldTool>)> {
+    let Some(mut client) = lifecycle::connect_existing(ctx)? else {
+        return Err(ServeError::NotRunning(name.to_string()).into());
+    };
+    let body = client
+        .request(Op::Tools {
+            name: name.to_string(),
+        })
+        .map_err(|e| match e {
+            crate::supervisor::SupervisorError::Remote(w)
+                if w.code == crate::supervisor::protocol::ErrorCode::Conflict =>
+            {
+                ServeError::NotRunning(name.to_string()).into()
+            }
+            other => crate::error::Error::from(other),
+        })?;
+    let Body::Tools { tools, held, .. } = body else {
+        return Err(ServeError::Failed("unexpected answer from the supervisor".into()).into());
+    };
+    Ok((tools, held))
+}
+
+/// The tools named (or, with `--all-current`, every one listed); a held
+/// or unknown name is refused.
+fn pick<'a>(args: &Args, tools: &'a [ToolInfo], held: &[HeldTool]) -> Result<Vec<&'a ToolInfo>> {
+    if args.all_current {
+        return Ok(tools.iter().collect());
+    }
+    let mut chosen = Vec::new();
+    for name in &args.tools {
+        if let Some(h) = held.iter().find(|h| &h.name == name) {
+            return Err(ServeError::Held {
+                server: args.name.clone(),
+                tool: name.clone(),
+                reason: h.reason.clone(),
+            }
+            .into());
+        }
+        let Some(tool) = tools.iter().find(|t| &t.name == name) else {
+            return Err(ServeError::NoSuchTool {
+                server: args.name.clone(),
+                tool: name.clone(),
+                known: tools
+                    .iter()
+                    .map(|t| t.name.as_str())
+                    .collect::<Vec<_>>()
+                    .join(", "),
+            }
+            .into());
+        };
+        chosen.push(tool);
+    }
+    Ok(chosen)
+}
+
+/// `granted N tools of `NAME` [to profile `P`] in FILE: …`.
+fn print_granted(args: &Args, file: &std::path::Path, chosen: &[&ToolInfo]) -> Result<()> {
+    let names: Vec<String> = chosen
+        .iter()
+        .map(|t| output::sanitize(&t.name).into_owned())
+        .collect();
+    let to = args
+        .profile
+        .as_deref()
+        .map(|p| format!(" to profile `{p}`"))
+        .unwrap_or_default();
+    output::line(format!(
+        "granted {} tool{} of `{}`{to} in {}: {}",
+        names.len(),
+        if names.len() == 1 { "" } else { "s" },
+        args.name,
+        file.display(),
+        if names.is_empty() {
+            "(it lists none)".to_string()
+        } else {
+            names.join(", ")
+        }
+    ))?;
+    Ok(())
 }
 
 /// Refuse a tool whose exposed name breaks the MCP tool-name rules, or

@@ -12,7 +12,7 @@
 //! before it is written.
 
 use super::Context;
-use super::add::SaveFlags;
+use super::save::SaveFlags;
 use super::transfer;
 use crate::defs::{format, store};
 use crate::error::{ExitCode, Result, UsageError};

@@ -34,6 +34,7 @@ mod refresh;
 mod remove;
 mod restart;
 mod revoke;
+mod save;
 mod search;
 mod serve;
 pub use serve::serve_main;
@@ -319,6 +320,17 @@ fn runtime() -> std::result::Result<tokio::runtime::Runtime, crate::error::Usage
 /// The clap command tree, for completions and man pages.
 pub fn command() -> clap::Command {
     Cli::command()
+}
+
+/// Run mcpctl with the process's own arguments and return its exit status
+/// (what the `mcpctl` binary does, and all it does).
+///
+/// Errors are printed as `error: …` with a `hint: …` line, and mapped to the
+/// exit code table in the README.
+pub fn main_entry() -> std::process::ExitCode {
+    complete_if_asked();
+    let code = run_from_env();
+    std::process::ExitCode::from(code.code())
 }
 
 /// Parse the process arguments, run the command, print any error.

@@ -211,35 +211,9 @@ fn serve(ctx: &Context, args: Args) -> Result<ExitCode> {
     let paths = Paths::for_sources(&ctx.sources);
     let token_file = crate::serve::token::path_for(&paths.socket);
     if args.print_token || args.rotate_token {
-        let token = if args.rotate_token {
-            crate::serve::token::rotate(&token_file)?
-        } else {
-            crate::serve::token::load_or_create(&token_file)?
-        };
-        if ctx.json {
-            output::print_json(&serde_json::json!({"token": token, "file": token_file}))?;
-        } else {
-            output::line(token)?;
-        }
-        return Ok(ExitCode::Success);
+        return print_token(ctx, &token_file, args.rotate_token);
     }
-    let addr = match &args.http {
-        None => None,
-        Some(text) => {
-            let addr: std::net::SocketAddr = text.parse().map_err(|_| {
-                ServeError::Usage(format!(
-                    "--http `{text}` is not an address; write IP:PORT, e.g. 127.0.0.1:8765"
-                ))
-            })?;
-            if !addr.ip().is_loopback() && !args.allow_remote {
-                return Err(ServeError::Usage(format!(
-                    "--http {addr} is not a loopback address; agents elsewhere could reach it without TLS (pass --allow-remote to do it anyway)"
-                ))
-                .into());
-            }
-            Some(addr)
-        }
-    };
+    let addr = http_address(&args)?;
     check_naming(ctx, &args)?;
     if args.write_config.is_some() {
         // Writing host files is mcpctl's, not this small executable's.
@@ -268,30 +242,7 @@ fn serve(ctx: &Context, args: Args) -> Result<ExitCode> {
     };
     let shared = Arc::new(Shared::new(upstream, settings, Some(audit))?);
     start_and_announce(&shared, ctx.allow_insecure_file, args.start, &audit_path);
-    let agent_left = match addr {
-        None => {
-            let rt = super::runtime()?;
-            let left = rt.block_on(crate::serve::run_stdio(shared));
-            // The stdin reader blocks in a thread until the agent writes
-            // again; do not wait for it when the supervisor ended the session.
-            rt.shutdown_background();
-            left?
-        }
-        Some(addr) => {
-            let token = crate::serve::token::load_or_create(&token_file)?;
-            // Many agents at once: a worker per core, not one thread.
-            let rt = tokio::runtime::Builder::new_multi_thread()
-                .enable_all()
-                .build()
-                .map_err(crate::error::UsageError::Output)?;
-            rt.block_on(crate::serve::http::run(
-                shared,
-                addr,
-                token,
-                args.allow_remote,
-            ))?
-        }
-    };
+    let agent_left = serve_agents(shared, addr, &token_file, args.allow_remote)?;
     if agent_left {
         Ok(ExitCode::Success)
     } else {
@@ -301,6 +252,70 @@ fn serve(ctx: &Context, args: Args) -> Result<ExitCode> {
         }
         .into())
     }
+}
+
+/// `--print-token` (or `--rotate-token`): the HTTP bearer token, and nothing
+/// served.
+fn print_token(ctx: &Context, token_file: &std::path::Path, rotate: bool) -> Result<ExitCode> {
+    let token = if rotate {
+        crate::serve::token::rotate(token_file)?
+    } else {
+        crate::serve::token::load_or_create(token_file)?
+    };
+    if ctx.json {
+        output::print_json(&serde_json::json!({"token": token, "file": token_file}))?;
+    } else {
+        output::line(token)?;
+    }
+    Ok(ExitCode::Success)
+}
+
+/// `--http`'s address: loopback, unless `--allow-remote`.
+fn http_address(args: &Args) -> Result<Option<std::net::SocketAddr>> {
+    let Some(text) = &args.http else {
+        return Ok(None);
+    };
+    let addr: std::net::SocketAddr = text.parse().map_err(|_| {
+        ServeError::Usage(format!(
+            "--http `{text}` is not an address; write IP:PORT, e.g. 127.0.0.1:8765"
+        ))
+    })?;
+    if !addr.ip().is_loopback() && !args.allow_remote {
+        return Err(ServeError::Usage(format!(
+            "--http {addr} is not a loopback address; agents elsewhere could reach it without TLS (pass --allow-remote to do it anyway)"
+        ))
+        .into());
+    }
+    Ok(Some(addr))
+}
+
+/// Serve one agent on stdio, or (with an address) many over Streamable
+/// HTTP; true when the agent left, false when the supervisor went away.
+fn serve_agents(
+    shared: Arc<Shared>,
+    addr: Option<std::net::SocketAddr>,
+    token_file: &std::path::Path,
+    allow_remote: bool,
+) -> Result<bool> {
+    Ok(match addr {
+        None => {
+            let rt = super::runtime()?;
+            let left = rt.block_on(crate::serve::run_stdio(shared));
+            // The stdin reader blocks in a thread until the agent writes
+            // again; do not wait for it when the supervisor ended the session.
+            rt.shutdown_background();
+            left?
+        }
+        Some(addr) => {
+            let token = crate::serve::token::load_or_create(token_file)?;
+            // Many agents at once: a worker per core, not one thread.
+            let rt = tokio::runtime::Builder::new_multi_thread()
+                .enable_all()
+                .build()
+                .map_err(crate::error::UsageError::Output)?;
+            rt.block_on(crate::serve::http::run(shared, addr, token, allow_remote))?
+        }
+    })
 }
 
 /// Start the granted servers, in the background (the agent's session

@@ -1,7 +1,7 @@
 //! `mcpctl show NAME`: one definition, every field, secrets redacted.
 
 use super::Context;
-use crate::defs::Launch;
+use crate::defs::{Launch, OAuth, ServerDef};
 use crate::error::{ExitCode, Result};
 use crate::output::{self, sanitize, shown_secret};
 
@@ -43,6 +43,27 @@ pub fn run(ctx: &Context, args: Args) -> Result<ExitCode> {
     if let Some(label) = &def.label {
         lines.push(format!("label:      {}", sanitize(label)));
     }
+    launch_lines(def, args.show_secrets, &mut lines);
+    lines.push(format!(
+        "timeout:    {}s (connect and discovery)",
+        def.connect_budget().as_secs_f64()
+    ));
+    if let Some(protocol) = &def.protocol {
+        lines.push(format!("protocol:   {}", sanitize(protocol)));
+    }
+    if let Some(auth) = &def.auth {
+        auth_lines(auth, &mut lines);
+    }
+    lines.push(format!(
+        "source:     {}",
+        sanitize(&def.source.display().to_string())
+    ));
+    output::line(lines.join("\n"))?;
+    Ok(ExitCode::Success)
+}
+
+/// What runs and where it is reached: command, args, cwd, env; URL, headers.
+fn launch_lines(def: &ServerDef, show_secrets: bool, lines: &mut Vec<String>) {
     if let Some(process) = def.process() {
         lines.push(format!("command:    {}", sanitize(process.command)));
         if !process.args.is_empty() {
@@ -60,7 +81,7 @@ pub fn run(ctx: &Context, args: Args) -> Result<ExitCode> {
                 lines.push(format!(
                     "  {}={}",
                     sanitize(key),
-                    sanitize(&shown_secret(value, args.show_secrets))
+                    sanitize(&shown_secret(value, show_secrets))
                 ));
             }
         }
@@ -68,7 +89,7 @@ pub fn run(ctx: &Context, args: Args) -> Result<ExitCode> {
     if let Launch::Remote { url, headers, .. } = &def.launch {
         lines.push(format!(
             "url:        {}",
-            sanitize(&crate::output::shown_url(url, args.show_secrets))
+            sanitize(&crate::output::shown_url(url, show_secrets))
         ));
         if !headers.is_empty() {
             lines.push("headers:".to_string());
@@ -76,38 +97,27 @@ pub fn run(ctx: &Context, args: Args) -> Result<ExitCode> {
                 lines.push(format!(
                     "  {}: {}",
                     sanitize(key),
-                    sanitize(&shown_secret(value, args.show_secrets))
+                    sanitize(&shown_secret(value, show_secrets))
                 ));
             }
         }
     }
-    lines.push(format!(
-        "timeout:    {}s (connect and discovery)",
-        def.connect_budget().as_secs_f64()
-    ));
-    if let Some(protocol) = &def.protocol {
-        lines.push(format!("protocol:   {}", sanitize(protocol)));
-    }
-    if let Some(auth) = &def.auth {
-        lines.push(format!("auth:       oauth ({})", auth.grant.as_str()));
-        let fields = [
-            ("client_id", auth.client_id.as_deref()),
-            ("client_secret", auth.client_secret.as_deref()),
-            ("token_auth", auth.token_endpoint_auth.map(|m| m.as_str())),
-            ("client_key", auth.client_key.as_deref()),
-            ("scope", auth.scope.as_deref()),
-            ("client_md", auth.client_metadata_url.as_deref()),
-        ];
-        for (key, value) in fields {
-            if let Some(value) = value {
-                lines.push(format!("  {key}: {}", sanitize(value)));
-            }
+}
+
+/// The OAuth settings, as the file holds them.
+fn auth_lines(auth: &OAuth, lines: &mut Vec<String>) {
+    lines.push(format!("auth:       oauth ({})", auth.grant.as_str()));
+    let fields = [
+        ("client_id", auth.client_id.as_deref()),
+        ("client_secret", auth.client_secret.as_deref()),
+        ("token_auth", auth.token_endpoint_auth.map(|m| m.as_str())),
+        ("client_key", auth.client_key.as_deref()),
+        ("scope", auth.scope.as_deref()),
+        ("client_md", auth.client_metadata_url.as_deref()),
+    ];
+    for (key, value) in fields {
+        if let Some(value) = value {
+            lines.push(format!("  {key}: {}", sanitize(value)));
         }
     }
-    lines.push(format!(
-        "source:     {}",
-        sanitize(&def.source.display().to_string())
-    ));
-    output::line(lines.join("\n"))?;
-    Ok(ExitCode::Success)
 }

@@ -86,46 +86,51 @@ pub fn run(ctx: &Context, args: Args) -> Result<ExitCode> {
         }
         return Ok(ExitCode::Success);
     }
-    // One line per field: what came from files or servers cannot add lines.
-    let one = |text: &str| output::sanitize(text).into_owned();
     for (i, s) in servers.iter().enumerate() {
-        let mut out = vec![
-            format!("name:       {}", one(&s.name)),
-            format!("state:      {}", s.state),
-            format!("transport:  {}", s.transport),
-            format!(
-                "pid:        {}",
-                s.pid.map_or("-".into(), |p| p.to_string())
-            ),
-            format!("uptime:     {}", lifecycle::uptime(s.uptime_secs)),
-            format!("binding id: {}", s.binding_id.as_deref().unwrap_or("-")),
-            format!(
-                "catalog id: {}{}",
-                s.catalog_id.as_deref().unwrap_or("-"),
-                if s.catalog_stale { " (stale)" } else { "" }
-            ),
-            format!(
-                "tools:      {}",
-                s.tools.map_or("-".into(), |n| n.to_string())
-            ),
-            format!("restarts:   {}", s.restarts),
-            format!("log:        {}", one(&s.log)),
-        ];
-        if let Some(e) = &s.last_error {
-            out.push(format!("last error: {}", e.message));
-            if let Some(code) = e.exit_code {
-                out.push(format!("exit code:  {code}"));
-            }
-            for line in &e.stderr_tail {
-                out.push(format!("  | {}", one(line)));
-            }
-        }
         if i > 0 {
             output::line("")?;
         }
-        output::line(out.join("\n"))?;
+        output::line(detail(s).join("\n"))?;
     }
     Ok(ExitCode::Success)
+}
+
+/// One server in detail, a line per field: what came from files or
+/// servers cannot add lines.
+fn detail(s: &ServerStatus) -> Vec<String> {
+    let one = |text: &str| output::sanitize(text).into_owned();
+    let mut out = vec![
+        format!("name:       {}", one(&s.name)),
+        format!("state:      {}", s.state),
+        format!("transport:  {}", s.transport),
+        format!(
+            "pid:        {}",
+            s.pid.map_or("-".into(), |p| p.to_string())
+        ),
+        format!("uptime:     {}", lifecycle::uptime(s.uptime_secs)),
+        format!("binding id: {}", s.binding_id.as_deref().unwrap_or("-")),
+        format!(
+            "catalog id: {}{}",
+            s.catalog_id.as_deref().unwrap_or("-"),
+            if s.catalog_stale { " (stale)" } else { "" }
+        ),
+        format!(
+            "tools:      {}",
+            s.tools.map_or("-".into(), |n| n.to_string())
+        ),
+        format!("restarts:   {}", s.restarts),
+        format!("log:        {}", one(&s.log)),
+    ];
+    if let Some(e) = &s.last_error {
+        out.push(format!("last error: {}", e.message));
+        if let Some(code) = e.exit_code {
+            out.push(format!("exit code:  {code}"));
+        }
+        for line in &e.stderr_tail {
+            out.push(format!("  | {}", one(line)));
+        }
+    }
+    out
 }
 
 /// Every defined server (or those named) as `stopped`, for when no

@@ -415,19 +415,14 @@ fn ask_form(
     (result, None)
 }
 
+/// Ask one field of a form in the way its schema calls for: a yes/no, a
+/// choice, several choices, or text (a number checked as typed).
 fn ask_field(
     name: &str,
     field: &Value,
     required: bool,
 ) -> std::result::Result<Option<Value>, dialoguer::Error> {
-    let title = field.get("title").and_then(Value::as_str).unwrap_or(name);
-    let mut label = output::sanitize(title).into_owned();
-    if let Some(description) = field.get("description").and_then(Value::as_str) {
-        label.push_str(&format!(" ({})", output::sanitize(description)));
-    }
-    if !required {
-        label.push_str(" [optional]");
-    }
+    let label = field_label(name, field, required);
     let default = field.get("default");
     let kind = talk::field_kind(field).unwrap_or(FieldKind::Text);
     Ok(match kind {
@@ -437,86 +432,123 @@ fn ask_field(
                 .default(default.and_then(Value::as_bool).unwrap_or(false))
                 .interact()?,
         )),
-        FieldKind::Choice(options) => {
-            let mut items: Vec<String> = options
-                .iter()
-                .map(|o| output::sanitize(o).into_owned())
-                .collect();
-            if !required {
-                items.push("(leave empty)".into());
+        FieldKind::Choice(options) => ask_choice(label, &options, default, required)?,
+        FieldKind::Many(options) => Some(ask_many(label, &options, default)?),
+        FieldKind::Text | FieldKind::Number { .. } => ask_text(label, &kind, default, required)?,
+    })
+}
+
+/// The field's title (or name), its description, and `[optional]`,
+/// escaped: all of it is the server's text.
+fn field_label(name: &str, field: &Value, required: bool) -> String {
+    let title = field.get("title").and_then(Value::as_str).unwrap_or(name);
+    let mut label = output::sanitize(title).into_owned();
+    if let Some(description) = field.get("description").and_then(Value::as_str) {
+        label.push_str(&format!(" ({})", output::sanitize(description)));
+    }
+    if !required {
+        label.push_str(" [optional]");
+    }
+    label
+}
+
+/// One of `options` (or, when optional, none).
+fn ask_choice(
+    label: String,
+    options: &[String],
+    default: Option<&Value>,
+    required: bool,
+) -> std::result::Result<Option<Value>, dialoguer::Error> {
+    let mut items: Vec<String> = options
+        .iter()
+        .map(|o| output::sanitize(o).into_owned())
+        .collect();
+    if !required {
+        items.push("(leave empty)".into());
+    }
+    let at = default
+        .and_then(Value::as_str)
+        .and_then(|d| options.iter().position(|o| o == d))
+        .unwrap_or(0);
+    let picked = dialoguer::Select::new()
+        .with_prompt(label)
+        .items(&items)
+        .default(at)
+        .interact()?;
+    Ok(options.get(picked).map(|o| Value::String(o.clone())))
+}
+
+/// Any of `options`, the default ones ticked.
+fn ask_many(
+    label: String,
+    options: &[String],
+    default: Option<&Value>,
+) -> std::result::Result<Value, dialoguer::Error> {
+    let chosen: Vec<bool> = options
+        .iter()
+        .map(|o| {
+            default
+                .and_then(Value::as_array)
+                .is_some_and(|d| d.iter().any(|v| v.as_str() == Some(o)))
+        })
+        .collect();
+    let items: Vec<String> = options
+        .iter()
+        .map(|o| output::sanitize(o).into_owned())
+        .collect();
+    let picked = dialoguer::MultiSelect::new()
+        .with_prompt(label)
+        .items(&items)
+        .defaults(&chosen)
+        .interact()?;
+    Ok(Value::Array(
+        picked
+            .into_iter()
+            .map(|i| Value::String(options[i].clone()))
+            .collect(),
+    ))
+}
+
+/// Text, or a number (an integer when the schema says so) checked as typed.
+fn ask_text(
+    label: String,
+    kind: &FieldKind,
+    default: Option<&Value>,
+    required: bool,
+) -> std::result::Result<Option<Value>, dialoguer::Error> {
+    let number = matches!(kind, FieldKind::Number { .. });
+    let integer = *kind == FieldKind::Number { integer: true };
+    let mut input = dialoguer::Input::<String>::new()
+        .with_prompt(label)
+        .allow_empty(!required)
+        .validate_with(move |text: &String| -> std::result::Result<(), String> {
+            if text.is_empty() || !number {
+                return Ok(());
             }
-            let at = default
-                .and_then(Value::as_str)
-                .and_then(|d| options.iter().position(|o| o == d))
-                .unwrap_or(0);
-            let picked = dialoguer::Select::new()
-                .with_prompt(label)
-                .items(&items)
-                .default(at)
-                .interact()?;
-            options.get(picked).map(|o| Value::String(o.clone()))
-        }
-        FieldKind::Many(options) => {
-            let chosen: Vec<bool> = options
-                .iter()
-                .map(|o| {
-                    default
-                        .and_then(Value::as_array)
-                        .is_some_and(|d| d.iter().any(|v| v.as_str() == Some(o)))
-                })
-                .collect();
-            let items: Vec<String> = options
-                .iter()
-                .map(|o| output::sanitize(o).into_owned())
-                .collect();
-            let picked = dialoguer::MultiSelect::new()
-                .with_prompt(label)
-                .items(&items)
-                .defaults(&chosen)
-                .interact()?;
-            Some(Value::Array(
-                picked
-                    .into_iter()
-                    .map(|i| Value::String(options[i].clone()))
-                    .collect(),
-            ))
-        }
-        FieldKind::Text | FieldKind::Number { .. } => {
-            let number = matches!(kind, FieldKind::Number { .. });
-            let integer = kind == FieldKind::Number { integer: true };
-            let mut input = dialoguer::Input::<String>::new()
-                .with_prompt(label)
-                .allow_empty(!required)
-                .validate_with(move |text: &String| -> std::result::Result<(), String> {
-                    if text.is_empty() || !number {
-                        return Ok(());
-                    }
-                    match (integer, text.parse::<i64>(), text.parse::<f64>()) {
-                        (true, Ok(_), _) | (false, _, Ok(_)) => Ok(()),
-                        (true, ..) => Err("an integer, please".into()),
-                        (false, ..) => Err("a number, please".into()),
-                    }
-                });
-            // The default is the server's text: it is shown escaped, and
-            // taking it (Enter) answers the server's own value.
-            let given = default.map(|d| d.as_str().map_or_else(|| d.to_string(), str::to_string));
-            let shown = given.as_deref().map(|d| output::sanitize(d).into_owned());
-            if let Some(shown) = &shown {
-                input = input.default(shown.clone());
+            match (integer, text.parse::<i64>(), text.parse::<f64>()) {
+                (true, Ok(_), _) | (false, _, Ok(_)) => Ok(()),
+                (true, ..) => Err("an integer, please".into()),
+                (false, ..) => Err("a number, please".into()),
             }
-            let mut text = input.interact_text()?;
-            if shown.as_ref() == Some(&text)
-                && let Some(given) = given
-            {
-                text = given;
-            }
-            if text.is_empty() {
-                None
-            } else if number {
-                serde_json::from_str(&text).ok()
-            } else {
-                Some(Value::String(text))
-            }
-        }
+        });
+    // The default is the server's text: it is shown escaped, and
+    // taking it (Enter) answers the server's own value.
+    let given = default.map(|d| d.as_str().map_or_else(|| d.to_string(), str::to_string));
+    let shown = given.as_deref().map(|d| output::sanitize(d).into_owned());
+    if let Some(shown) = &shown {
+        input = input.default(shown.clone());
+    }
+    let mut text = input.interact_text()?;
+    if shown.as_ref() == Some(&text)
+        && let Some(given) = given
+    {
+        text = given;
+    }
+    Ok(if text.is_empty() {
+        None
+    } else if number {
+        serde_json::from_str(&text).ok()
+    } else {
+        Some(Value::String(text))
     })
 }

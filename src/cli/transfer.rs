@@ -5,7 +5,7 @@
 use std::path::PathBuf;
 
 use super::Context;
-use super::add::Save;
+use super::save::Save;
 use crate::defs::clients::{self, ClientFile};
 use crate::defs::{Catalog, ServerDef, format, render};
 use crate::error::{Diagnostic, ExitCode, Result, UsageError};
@@ -113,7 +113,7 @@ pub fn copy(
             }
             Some(_) => def.name = wanted,
             None => {
-                def.name = super::add::unique_name(&wanted, &taken, &[]);
+                def.name = super::save::unique_name(&wanted, &taken, &[]);
                 taken.push(def.name.clone());
             }
         }
@@ -151,7 +151,7 @@ pub fn copy(
             )
         ));
         def.source = save.target.clone();
-        super::add::save_definition(ctx, against, def, &save, &[])?;
+        super::save::save_definition(ctx, against, def, &save, &[])?;
     }
     Ok(ExitCode::Success)
 }
