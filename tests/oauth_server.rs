@@ -5,7 +5,7 @@
 //! ID metadata documents, step-up, and every misbehaving mode the client
 //! tests rely on. Also the `tests/support/browser.sh` helper.
 
-mod common;
+mod support;
 
 use std::collections::HashMap;
 use std::path::PathBuf;
@@ -13,9 +13,9 @@ use std::time::{Duration, SystemTime, UNIX_EPOCH};
 
 use base64::Engine;
 use base64::engine::general_purpose::{STANDARD, URL_SAFE_NO_PAD};
-use common::{Background, http_fixture};
 use reqwest::StatusCode;
 use serde_json::{Value, json};
+use support::{Background, http_fixture};
 
 const VERIFIER: &str = "a-verifier-that-is-long-enough-for-pkce-0123456789";
 

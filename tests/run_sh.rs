@@ -3,12 +3,12 @@
 //! checkout's git-ignored `.peers/`, and a missing system tool is named with
 //! how to get it, before anything is installed.
 
+mod support;
+
 use std::path::{Path, PathBuf};
 use std::process::Command;
 
-fn root() -> &'static Path {
-    Path::new(env!("CARGO_MANIFEST_DIR"))
-}
+use support::checkout as root;
 
 /// A copy of the script in an empty project, so that what it creates shows.
 fn script_copy(dir: &Path) -> PathBuf {

@@ -1,5 +1,8 @@
-//! A real HTTP registry on 127.0.0.1 for tests, serving the `server.json`
-//! documents in `tests/fixtures/registry/` through the `v0.1` API.
+//! The one loopback registry stand-in: a real HTTP server on 127.0.0.1
+//! that is both the MCP registry (the `server.json` documents in
+//! `tests/fixtures/registry/` through the `v0.1` API) and the npm registry
+//! and PyPI (documents saved from the real ones, see [`package_document`]),
+//! plus the hostile flood server and an OCI registry for Docker images.
 //!
 //! It pages every list at [`PAGE_SIZE`] entries whatever `limit` asks for
 //! (as the real registry caps pages), so a broad search spans several
@@ -13,15 +16,16 @@
 #![allow(dead_code)]
 
 use std::net::SocketAddr;
-use std::path::PathBuf;
+use std::path::{Path, PathBuf};
 use std::sync::Arc;
 use std::sync::Mutex;
 use std::sync::atomic::{AtomicUsize, Ordering};
 use std::time::Duration;
 
-use axum::http::{StatusCode, Uri};
+use axum::http::{HeaderMap, StatusCode, Uri};
 use axum::response::{IntoResponse, Response};
 use serde_json::{Value, json};
+use sha2::Digest;
 
 /// Entries per page, whatever the client asks for.
 pub const PAGE_SIZE: usize = 3;
@@ -37,45 +41,62 @@ pub struct Quirks {
     pub ignore_version_filter: bool,
 }
 
+/// The MCP registry tests' name for [`Registry`].
+pub type TestRegistry = Registry;
+/// The package (npm, PyPI) tests' name for [`Registry`].
+pub type PackageRegistry = Registry;
+
 /// A running loopback registry; stops when dropped.
-pub struct TestRegistry {
-    /// `http://127.0.0.1:PORT`
+pub struct Registry {
+    /// `http://127.0.0.1:PORT` (the MCP registry's and PyPI's base; npm's
+    /// is [`Registry::npm`]).
     pub url: String,
     hits: Arc<AtomicUsize>,
     log: Arc<Mutex<Vec<String>>>,
+    auth: Arc<Mutex<Vec<String>>>,
     shutdown: Option<tokio::sync::oneshot::Sender<()>>,
     thread: Option<std::thread::JoinHandle<()>>,
 }
 
-impl TestRegistry {
-    /// Start serving the fixture directory.
-    pub fn start() -> TestRegistry {
-        TestRegistry::start_with(Quirks::default())
+impl Registry {
+    /// Start serving the saved registry and package documents.
+    pub fn start() -> Registry {
+        Registry::start_with(Quirks::default())
     }
 
-    /// Start serving the fixture directory with some quirks.
-    pub fn start_with(quirks: Quirks) -> TestRegistry {
-        TestRegistry::start_with_entries(load_fixtures(), quirks)
+    /// Start serving the saved documents with some quirks.
+    pub fn start_with(quirks: Quirks) -> Registry {
+        Registry::start_with_entries(load_fixtures(), quirks, package_fixtures())
     }
 
-    /// Serve the fixture directory plus `extra` entries (`server.json`
+    /// Serve the saved documents plus `extra` entries (`server.json`
     /// documents as the registry lists them).
-    pub fn start_with_extra(extra: Vec<Value>) -> TestRegistry {
+    pub fn start_with_extra(extra: Vec<Value>) -> Registry {
         let mut entries = load_fixtures();
         entries.extend(extra);
         entries.sort_by_key(name_of);
-        TestRegistry::start_with_entries(entries, Quirks::default())
+        Registry::start_with_entries(entries, Quirks::default(), package_fixtures())
     }
 
-    fn start_with_entries(entries: Vec<Value>, quirks: Quirks) -> TestRegistry {
+    /// Serve the package documents in `dir` (laid out as
+    /// `tests/fixtures/packages/`, read at every request, so a test may
+    /// change one between runs) beside the saved registry entries.
+    pub fn serve(dir: PathBuf) -> Registry {
+        Registry::start_with_entries(load_fixtures(), Quirks::default(), dir)
+    }
+
+    fn start_with_entries(entries: Vec<Value>, quirks: Quirks, packages: PathBuf) -> Registry {
         let hits = Arc::new(AtomicUsize::new(0));
         let log = Arc::new(Mutex::new(Vec::new()));
+        let auth = Arc::new(Mutex::new(Vec::new()));
         let (addr_tx, addr_rx) = std::sync::mpsc::channel::<SocketAddr>();
         let (stop_tx, stop_rx) = tokio::sync::oneshot::channel::<()>();
         let state = State {
             entries: Arc::new(entries),
             hits: hits.clone(),
             log: log.clone(),
+            auth: auth.clone(),
+            packages: Arc::new(packages),
             quirks,
         };
         let thread = std::thread::spawn(move || {
@@ -88,9 +109,9 @@ impl TestRegistry {
                     .await
                     .expect("bind loopback");
                 addr_tx.send(listener.local_addr().unwrap()).unwrap();
-                let app = axum::Router::new().fallback(move |uri: Uri| {
+                let app = axum::Router::new().fallback(move |uri: Uri, headers: HeaderMap| {
                     let state = state.clone();
-                    async move { state.handle(uri).await }
+                    async move { state.handle(uri, headers).await }
                 });
                 axum::serve(listener, app)
                     .with_graceful_shutdown(async {
@@ -101,10 +122,11 @@ impl TestRegistry {
             });
         });
         let addr = addr_rx.recv().expect("registry address");
-        TestRegistry {
+        Registry {
             url: format!("http://{addr}"),
             hits,
             log,
+            auth,
             shutdown: Some(stop_tx),
             thread: Some(thread),
         }
@@ -115,13 +137,23 @@ impl TestRegistry {
         self.hits.load(Ordering::SeqCst)
     }
 
-    /// The raw request targets (path and query), in order.
+    /// The raw request targets (path and query, as sent), in order.
     pub fn requests(&self) -> Vec<String> {
         self.log.lock().unwrap().clone()
     }
+
+    /// The npm registry's base URL.
+    pub fn npm(&self) -> String {
+        format!("{}/npm", self.url)
+    }
+
+    /// The Authorization headers received so far, in order.
+    pub fn authorizations(&self) -> Vec<String> {
+        self.auth.lock().unwrap().clone()
+    }
 }
 
-impl Drop for TestRegistry {
+impl Drop for Registry {
     fn drop(&mut self) {
         if let Some(tx) = self.shutdown.take() {
             let _ = tx.send(());
@@ -131,13 +163,21 @@ impl Drop for TestRegistry {
     }
 }
 
-/// The fixture directory.
-pub fn fixtures_dir() -> PathBuf {
+/// The saved MCP registry entries.
+pub fn registry_fixtures() -> PathBuf {
     PathBuf::from(env!("CARGO_MANIFEST_DIR")).join("tests/fixtures/registry")
 }
 
+/// The saved npm and PyPI documents: `@modelcontextprotocol/server-everything`
+/// 2026.8.31 (npm's version document, and its packument trimmed to each
+/// version's name, version, mcpName and dist) and `mcp-server-time` (PyPI's
+/// JSON, every release; its simple index JSON).
+pub fn package_fixtures() -> PathBuf {
+    PathBuf::from(env!("CARGO_MANIFEST_DIR")).join("tests/fixtures/packages")
+}
+
 fn load_fixtures() -> Vec<Value> {
-    let mut files: Vec<PathBuf> = std::fs::read_dir(fixtures_dir())
+    let mut files: Vec<PathBuf> = std::fs::read_dir(registry_fixtures())
         .expect("fixtures")
         .map(|e| e.unwrap().path())
         .filter(|p| p.extension().is_some_and(|e| e == "json"))
@@ -179,6 +219,8 @@ struct State {
     entries: Arc<Vec<Value>>,
     hits: Arc<AtomicUsize>,
     log: Arc<Mutex<Vec<String>>>,
+    auth: Arc<Mutex<Vec<String>>>,
+    packages: Arc<PathBuf>,
     quirks: Quirks,
 }
 
@@ -198,14 +240,24 @@ fn not_found() -> Response {
 }
 
 impl State {
-    async fn handle(&self, uri: Uri) -> Response {
+    async fn handle(&self, uri: Uri, headers: HeaderMap) -> Response {
         self.hits.fetch_add(1, Ordering::SeqCst);
         self.log.lock().unwrap().push(
             uri.path_and_query()
                 .map(|p| p.to_string())
                 .unwrap_or_default(),
         );
+        if let Some(value) = headers.get("authorization") {
+            let value = value.to_str().unwrap_or("").to_string();
+            self.auth.lock().unwrap().push(value);
+        }
         let path = uri.path();
+        if !path.starts_with("/v0.1/") {
+            return match package_document(&self.packages, path) {
+                Some(body) => ([("content-type", "application/json")], body).into_response(),
+                None => (StatusCode::NOT_FOUND, "not found").into_response(),
+            };
+        }
         let query: Vec<(String, String)> = uri
             .query()
             .map(|q| {
@@ -317,6 +369,7 @@ pub struct FloodServer {
 }
 
 impl FloodServer {
+    /// Start flooding `total` bytes per request.
     pub fn start(total: usize) -> FloodServer {
         use std::io::{BufRead, BufReader, Write};
         let listener = std::net::TcpListener::bind("127.0.0.1:0").unwrap();
@@ -353,5 +406,158 @@ impl FloodServer {
             }
         });
         FloodServer { url, read_whole }
+    }
+}
+
+/// The package document for a raw request path, laid out like the
+/// registries' URLs: npm at `/npm/<name, / as %2F>/<version or tag>.json`,
+/// PyPI's JSON API at `/pypi/<name>/json`, a PEP 691 simple index page
+/// `/simple/<name>/` as `simple/<name>/index.json`. Exactly that path, or
+/// with `.json`; nothing outside `dir`.
+fn package_document(dir: &Path, raw: &str) -> Option<Vec<u8>> {
+    if let Some(page) = raw.strip_suffix('/') {
+        return package_document(dir, &format!("{page}/index.json"));
+    }
+    let rel = raw.trim_start_matches('/');
+    if rel
+        .split('/')
+        .any(|seg| seg.is_empty() || seg == "." || seg == "..")
+    {
+        return None;
+    }
+    let path = dir.join(rel);
+    std::fs::read(&path)
+        .ok()
+        .or_else(|| std::fs::read(format!("{}.json", path.display())).ok())
+}
+
+/// A loopback OCI registry (distribution API) with one image,
+/// `acme/server`, tagged `1.0` and `latest`: an image index pointing at a
+/// linux/amd64 manifest whose config carries `label` as the MCP name label.
+/// Like Docker Hub and ghcr.io it answers 401 with a bearer challenge until
+/// the client fetches the anonymous token.
+pub struct OciRegistry {
+    /// `127.0.0.1:PORT`.
+    pub host: String,
+    /// The digest the tags point at.
+    pub digest: String,
+    log: std::sync::Arc<std::sync::Mutex<Vec<String>>>,
+    _stop: tokio::sync::oneshot::Sender<()>,
+}
+
+fn sha256(bytes: &[u8]) -> String {
+    let hex: String = sha2::Sha256::digest(bytes)
+        .iter()
+        .map(|b| format!("{b:02x}"))
+        .collect();
+    format!("sha256:{hex}")
+}
+
+impl OciRegistry {
+    pub fn start(label: &str) -> OciRegistry {
+        use axum::http::{HeaderMap, StatusCode, Uri};
+        use axum::response::IntoResponse;
+        let config = serde_json::to_vec(&json!({"architecture": "amd64", "os": "linux",
+            "config": {"Labels": {"io.modelcontextprotocol.server.name": label}},
+            "rootfs": {"type": "layers", "diff_ids": []}}))
+        .unwrap();
+        let config_digest = sha256(&config);
+        let manifest = serde_json::to_vec(&json!({"schemaVersion": 2,
+            "mediaType": "application/vnd.oci.image.manifest.v1+json",
+            "config": {"mediaType": "application/vnd.oci.image.config.v1+json",
+                "digest": config_digest, "size": config.len()},
+            "layers": []}))
+        .unwrap();
+        let manifest_digest = sha256(&manifest);
+        let index = serde_json::to_vec(&json!({"schemaVersion": 2,
+            "mediaType": "application/vnd.oci.image.index.v1+json",
+            "manifests": [
+                {"mediaType": "application/vnd.oci.image.manifest.v1+json", "digest": format!("sha256:{}", "0".repeat(64)),
+                 "size": 1, "platform": {"os": "linux", "architecture": "arm64"}},
+                {"mediaType": "application/vnd.oci.image.manifest.v1+json", "digest": manifest_digest,
+                 "size": manifest.len(), "platform": {"os": "linux", "architecture": "amd64"}}]}))
+        .unwrap();
+        let index_digest = sha256(&index);
+        let log = std::sync::Arc::new(std::sync::Mutex::new(Vec::new()));
+        let (addr_tx, addr_rx) = std::sync::mpsc::channel();
+        let (stop_tx, stop_rx) = tokio::sync::oneshot::channel::<()>();
+        let state_log = log.clone();
+        let index_digest_served = index_digest.clone();
+        std::thread::spawn(move || {
+            let rt = tokio::runtime::Builder::new_current_thread()
+                .enable_all()
+                .build()
+                .unwrap();
+            rt.block_on(async move {
+                let listener = tokio::net::TcpListener::bind("127.0.0.1:0").await.unwrap();
+                let addr = listener.local_addr().unwrap();
+                addr_tx.send(addr).unwrap();
+                let app = axum::Router::new().fallback(move |uri: Uri, headers: HeaderMap| {
+                    let log = state_log.clone();
+                    let (config, manifest, index) = (config.clone(), manifest.clone(), index.clone());
+                    let (config_digest, manifest_digest, index_digest) = (
+                        config_digest.clone(),
+                        manifest_digest.clone(),
+                        index_digest_served.clone(),
+                    );
+                    async move {
+                        let path = uri.path().to_string();
+                        log.lock().unwrap().push(path.clone());
+                        if path == "/token" {
+                            return axum::Json(json!({"token": "anon-tok"})).into_response();
+                        }
+                        let authorized = headers
+                            .get("authorization")
+                            .is_some_and(|v| v == "Bearer anon-tok");
+                        if !authorized {
+                            let challenge = format!(
+                                "Bearer realm=\"http://{addr}/token\",service=\"test\",scope=\"repository:acme/server:pull\""
+                            );
+                            return (StatusCode::UNAUTHORIZED, [("www-authenticate", challenge)], "")
+                                .into_response();
+                        }
+                        let reply = |media: &str, digest: &str, body: Vec<u8>| {
+                            (
+                                [
+                                    ("content-type", media.to_string()),
+                                    ("docker-content-digest", digest.to_string()),
+                                ],
+                                body,
+                            )
+                                .into_response()
+                        };
+                        match path.as_str() {
+                            "/v2/acme/server/manifests/1.0" | "/v2/acme/server/manifests/latest" => {
+                                reply("application/vnd.oci.image.index.v1+json", &index_digest, index)
+                            }
+                            p if p == format!("/v2/acme/server/manifests/{manifest_digest}") => {
+                                reply("application/vnd.oci.image.manifest.v1+json", &manifest_digest, manifest)
+                            }
+                            p if p == format!("/v2/acme/server/blobs/{config_digest}") => {
+                                reply("application/vnd.oci.image.config.v1+json", &config_digest, config)
+                            }
+                            _ => (StatusCode::NOT_FOUND, "").into_response(),
+                        }
+                    }
+                });
+                axum::serve(listener, app)
+                    .with_graceful_shutdown(async {
+                        let _ = stop_rx.await;
+                    })
+                    .await
+                    .unwrap();
+            });
+        });
+        let addr: std::net::SocketAddr = addr_rx.recv().unwrap();
+        OciRegistry {
+            host: addr.to_string(),
+            digest: index_digest,
+            log,
+            _stop: stop_tx,
+        }
+    }
+
+    pub fn requests(&self) -> Vec<String> {
+        self.log.lock().unwrap().clone()
     }
 }
