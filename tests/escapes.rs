@@ -213,3 +213,26 @@ fn the_next_supervisor_answers_while_it_ends_what_the_last_left() {
     e1.assert_ended("the next supervisor's start");
     e2.assert_ended("the next supervisor's start");
 }
+
+/// Issue 21: the harness itself fails a test whose world is left with a
+/// process of its own (here one carrying the world's state directory, as
+/// a supervisor does), and ends that process rather than let it outlive
+/// the test.
+#[test]
+fn a_world_fails_the_test_that_leaves_a_process_behind() {
+    use std::os::unix::process::ExitStatusExt;
+    let w = World::new();
+    let mut left = std::process::Command::new("sleep")
+        .arg("120")
+        .env("MCPCTL_STATE_DIR", w.state())
+        .spawn()
+        .expect("sleep runs");
+    let pid = left.id();
+    let dropped = std::panic::catch_unwind(std::panic::AssertUnwindSafe(|| drop(w)));
+    let why = dropped.expect_err("dropping the world did not fail the test");
+    let why = why.downcast_ref::<String>().cloned().unwrap_or_default();
+    assert!(why.contains("processes left behind"), "{why}");
+    assert!(why.contains(&pid.to_string()), "{why}");
+    let status = left.wait().expect("reap sleep");
+    assert_eq!(status.signal(), Some(9), "{status}");
+}

@@ -13,13 +13,9 @@ use std::path::PathBuf;
 use std::time::{Duration, Instant};
 
 use serde_json::Value;
-use support::{Background, Run, Sandbox, http_fixture, schema_errors};
+use support::{Background, Run, Sandbox, browser, http_fixture, schema_errors};
 
 const FILE: &str = "servers.json";
-
-fn browser() -> PathBuf {
-    PathBuf::from(env!("CARGO_MANIFEST_DIR")).join("tests/support/browser.sh")
-}
 
 fn fixture_file(name: &str) -> PathBuf {
     PathBuf::from(env!("CARGO_MANIFEST_DIR"))

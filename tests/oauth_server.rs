@@ -1332,7 +1332,7 @@ async fn browser_helper_completes_the_redirect() {
         ]);
     let dir = tempfile::tempdir().unwrap();
     let log = dir.path().join("urls");
-    let script = PathBuf::from(env!("CARGO_MANIFEST_DIR")).join("tests/support/browser.sh");
+    let script = support::browser();
     let out = tokio::process::Command::new(&script)
         .arg(url.as_str())
         .env("BROWSER_LOG", &log)
