@@ -25,7 +25,8 @@ pub use peers::{
 };
 pub use processes::{live, my_zombies, processes_with};
 pub use registry::{
-    FloodServer, OciRegistry, PackageRegistry, Quirks, Registry, TestRegistry, package_fixtures,
+    FloodServer, Loopback, OciRegistry, PackageRegistry, Quirks, Registry, TestRegistry,
+    package_fixtures,
 };
 pub use run::{Run, bytes, to_run};
 pub use schema::{matches_schema, schema, schema_errors};

@@ -54,8 +54,7 @@ pub struct Registry {
     hits: Arc<AtomicUsize>,
     log: Arc<Mutex<Vec<String>>>,
     auth: Arc<Mutex<Vec<String>>>,
-    shutdown: Option<tokio::sync::oneshot::Sender<()>>,
-    thread: Option<std::thread::JoinHandle<()>>,
+    _server: Loopback,
 }
 
 impl Registry {
@@ -89,8 +88,6 @@ impl Registry {
         let hits = Arc::new(AtomicUsize::new(0));
         let log = Arc::new(Mutex::new(Vec::new()));
         let auth = Arc::new(Mutex::new(Vec::new()));
-        let (addr_tx, addr_rx) = std::sync::mpsc::channel::<SocketAddr>();
-        let (stop_tx, stop_rx) = tokio::sync::oneshot::channel::<()>();
         let state = State {
             entries: Arc::new(entries),
             hits: hits.clone(),
@@ -99,36 +96,18 @@ impl Registry {
             packages: Arc::new(packages),
             quirks,
         };
-        let thread = std::thread::spawn(move || {
-            let rt = tokio::runtime::Builder::new_current_thread()
-                .enable_all()
-                .build()
-                .expect("runtime");
-            rt.block_on(async move {
-                let listener = tokio::net::TcpListener::bind("127.0.0.1:0")
-                    .await
-                    .expect("bind loopback");
-                addr_tx.send(listener.local_addr().unwrap()).unwrap();
-                let app = axum::Router::new().fallback(move |uri: Uri, headers: HeaderMap| {
-                    let state = state.clone();
-                    async move { state.handle(uri, headers).await }
-                });
-                axum::serve(listener, app)
-                    .with_graceful_shutdown(async {
-                        let _ = stop_rx.await;
-                    })
-                    .await
-                    .expect("serve");
-            });
+        let server = Loopback::serve(move |_| {
+            axum::Router::new().fallback(move |uri: Uri, headers: HeaderMap| {
+                let state = state.clone();
+                async move { state.handle(uri, headers).await }
+            })
         });
-        let addr = addr_rx.recv().expect("registry address");
         Registry {
-            url: format!("http://{addr}"),
+            url: format!("http://{}", server.addr),
             hits,
             log,
             auth,
-            shutdown: Some(stop_tx),
-            thread: Some(thread),
+            _server: server,
         }
     }
 
@@ -153,13 +132,43 @@ impl Registry {
     }
 }
 
-impl Drop for Registry {
-    fn drop(&mut self) {
-        if let Some(tx) = self.shutdown.take() {
-            let _ = tx.send(());
+/// An axum app served on 127.0.0.1 from a thread of its own, stopped
+/// (without waiting for a handler that still sleeps) when dropped: what
+/// every loopback stand-in of the tests runs on.
+pub struct Loopback {
+    /// Where it listens.
+    pub addr: SocketAddr,
+    _stop: tokio::sync::oneshot::Sender<()>,
+}
+
+impl Loopback {
+    /// Bind a free loopback port and serve `app(the address)` on it.
+    pub fn serve(app: impl FnOnce(SocketAddr) -> axum::Router + Send + 'static) -> Loopback {
+        let listener = std::net::TcpListener::bind("127.0.0.1:0").expect("bind loopback");
+        listener
+            .set_nonblocking(true)
+            .expect("nonblocking listener");
+        let addr = listener.local_addr().expect("loopback address");
+        let (stop_tx, stop_rx) = tokio::sync::oneshot::channel::<()>();
+        std::thread::spawn(move || {
+            let rt = tokio::runtime::Builder::new_current_thread()
+                .enable_all()
+                .build()
+                .expect("runtime");
+            rt.block_on(async move {
+                let listener = tokio::net::TcpListener::from_std(listener).expect("listener");
+                axum::serve(listener, app(addr))
+                    .with_graceful_shutdown(async {
+                        let _ = stop_rx.await;
+                    })
+                    .await
+                    .expect("serve");
+            });
+        });
+        Loopback {
+            addr,
+            _stop: stop_tx,
         }
-        // The slow handler may still be sleeping; do not wait for it.
-        drop(self.thread.take());
     }
 }
 
@@ -442,7 +451,7 @@ pub struct OciRegistry {
     /// The digest the tags point at.
     pub digest: String,
     log: std::sync::Arc<std::sync::Mutex<Vec<String>>>,
-    _stop: tokio::sync::oneshot::Sender<()>,
+    _server: Loopback,
 }
 
 fn sha256(bytes: &[u8]) -> String {
@@ -454,6 +463,7 @@ fn sha256(bytes: &[u8]) -> String {
 }
 
 impl OciRegistry {
+    /// Serve the image with `label` as its MCP name label.
     pub fn start(label: &str) -> OciRegistry {
         use axum::http::{HeaderMap, StatusCode, Uri};
         use axum::response::IntoResponse;
@@ -479,20 +489,10 @@ impl OciRegistry {
         .unwrap();
         let index_digest = sha256(&index);
         let log = std::sync::Arc::new(std::sync::Mutex::new(Vec::new()));
-        let (addr_tx, addr_rx) = std::sync::mpsc::channel();
-        let (stop_tx, stop_rx) = tokio::sync::oneshot::channel::<()>();
         let state_log = log.clone();
         let index_digest_served = index_digest.clone();
-        std::thread::spawn(move || {
-            let rt = tokio::runtime::Builder::new_current_thread()
-                .enable_all()
-                .build()
-                .unwrap();
-            rt.block_on(async move {
-                let listener = tokio::net::TcpListener::bind("127.0.0.1:0").await.unwrap();
-                let addr = listener.local_addr().unwrap();
-                addr_tx.send(addr).unwrap();
-                let app = axum::Router::new().fallback(move |uri: Uri, headers: HeaderMap| {
+        let server = Loopback::serve(move |addr| {
+            axum::Router::new().fallback(move |uri: Uri, headers: HeaderMap| {
                     let log = state_log.clone();
                     let (config, manifest, index) = (config.clone(), manifest.clone(), index.clone());
                     let (config_digest, manifest_digest, index_digest) = (
@@ -539,24 +539,17 @@ impl OciRegistry {
                             _ => (StatusCode::NOT_FOUND, "").into_response(),
                         }
                     }
-                });
-                axum::serve(listener, app)
-                    .with_graceful_shutdown(async {
-                        let _ = stop_rx.await;
-                    })
-                    .await
-                    .unwrap();
-            });
+                })
         });
-        let addr: std::net::SocketAddr = addr_rx.recv().unwrap();
         OciRegistry {
-            host: addr.to_string(),
+            host: server.addr.to_string(),
             digest: index_digest,
             log,
-            _stop: stop_tx,
+            _server: server,
         }
     }
 
+    /// The paths requested so far, in order.
     pub fn requests(&self) -> Vec<String> {
         self.log.lock().unwrap().clone()
     }

@@ -56,6 +56,16 @@ impl World {
         assert_eq!(live(&self.marker), vec![], "processes left behind");
     }
 
+    /// End (KILL) every process of this world now: for a test whose own
+    /// stand-ins deliberately outlive what it checks (a browser's idle
+    /// connections), which the drop would otherwise count as left behind.
+    pub fn end_processes(&self) {
+        for (pid, _) in self.processes() {
+            let _ = kill(Pid::from_raw(pid as i32), Signal::SIGKILL);
+        }
+        wait_until(within(5), || self.processes().is_empty());
+    }
+
     /// Stop the world's supervisor: `supervisor stop`, then TERM for one
     /// that did not listen (a test may have broken its state directory).
     fn stop_supervisor(&self) {
