@@ -327,7 +327,7 @@ fn real_server_everything_locks_its_npm_version_and_integrity() {
     require("npx", "install Node.js (npx), as tests/run.sh does");
     let registry = PackageRegistry::start();
     let mut w = lock_world();
-    w.set("MCPCTL_NPM_REGISTRY", &registry.npm());
+    w.set("MCPCTL_NPM_REGISTRY", registry.npm());
     w.write(json!({"everything": {"command": "npx",
         "args": ["-y", "@modelcontextprotocol/server-everything@2026.8.31", "stdio"],
         "connect_timeout": 120}}));
@@ -381,7 +381,7 @@ fn a_registry_whose_integrity_changed_is_drift_for_lock_check() {
     .unwrap();
     let registry = PackageRegistry::serve(copy.path().to_path_buf());
     let mut w = lock_world();
-    w.set("MCPCTL_NPM_REGISTRY", &registry.npm());
+    w.set("MCPCTL_NPM_REGISTRY", registry.npm());
     w.write(json!({"everything": {"command": "npx",
         "args": ["-y", "@modelcontextprotocol/server-everything@2026.8.31", "stdio"],
         "connect_timeout": 120}}));

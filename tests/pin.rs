@@ -257,7 +257,7 @@ fn uv_index_url_is_asked_as_a_simple_index_and_its_password_never_printed() {
     let port = registry.url.rsplit(':').next().unwrap().to_string();
     w.set(
         "UV_INDEX_URL",
-        &format!("http://alice:pw-SECRET-9@127.0.0.1:{port}/simple/"),
+        format!("http://alice:pw-SECRET-9@127.0.0.1:{port}/simple/"),
     );
     std::fs::write(
         &w.file,
@@ -304,7 +304,7 @@ fn yanked_versions_are_skipped() {
     std::fs::write(&index, serde_json::to_vec(&doc).unwrap()).unwrap();
     let registry = PackageRegistry::serve(copy.path().to_path_buf());
     let mut w = pin_world("servers.json");
-    w.set("UV_DEFAULT_INDEX", &format!("{}/simple", registry.url));
+    w.set("UV_DEFAULT_INDEX", format!("{}/simple", registry.url));
     std::fs::write(
         &w.file,
         r#"{"mcpServers": {"time": {"command": "uvx", "args": ["mcp-server-time"]}}}"#,

@@ -8,6 +8,7 @@
 
 #![allow(dead_code, unused_imports)]
 
+pub mod agent;
 pub mod mcpctl;
 pub mod peers;
 pub mod processes;
@@ -18,10 +19,11 @@ pub mod supervisor;
 pub mod wait;
 pub mod world;
 
+pub use agent::client_script;
 pub use mcpctl::Served;
 pub use peers::{
-    Background, browser, checkout, client_script, fixture, fixture_def, free_port, http_fixture,
-    peer_dirs, python, python_from, remote, require, stdio,
+    Background, browser, checkout, fixture, fixture_def, free_port, http_fixture, peer_dirs,
+    python, python_from, remote, require, stdio,
 };
 pub use processes::{live, my_zombies, processes_with};
 pub use registry::{

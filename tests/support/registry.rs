@@ -462,24 +462,25 @@ fn sha256(bytes: &[u8]) -> String {
     format!("sha256:{hex}")
 }
 
-impl OciRegistry {
-    /// Serve the image with `label` as its MCP name label.
-    pub fn start(label: &str) -> OciRegistry {
-        use axum::http::{HeaderMap, StatusCode, Uri};
-        use axum::response::IntoResponse;
-        let config = serde_json::to_vec(&json!({"architecture": "amd64", "os": "linux",
+/// The image's documents, each with its digest: (config, manifest, index).
+type OciDocuments = [(Vec<u8>, String); 3];
+
+/// A linux/amd64 image whose config labels it `label`, under an index that
+/// also lists an arm64 manifest it does not serve.
+fn oci_documents(label: &str) -> OciDocuments {
+    let config = serde_json::to_vec(&json!({"architecture": "amd64", "os": "linux",
             "config": {"Labels": {"io.modelcontextprotocol.server.name": label}},
             "rootfs": {"type": "layers", "diff_ids": []}}))
-        .unwrap();
-        let config_digest = sha256(&config);
-        let manifest = serde_json::to_vec(&json!({"schemaVersion": 2,
+    .unwrap();
+    let config_digest = sha256(&config);
+    let manifest = serde_json::to_vec(&json!({"schemaVersion": 2,
             "mediaType": "application/vnd.oci.image.manifest.v1+json",
             "config": {"mediaType": "application/vnd.oci.image.config.v1+json",
                 "digest": config_digest, "size": config.len()},
             "layers": []}))
-        .unwrap();
-        let manifest_digest = sha256(&manifest);
-        let index = serde_json::to_vec(&json!({"schemaVersion": 2,
+    .unwrap();
+    let manifest_digest = sha256(&manifest);
+    let index = serde_json::to_vec(&json!({"schemaVersion": 2,
             "mediaType": "application/vnd.oci.image.index.v1+json",
             "manifests": [
                 {"mediaType": "application/vnd.oci.image.manifest.v1+json", "digest": format!("sha256:{}", "0".repeat(64)),
@@ -487,7 +488,24 @@ impl OciRegistry {
                 {"mediaType": "application/vnd.oci.image.manifest.v1+json", "digest": manifest_digest,
                  "size": manifest.len(), "platform": {"os": "linux", "architecture": "amd64"}}]}))
         .unwrap();
-        let index_digest = sha256(&index);
+    let index_digest = sha256(&index);
+    [
+        (config, config_digest),
+        (manifest, manifest_digest),
+        (index, index_digest),
+    ]
+}
+
+impl OciRegistry {
+    /// Serve the image with `label` as its MCP name label.
+    pub fn start(label: &str) -> OciRegistry {
+        use axum::http::{HeaderMap, StatusCode, Uri};
+        use axum::response::IntoResponse;
+        let [
+            (config, config_digest),
+            (manifest, manifest_digest),
+            (index, index_digest),
+        ] = oci_documents(label);
         let log = std::sync::Arc::new(std::sync::Mutex::new(Vec::new()));
         let state_log = log.clone();
         let index_digest_served = index_digest.clone();
