@@ -2,7 +2,7 @@
 //! benchmarks and manual runs: `cargo run --example loopback_registry`
 //! prints its URL on the first line and serves until killed.
 
-#[path = "../tests/registry_support/mod.rs"]
+#[path = "../tests/support/registry.rs"]
 mod registry_support;
 
 fn main() {

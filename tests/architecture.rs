@@ -1,11 +1,9 @@
 //! ARCHITECTURE.md stays true: every path it names exists, and every
 //! top-level module declared in `src/lib.rs` is named in it.
 
-use std::path::Path;
+mod support;
 
-fn root() -> &'static Path {
-    Path::new(env!("CARGO_MANIFEST_DIR"))
-}
+use support::checkout as root;
 
 fn architecture() -> String {
     std::fs::read_to_string(root().join("ARCHITECTURE.md")).expect("ARCHITECTURE.md is readable")

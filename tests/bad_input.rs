@@ -551,14 +551,13 @@ fn run_within(sb: &Sandbox, args: &[&str], limit: std::time::Duration) -> Run {
         .stderr(std::process::Stdio::piped())
         .spawn()
         .unwrap();
-    let deadline = std::time::Instant::now() + limit;
-    while child.try_wait().unwrap().is_none() {
-        if std::time::Instant::now() > deadline {
-            child.kill().unwrap();
-            child.wait().unwrap();
-            panic!("mcpctl {args:?} still running after {limit:?}: it blocked");
-        }
-        std::thread::sleep(std::time::Duration::from_millis(20));
+    let ended = support::wait_until(support::after(limit), || {
+        child.try_wait().unwrap().is_some()
+    });
+    if !ended {
+        child.kill().unwrap();
+        child.wait().unwrap();
+        panic!("mcpctl {args:?} still running after {limit:?}: it blocked");
     }
     support::to_run(child.wait_with_output().unwrap())
 }

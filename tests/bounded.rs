@@ -1,7 +1,6 @@
 //! Bounded memory and disk whatever a server writes: a stderr flood without
 //! newlines, an oversized reply, a reply to a request never sent.
 
-mod common;
 mod support;
 
 use std::time::{Duration, Instant};
@@ -20,16 +19,10 @@ fn write_defs(sandbox: &Sandbox, servers: serde_json::Value) -> String {
 /// Run mcpctl under `/usr/bin/time` and return the run and its peak RSS in
 /// MB (the kernel's maximum resident set of mcpctl and what it reaped).
 fn run_measured(sandbox: &Sandbox, args: &[&str]) -> (Run, u64) {
-    let time = common::require("time", "apt-get install time");
-    let mut cmd = std::process::Command::new(time);
+    let time = support::require("time", "apt-get install time");
+    let mut cmd = sandbox.wrapped(time);
     cmd.args(["-f", "maxrss_kb=%M", env!("CARGO_BIN_EXE_mcpctl")])
-        .args(args)
-        .env("HOME", sandbox.dir.path())
-        .env("XDG_CONFIG_HOME", sandbox.dir.path().join("config"))
-        .env("MCPCTL_STATE_DIR", sandbox.dir.path().join("state"))
-        .env_remove("MCPCTL_FILE")
-        .current_dir(sandbox.dir.path())
-        .stdin(std::process::Stdio::null());
+        .args(args);
     let run = support::to_run(cmd.output().expect("time runs mcpctl"));
     let kb: u64 = run
         .stderr
@@ -46,22 +39,17 @@ fn run_measured(sandbox: &Sandbox, args: &[&str]) -> (Run, u64) {
 async fn a_stderr_flood_without_newlines_keeps_the_log_within_its_cap() {
     let dir = tempfile::tempdir().unwrap();
     let path = dir.path().join("flood.log");
-    let def = common::fixture_def("flood", &["--stderr-flood", "30000000"]);
+    let def = support::fixture_def("flood", &["--stderr-flood", "30000000"]);
     let mut opts = DiscoverOptions::default();
     opts.connect.stderr_tee = Some(logs::tee(path.clone(), logs::MAX_LOG_BYTES));
     let report = mcp::discover(&def, &opts).await.expect("the server works");
     assert_eq!(report.tools.len(), 3);
-    let deadline = Instant::now() + Duration::from_secs(10);
-    while !logs::tail(&path, 5)
-        .iter()
-        .any(|l| logs::split_stamp(l).1 == "fixture: flood done")
-    {
-        assert!(
-            Instant::now() < deadline,
-            "the flood never ended in the log"
-        );
-        tokio::time::sleep(Duration::from_millis(20)).await;
-    }
+    let ended = support::wait_until(support::within(10), || {
+        logs::tail(&path, 5)
+            .iter()
+            .any(|l| logs::split_stamp(l).1 == "fixture: flood done")
+    });
+    assert!(ended, "the flood never ended in the log");
     let size = std::fs::metadata(&path).unwrap().len();
     assert!(size <= logs::MAX_LOG_BYTES, "log is {size} bytes");
     let lines = logs::tail(&path, 10);
@@ -77,7 +65,7 @@ async fn a_stderr_flood_without_newlines_keeps_the_log_within_its_cap() {
 #[test]
 fn a_stderr_flood_without_newlines_does_not_cost_its_size_in_memory() {
     let sandbox = Sandbox::new();
-    let fx = common::fixture().to_string_lossy().into_owned();
+    let fx = support::fixture().to_string_lossy().into_owned();
     let file = write_defs(
         &sandbox,
         serde_json::json!({"flood": {"command": fx, "args": ["--stderr-flood", "150000000"]}}),

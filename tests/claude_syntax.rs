@@ -3,7 +3,6 @@
 //! `add-json NAME JSON`, and `status A B` / `status --all` as systemctl
 //! takes them. The real binary, the fixture server, loopback only.
 
-mod common;
 mod support;
 
 use serde_json::{Value, json};
@@ -16,7 +15,7 @@ fn read_json(path: &std::path::Path) -> Value {
 }
 
 fn fixture() -> String {
-    common::fixture().to_string_lossy().into_owned()
+    support::fixture().to_string_lossy().into_owned()
 }
 
 /// `mcpctl add NAME -- CMD ARGS…` with `-e` (repeated) and `-s project`:
@@ -105,7 +104,7 @@ fn a_name_then_a_command_without_dashes_and_with_command() {
 /// loopback; `-t sse` is saved as sse; a URL needs no `-t`.
 #[test]
 fn transport_flag_name_and_url_add_a_remote_server() {
-    let (_srv, base) = common::http_fixture(&["--tools", "2"]);
+    let (_srv, base) = support::http_fixture(&["--tools", "2"]);
     let sb = Sandbox::new();
     let file = sb.path("servers.json");
     let f = file.to_str().unwrap();

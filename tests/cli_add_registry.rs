@@ -1,17 +1,17 @@
 //! `mcpctl add NAME[@VERSION]` as a whole process against the loopback
 //! registry: what is written, what is refused, and where secrets go.
 
-mod common;
-mod registry_support;
+mod support;
 
 use std::path::Path;
-use std::process::{Command, Output};
+use std::process::Output;
 
-use registry_support::TestRegistry;
 use serde_json::Value;
+use support::{TestRegistry, World};
 
-fn mcpctl(dir: &Path, registry: &str, args: &[&str]) -> Output {
-    Command::new(env!("CARGO_BIN_EXE_mcpctl"))
+fn mcpctl(w: &World, registry: &str, args: &[&str]) -> Output {
+    let dir = w.dir.path();
+    w.command()
         .args(args)
         .env("MCPCTL_REGISTRY_URL", registry)
         // Package registries on loopback too (the ownership checks ask
@@ -38,7 +38,7 @@ fn written(dir: &Path) -> Value {
 
 fn everything_in(dir: &Path) -> String {
     let mut all = String::new();
-    for entry in common::files_under(dir) {
+    for entry in support::files_under(dir) {
         all.push_str(&String::from_utf8_lossy(&std::fs::read(entry).unwrap()));
     }
     all
@@ -47,9 +47,9 @@ fn everything_in(dir: &Path) -> String {
 #[test]
 fn server_everything_is_written_with_npx_and_the_exact_version() {
     let registry = TestRegistry::start();
-    let dir = tempfile::tempdir().unwrap();
+    let w = World::new();
     let out = mcpctl(
-        dir.path(),
+        &w,
         &registry.url,
         &[
             "add",
@@ -61,7 +61,7 @@ fn server_everything_is_written_with_npx_and_the_exact_version() {
     );
     let (stdout, stderr) = (text(&out.stdout), text(&out.stderr));
     assert!(out.status.success(), "{stderr}");
-    let file = written(dir.path());
+    let file = written(w.dir.path());
     let entry = &file["mcpServers"]["server-everything"];
     assert_eq!(entry["command"], "npx", "{file}");
     assert_eq!(
@@ -73,7 +73,7 @@ fn server_everything_is_written_with_npx_and_the_exact_version() {
         ])
     );
     assert!(stdout.contains("added `server-everything` to"), "{stdout}");
-    assert!(stdout.contains(&dir.path().join("servers.json").display().to_string()));
+    assert!(stdout.contains(&w.dir.path().join("servers.json").display().to_string()));
     assert!(
         stdout.contains("\"@modelcontextprotocol/server-everything@2026.8.31\""),
         "{stdout}"
@@ -87,9 +87,9 @@ fn server_everything_is_written_with_npx_and_the_exact_version() {
 #[test]
 fn the_oci_token_is_a_reference_everywhere_and_never_echoed() {
     let registry = TestRegistry::start();
-    let dir = tempfile::tempdir().unwrap();
+    let w = World::new();
     let out = mcpctl(
-        dir.path(),
+        &w,
         &registry.url,
         &[
             "add",
@@ -102,7 +102,7 @@ fn the_oci_token_is_a_reference_everywhere_and_never_echoed() {
     );
     let (stdout, stderr) = (text(&out.stdout), text(&out.stderr));
     assert!(out.status.success(), "{stderr}");
-    let file = written(dir.path());
+    let file = written(w.dir.path());
     let entry = &file["mcpServers"]["github-mcp-server"];
     assert_eq!(entry["command"], "docker");
     assert_eq!(
@@ -118,7 +118,7 @@ fn the_oci_token_is_a_reference_everywhere_and_never_echoed() {
     );
     assert!(!stdout.contains("ghp_NeverShowMe123"), "{stdout}");
     assert!(!stderr.contains("ghp_NeverShowMe123"), "{stderr}");
-    let on_disk = everything_in(dir.path());
+    let on_disk = everything_in(w.dir.path());
     assert!(on_disk.contains("${GITHUB_PERSONAL_ACCESS_TOKEN}"));
     assert!(
         !on_disk.contains("ghp_NeverShowMe123"),
@@ -133,9 +133,9 @@ fn the_oci_token_is_a_reference_everywhere_and_never_echoed() {
 #[test]
 fn the_remote_header_is_written_as_a_reference() {
     let registry = TestRegistry::start();
-    let dir = tempfile::tempdir().unwrap();
+    let w = World::new();
     let out = mcpctl(
-        dir.path(),
+        &w,
         &registry.url,
         &[
             "add",
@@ -146,18 +146,18 @@ fn the_remote_header_is_written_as_a_reference() {
         ],
     );
     assert!(out.status.success(), "{}", text(&out.stderr));
-    let file = written(dir.path());
+    let file = written(w.dir.path());
     let entry = &file["mcpServers"]["acme-analytics"];
     assert_eq!(entry["url"], "https://analytics.example.com/mcp");
     assert_eq!(entry["headers"]["X-API-Key"], "${X_API_KEY}");
-    assert!(!everything_in(dir.path()).contains("acme-secret-9"));
+    assert!(!everything_in(w.dir.path()).contains("acme-secret-9"));
     assert!(!text(&out.stdout).contains("acme-secret-9"));
 }
 
 #[test]
 fn every_refusal_says_what_to_type_next() {
     let registry = TestRegistry::start();
-    let dir = tempfile::tempdir().unwrap();
+    let w = World::new();
     let cases: [(&[&str], i32, &str); 5] = [
         (
             &["add", "server-everything"],
@@ -189,12 +189,12 @@ fn every_refusal_says_what_to_type_next() {
         ),
     ];
     for (args, code, expected) in cases {
-        let out = mcpctl(dir.path(), &registry.url, args);
+        let out = mcpctl(&w, &registry.url, args);
         let stderr = text(&out.stderr);
         assert_eq!(out.status.code(), Some(code), "{args:?}: {stderr}");
         assert!(stderr.contains(expected), "{args:?}: {stderr}");
         assert!(
-            !dir.path().join("servers.json").exists(),
+            !w.dir.path().join("servers.json").exists(),
             "nothing is written"
         );
     }
@@ -203,9 +203,9 @@ fn every_refusal_says_what_to_type_next() {
 #[test]
 fn store_secret_writes_the_value_but_never_prints_it() {
     let registry = TestRegistry::start();
-    let dir = tempfile::tempdir().unwrap();
+    let w = World::new();
     let out = mcpctl(
-        dir.path(),
+        &w,
         &registry.url,
         &[
             "add",
@@ -219,36 +219,36 @@ fn store_secret_writes_the_value_but_never_prints_it() {
     let (stdout, stderr) = (text(&out.stdout), text(&out.stderr));
     assert!(out.status.success(), "{stderr}");
     assert_eq!(
-        written(dir.path())["mcpServers"]["acme-analytics"]["headers"]["X-API-Key"],
+        written(w.dir.path())["mcpServers"]["acme-analytics"]["headers"]["X-API-Key"],
         "acme-stored-5"
     );
     assert!(!stdout.contains("acme-stored-5"), "{stdout}");
     assert!(!stderr.contains("acme-stored-5"), "{stderr}");
     assert!(stdout.contains("<redacted>"), "{stdout}");
     // The cache never sees it either.
-    let cache = everything_in(&dir.path().join("cache"));
+    let cache = everything_in(&w.dir.path().join("cache"));
     assert!(!cache.contains("acme-stored-5"));
 }
 
 #[test]
 fn packages_and_remotes_together_are_chosen_by_flag() {
     let registry = TestRegistry::start();
-    let dir = tempfile::tempdir().unwrap();
+    let w = World::new();
     let name = "io.modelcontextprotocol.anonymous/hybrid-mcp";
-    let out = mcpctl(dir.path(), &registry.url, &["add", name]);
+    let out = mcpctl(&w, &registry.url, &["add", name]);
     let stderr = text(&out.stderr);
     assert_eq!(out.status.code(), Some(2), "{stderr}");
     for flag in ["--package npm", "--remote=sse", "--remote=streamable-http"] {
         assert!(stderr.contains(flag), "{flag}: {stderr}");
     }
 
-    let out = mcpctl(dir.path(), &registry.url, &["add", name, "--remote=sse"]);
+    let out = mcpctl(&w, &registry.url, &["add", name, "--remote=sse"]);
     let stderr = text(&out.stderr);
     assert_eq!(out.status.code(), Some(2), "{stderr}");
     assert!(stderr.contains("--header 'X-API-Key: …'"), "{stderr}");
 
     let out = mcpctl(
-        dir.path(),
+        &w,
         &registry.url,
         &[
             "add",
@@ -260,7 +260,7 @@ fn packages_and_remotes_together_are_chosen_by_flag() {
         ],
     );
     assert!(out.status.success(), "{}", text(&out.stderr));
-    let entry = &written(dir.path())["mcpServers"]["hybrid-mcp"];
+    let entry = &written(w.dir.path())["mcpServers"]["hybrid-mcp"];
     assert_eq!(entry["type"], "sse");
     assert_eq!(
         entry["url"],
@@ -270,7 +270,7 @@ fn packages_and_remotes_together_are_chosen_by_flag() {
     assert_eq!(entry["headers"]["X-Region"], "us-east-1");
 
     let out = mcpctl(
-        dir.path(),
+        &w,
         &registry.url,
         &[
             "add",
@@ -284,7 +284,7 @@ fn packages_and_remotes_together_are_chosen_by_flag() {
         ],
     );
     assert!(out.status.success(), "{}", text(&out.stderr));
-    let entry = &written(dir.path())["mcpServers"]["hybrid-local"];
+    let entry = &written(w.dir.path())["mcpServers"]["hybrid-local"];
     assert_eq!(
         entry["args"],
         serde_json::json!(["-y", "@example/hybrid-mcp-server@1.5.0", "--mode", "local"])
@@ -294,11 +294,13 @@ fn packages_and_remotes_together_are_chosen_by_flag() {
 /// Runs `mcpctl` on a pseudo-terminal (util-linux `script`), answers the
 /// hidden prompt once it appears and the terminal no longer echoes, and
 /// returns the whole terminal transcript.
-fn on_a_terminal(dir: &Path, registry: &str, args: &str, answer: &str) -> String {
+fn on_a_terminal(w: &World, registry: &str, args: &str, answer: &str) -> String {
+    let dir = w.dir.path();
     use std::io::{Read, Write};
-    let script = common::require("script", "apt-get install bsdutils (tests/run.sh does)");
+    let script = support::require("script", "apt-get install bsdutils (tests/run.sh does)");
     let cmd = format!("{} {args}", env!("CARGO_BIN_EXE_mcpctl"));
-    let mut child = Command::new(script)
+    let mut child = w
+        .wrapped(script)
         .args(["-qec", &cmd, "/dev/null"])
         .env("MCPCTL_REGISTRY_URL", registry)
         // Package registries on loopback too (the ownership checks ask
@@ -317,13 +319,10 @@ fn on_a_terminal(dir: &Path, registry: &str, args: &str, answer: &str) -> String
     let mut stdin = child.stdin.take().unwrap();
     let mut transcript = Vec::new();
     let mut buf = [0u8; 4096];
-    let deadline = std::time::Instant::now() + std::time::Duration::from_secs(20);
-    while !String::from_utf8_lossy(&transcript).contains("(hidden): ") {
-        assert!(
-            std::time::Instant::now() < deadline,
-            "no prompt: {}",
-            String::from_utf8_lossy(&transcript)
-        );
+    let prompted = support::wait_until(support::within(20), || {
+        if String::from_utf8_lossy(&transcript).contains("(hidden): ") {
+            return true;
+        }
         let n = stdout.read(&mut buf).unwrap();
         assert!(
             n > 0,
@@ -331,12 +330,18 @@ fn on_a_terminal(dir: &Path, registry: &str, args: &str, answer: &str) -> String
             String::from_utf8_lossy(&transcript)
         );
         transcript.extend_from_slice(&buf[..n]);
-    }
+        false
+    });
+    assert!(
+        prompted,
+        "no prompt: {}",
+        String::from_utf8_lossy(&transcript)
+    );
     // The prompt is printed before echo is turned off: type only once the
     // terminal has stopped echoing, as a person would.
     let pty = terminal_of_children(child.id()).expect("script runs its command on a pty");
     assert!(
-        common::wait_until(common::within(10), || !echoes(&pty)),
+        support::wait_until(support::within(10), || !echoes(&pty)),
         "{} still echoes after the prompt: {}",
         pty.display(),
         String::from_utf8_lossy(&transcript)
@@ -388,9 +393,9 @@ fn echoes(pty: &Path) -> bool {
 #[test]
 fn on_a_terminal_the_secret_is_asked_for_hidden_and_never_echoed() {
     let registry = TestRegistry::start();
-    let dir = tempfile::tempdir().unwrap();
+    let w = World::new();
     let transcript = on_a_terminal(
-        dir.path(),
+        &w,
         &registry.url,
         "add io.github.github/github-mcp-server --no-check",
         "ghp_typed_on_tty_7",
@@ -403,7 +408,7 @@ fn on_a_terminal_the_secret_is_asked_for_hidden_and_never_echoed() {
         !transcript.contains("ghp_typed_on_tty_7"),
         "echoed: {transcript}"
     );
-    let on_disk = everything_in(dir.path());
+    let on_disk = everything_in(w.dir.path());
     assert!(on_disk.contains("GITHUB_PERSONAL_ACCESS_TOKEN=${GITHUB_PERSONAL_ACCESS_TOKEN}"));
     assert!(!on_disk.contains("ghp_typed_on_tty_7"));
 }

@@ -1,6 +1,5 @@
 //! `mcpctl check` end to end: the real binary, a definition file, fixtures.
 
-mod common;
 mod support;
 
 use std::time::{Duration, Instant};
@@ -20,7 +19,7 @@ fn write_defs(sandbox: &Sandbox, servers: serde_json::Value) -> String {
 #[test]
 fn check_reports_a_table_and_fails_when_one_server_fails() {
     let sandbox = Sandbox::new();
-    let fx = common::fixture().to_string_lossy().into_owned();
+    let fx = support::fixture().to_string_lossy().into_owned();
     let file = write_defs(
         &sandbox,
         serde_json::json!({
@@ -78,7 +77,7 @@ fn check_reports_a_table_and_fails_when_one_server_fails() {
 #[test]
 fn check_json_has_the_full_report() {
     let sandbox = Sandbox::new();
-    let fx = common::fixture().to_string_lossy().into_owned();
+    let fx = support::fixture().to_string_lossy().into_owned();
     let file = write_defs(
         &sandbox,
         serde_json::json!({
@@ -107,7 +106,7 @@ fn check_json_has_the_full_report() {
 #[test]
 fn strict_turns_lints_into_failures() {
     let sandbox = Sandbox::new();
-    let fx = common::fixture().to_string_lossy().into_owned();
+    let fx = support::fixture().to_string_lossy().into_owned();
     let file = write_defs(
         &sandbox,
         serde_json::json!({"bad": {"command": fx, "args": ["--bad-schema"]}}),
@@ -126,7 +125,7 @@ fn strict_turns_lints_into_failures() {
 /// return the most of them seen running at once (counted from /proc, so
 /// the proof does not depend on how fast the machine is).
 fn most_at_once(sandbox: &Sandbox, marker: &str, extra: &[&str]) -> usize {
-    let fx = common::fixture().to_string_lossy().into_owned();
+    let fx = support::fixture().to_string_lossy().into_owned();
     let mut servers = serde_json::Map::new();
     for i in 0..10 {
         servers.insert(
@@ -145,7 +144,7 @@ fn most_at_once(sandbox: &Sandbox, marker: &str, extra: &[&str]) -> usize {
         .expect("mcpctl runs");
     let mut most = 0;
     let status = loop {
-        let running = common::processes_with(marker)
+        let running = support::processes_with(marker)
             .iter()
             .filter(|(_, line)| !line.starts_with('Z'))
             .count();
@@ -178,7 +177,7 @@ fn slow_servers_are_checked_concurrently() {
 #[test]
 fn add_checks_before_saving() {
     let sandbox = Sandbox::new();
-    let fx = common::fixture().to_string_lossy().into_owned();
+    let fx = support::fixture().to_string_lossy().into_owned();
     let file = sandbox.path("servers.json");
     let file_s = file.to_string_lossy().into_owned();
 
@@ -317,7 +316,7 @@ fn a_server_without_the_tools_capability_passes() {
     let sandbox = Sandbox::new();
     // Answers initialize with no capabilities; any other request makes it exit 9.
     let script = r#"read line; echo '{"jsonrpc":"2.0","id":0,"result":{"protocolVersion":"2025-11-25","capabilities":{},"serverInfo":{"name":"bare","version":"1"}}}'; while read line; do case "$line" in *'"id"'*) echo "unexpected request: $line" >&2; exit 9;; esac; done"#;
-    let fx = common::fixture().to_string_lossy().into_owned();
+    let fx = support::fixture().to_string_lossy().into_owned();
     let file = write_defs(
         &sandbox,
         serde_json::json!({
@@ -353,7 +352,7 @@ fn a_server_without_the_tools_capability_passes() {
 #[test]
 fn an_empty_tool_list_warns_and_fails_only_when_strict() {
     let sandbox = Sandbox::new();
-    let fx = common::fixture().to_string_lossy().into_owned();
+    let fx = support::fixture().to_string_lossy().into_owned();
     let file = write_defs(
         &sandbox,
         serde_json::json!({"empty": {"command": fx, "args": ["--tools", "0"]}}),
@@ -375,7 +374,7 @@ fn an_empty_tool_list_warns_and_fails_only_when_strict() {
 #[test]
 fn garbage_then_silence_is_named_without_waiting_for_the_budget() {
     let sandbox = Sandbox::new();
-    let fx = common::fixture().to_string_lossy().into_owned();
+    let fx = support::fixture().to_string_lossy().into_owned();
     let file = write_defs(
         &sandbox,
         serde_json::json!({"noisy": {"command": fx, "args": ["--garbage-stdout", "--hang"]}}),

@@ -2,7 +2,6 @@
 //! and an http server, list, show, disable, enable, remove; and every
 //! validation rule's error text.
 
-mod common;
 mod support;
 
 use support::{Sandbox, bytes};
@@ -708,7 +707,7 @@ fn add_protocol_writes_the_servers_protocol_and_speaks_it() {
     // Issue 14, item 5: the per-server protocol setting could only be set by
     // editing the file.
     let sb = Sandbox::new();
-    let fixture = common::fixture().to_str().unwrap().to_string();
+    let fixture = support::fixture().to_str().unwrap().to_string();
     sb.run(&[
         "add",
         "--name",

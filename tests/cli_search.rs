@@ -1,19 +1,19 @@
 //! `mcpctl search` as a whole process against the loopback registry.
 
-mod registry_support;
+mod support;
 
-use std::path::Path;
-use std::process::{Command, Output};
+use std::process::Output;
 
-use registry_support::TestRegistry;
 use serde_json::Value;
+use support::{TestRegistry, World};
 
-fn mcpctl(cache: &Path, registry: &str, args: &[&str]) -> Output {
-    mcpctl_with_timeout(cache, registry, args, "5")
+fn mcpctl(w: &World, registry: &str, args: &[&str]) -> Output {
+    mcpctl_with_timeout(w, registry, args, "5")
 }
 
-fn mcpctl_with_timeout(cache: &Path, registry: &str, args: &[&str], timeout: &str) -> Output {
-    Command::new(env!("CARGO_BIN_EXE_mcpctl"))
+fn mcpctl_with_timeout(w: &World, registry: &str, args: &[&str], timeout: &str) -> Output {
+    let cache = w.dir.path();
+    w.command()
         .args(args)
         .env("MCPCTL_REGISTRY_URL", registry)
         .env("MCPCTL_CACHE_DIR", cache)
@@ -32,12 +32,8 @@ fn text(bytes: &[u8]) -> String {
 #[test]
 fn search_shows_every_page_with_install_forms_and_hides_the_deprecated() {
     let registry = TestRegistry::start();
-    let cache = tempfile::tempdir().unwrap();
-    let out = mcpctl(
-        cache.path(),
-        &registry.url,
-        &["search", "io.github", "--all"],
-    );
+    let w = World::new();
+    let out = mcpctl(&w, &registry.url, &["search", "io.github", "--all"]);
     let (stdout, stderr) = (text(&out.stdout), text(&out.stderr));
     assert!(out.status.success(), "{stderr}");
     for expected in [
@@ -82,8 +78,8 @@ fn search_shows_every_page_with_install_forms_and_hides_the_deprecated() {
 #[test]
 fn a_remote_only_entry_shows_its_transport_and_url() {
     let registry = TestRegistry::start();
-    let cache = tempfile::tempdir().unwrap();
-    let out = mcpctl(cache.path(), &registry.url, &["search", "acme"]);
+    let w = World::new();
+    let out = mcpctl(&w, &registry.url, &["search", "acme"]);
     let stdout = text(&out.stdout);
     assert!(out.status.success());
     assert!(stdout.contains("com.example/acme-analytics  2.0.0  active  \"ACME Analytics\""));
@@ -93,9 +89,9 @@ fn a_remote_only_entry_shows_its_transport_and_url() {
 #[test]
 fn include_deprecated_shows_the_status() {
     let registry = TestRegistry::start();
-    let cache = tempfile::tempdir().unwrap();
+    let w = World::new();
     let out = mcpctl(
-        cache.path(),
+        &w,
         &registry.url,
         &["search", "weather", "--include-deprecated"],
     );
@@ -109,9 +105,9 @@ fn include_deprecated_shows_the_status() {
 #[test]
 fn json_output_is_one_parseable_document() {
     let registry = TestRegistry::start();
-    let cache = tempfile::tempdir().unwrap();
+    let w = World::new();
     let out = mcpctl(
-        cache.path(),
+        &w,
         &registry.url,
         &["search", "io.github", "--all", "--json"],
     );
@@ -137,12 +133,8 @@ fn json_output_is_one_parseable_document() {
 #[test]
 fn a_limit_says_how_to_see_more() {
     let registry = TestRegistry::start();
-    let cache = tempfile::tempdir().unwrap();
-    let out = mcpctl(
-        cache.path(),
-        &registry.url,
-        &["search", "io.github", "--limit", "2"],
-    );
+    let w = World::new();
+    let out = mcpctl(&w, &registry.url, &["search", "io.github", "--limit", "2"]);
     let stdout = text(&out.stdout);
     assert_eq!(
         stdout
@@ -157,34 +149,26 @@ fn a_limit_says_how_to_see_more() {
 #[test]
 fn the_second_search_is_served_from_the_cache_and_refresh_bypasses_it() {
     let registry = TestRegistry::start();
-    let cache = tempfile::tempdir().unwrap();
-    let first = mcpctl(
-        cache.path(),
-        &registry.url,
-        &["search", "io.github", "--all"],
-    );
+    let w = World::new();
+    let first = mcpctl(&w, &registry.url, &["search", "io.github", "--all"]);
     assert_eq!(registry.hits(), 3);
-    let second = mcpctl(
-        cache.path(),
-        &registry.url,
-        &["search", "io.github", "--all"],
-    );
+    let second = mcpctl(&w, &registry.url, &["search", "io.github", "--all"]);
     assert_eq!(registry.hits(), 3, "no request on a warm cache");
     assert_eq!(first.stdout, second.stdout);
     mcpctl(
-        cache.path(),
+        &w,
         &registry.url,
         &["search", "io.github", "--all", "--refresh"],
     );
     assert_eq!(registry.hits(), 6);
-    assert!(cache.path().join("registry").is_dir());
+    assert!(w.dir.path().join("registry").is_dir());
 }
 
 #[test]
 fn registry_failures_exit_1_with_a_hint() {
     let registry = TestRegistry::start();
-    let cache = tempfile::tempdir().unwrap();
-    let out = mcpctl(cache.path(), &registry.url, &["search", "boom"]);
+    let w = World::new();
+    let out = mcpctl(&w, &registry.url, &["search", "boom"]);
     assert_eq!(out.status.code(), Some(1));
     let stderr = text(&out.stderr);
     assert!(
@@ -193,12 +177,12 @@ fn registry_failures_exit_1_with_a_hint() {
     );
     assert!(stderr.contains("hint: "), "{stderr}");
 
-    let out = mcpctl_with_timeout(cache.path(), &registry.url, &["search", "slow"], "1");
+    let out = mcpctl_with_timeout(&w, &registry.url, &["search", "slow"], "1");
     assert_eq!(out.status.code(), Some(1));
     let stderr = text(&out.stderr);
     assert!(stderr.contains("did not answer within 1 s"), "{stderr}");
 
-    let out = mcpctl(cache.path(), "http://127.0.0.1:9", &["search", "x"]);
+    let out = mcpctl(&w, "http://127.0.0.1:9", &["search", "x"]);
     assert_eq!(out.status.code(), Some(1));
     assert!(text(&out.stderr).contains("is unreachable"));
 }
@@ -206,9 +190,9 @@ fn registry_failures_exit_1_with_a_hint() {
 #[test]
 fn the_registry_flag_beats_the_environment() {
     let registry = TestRegistry::start();
-    let cache = tempfile::tempdir().unwrap();
+    let w = World::new();
     let out = mcpctl(
-        cache.path(),
+        &w,
         "http://127.0.0.1:9",
         &["search", "acme", "--registry", &registry.url],
     );
@@ -219,8 +203,8 @@ fn the_registry_flag_beats_the_environment() {
 #[test]
 fn no_match_says_what_to_try() {
     let registry = TestRegistry::start();
-    let cache = tempfile::tempdir().unwrap();
-    let out = mcpctl(cache.path(), &registry.url, &["search", "zzz-nothing"]);
+    let w = World::new();
+    let out = mcpctl(&w, &registry.url, &["search", "zzz-nothing"]);
     assert!(out.status.success());
     assert!(out.stdout.is_empty());
     assert!(
@@ -231,9 +215,9 @@ fn no_match_says_what_to_try() {
 #[test]
 fn a_registry_that_floods_is_cut_off_at_the_bound_not_buffered() {
     // 64 MiB, four times the bound: mcpctl must hang up after 16 MiB.
-    let flood = registry_support::FloodServer::start(64 << 20);
-    let cache = tempfile::tempdir().unwrap();
-    let out = mcpctl(cache.path(), &flood.url, &["search", "x"]);
+    let flood = support::FloodServer::start(64 << 20);
+    let w = World::new();
+    let out = mcpctl(&w, &flood.url, &["search", "x"]);
     let stderr = text(&out.stderr);
     assert_eq!(out.status.code(), Some(1), "{stderr}");
     assert!(

@@ -1,7 +1,6 @@
 //! Dynamic completion (`COMPLETE=<shell> mcpctl`): server names from the
 //! definition files, tool names from the running supervisor, escaped.
 
-mod common;
 mod support;
 
 use support::Sandbox;
@@ -26,7 +25,7 @@ fn offered(sb: &Sandbox, file: &str, words: &[&str]) -> String {
 fn server_and_tool_names_are_completed() {
     let sb = Sandbox::new();
     let file = sb.path("servers.json");
-    let fx = common::fixture().to_str().unwrap().to_string();
+    let fx = support::fixture().to_str().unwrap().to_string();
     let defs = serde_json::json!({"mcpServers": {
         "alpha": {"command": fx, "label": "the first\u{1b}]0;pwned\u{7}"},
         "beta": {"command": fx, "args": ["--tools", "1"]},

@@ -13,9 +13,12 @@
 //! (`auth/enterprise-managed-authorization`, `auth/dpop`, `auth/dpop-nonce`,
 //! `auth/wif-jwt-bearer`).
 
+mod support;
+
 use std::path::PathBuf;
 use std::process::Command;
 use std::sync::{Arc, Mutex};
+use support::World;
 
 /// Every authorization scenario of 0.2.0-alpha.12 mcpctl implements: the
 /// `auth` suite (2025-11-25), the 2025-03-26 back-compat pair, the
@@ -56,7 +59,7 @@ const SCENARIOS: &[&str] = &[
 const AT_ONCE: usize = 3;
 
 fn root() -> PathBuf {
-    PathBuf::from(env!("CARGO_MANIFEST_DIR"))
+    support::checkout().to_path_buf()
 }
 
 /// The suite's Node.js and CLI, or a failure naming the install step.
@@ -75,16 +78,20 @@ fn suite() -> (PathBuf, PathBuf) {
 
 /// Run one scenario; its summary when it failed or warned.
 fn run(node: &PathBuf, cli: &PathBuf, scenario: &str) -> Option<String> {
-    let out_dir = tempfile::tempdir().unwrap();
+    // client.sh makes its home and state inside the world (TMPDIR), so a
+    // process it leaves behind names the world and fails the test.
+    let world = World::new();
+    let out_dir = world.path("results");
     let output = Command::new(node)
         .arg(cli)
         .args(["client", "--scenario", scenario, "--timeout", "90000"])
         .arg("--command")
         .arg(root().join("tests/conformance/client.sh"))
         .arg("-o")
-        .arg(out_dir.path())
+        .arg(&out_dir)
         .env("MCPCTL_BIN", env!("CARGO_BIN_EXE_mcpctl"))
         .env_remove("MCPCTL_FILE")
+        .env("TMPDIR", world.dir.path())
         .output()
         .expect("run the conformance suite");
     // The summary is on stderr, the client's output on stdout.

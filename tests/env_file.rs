@@ -3,7 +3,6 @@
 //! folder, overridden by the entry's own `env`, and never shown: its
 //! values are redacted from a failing server's stderr like any secret.
 
-mod common;
 mod support;
 
 use support::Sandbox;
@@ -22,7 +21,7 @@ fn workspace(sb: &Sandbox, servers: serde_json::Value, dotenv: &str) -> String {
 /// A stdio server that starts the fixture only when `$API_TOKEN` holds
 /// `want`, and otherwise prints its environment on stderr and exits 9.
 fn guarded(want: &str) -> serde_json::Value {
-    let fx = common::fixture().to_str().unwrap().to_string();
+    let fx = support::fixture().to_str().unwrap().to_string();
     serde_json::json!({
         "type": "stdio",
         "command": "sh",
@@ -116,7 +115,7 @@ fn an_env_file_that_is_a_fifo_is_refused_not_waited_on() {
         .stdout(std::process::Stdio::piped())
         .spawn()
         .unwrap();
-    let finished = common::wait_until(common::within(20), || child.try_wait().unwrap().is_some());
+    let finished = support::wait_until(support::within(20), || child.try_wait().unwrap().is_some());
     if !finished {
         let _ = child.kill();
         let _ = child.wait();

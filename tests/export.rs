@@ -1,7 +1,6 @@
 //! `mcpctl export --to CLIENT|PATH`: mcpctl's servers written into a
 //! client's own file, in its shape, everything else in it kept.
 
-mod common;
 mod support;
 
 use support::Sandbox;
@@ -9,7 +8,7 @@ use support::Sandbox;
 #[test]
 fn servers_are_written_in_each_clients_shape() {
     let sb = Sandbox::new();
-    let fx = common::fixture().to_str().unwrap().to_string();
+    let fx = support::fixture().to_str().unwrap().to_string();
     let own = sb.path("config/mcpctl/servers.json");
     std::fs::create_dir_all(own.parent().unwrap()).unwrap();
     let defs = serde_json::json!({"mcpServers": {

@@ -4,7 +4,6 @@
 //! command that names it, and never becomes part of a path; the other
 //! entries of the same file stay usable.
 
-mod common;
 mod support;
 
 use std::path::PathBuf;
@@ -21,7 +20,7 @@ const HOSTILE: [(&str, &str); 4] = [
 
 /// A definition of the fixture server, as a JSON value.
 fn fixture_entry() -> serde_json::Value {
-    serde_json::json!({"command": common::fixture().to_str().unwrap(), "args": []})
+    serde_json::json!({"command": support::fixture().to_str().unwrap(), "args": []})
 }
 
 /// The file's text in each shape, with `ok` first and one hostile entry
@@ -142,15 +141,6 @@ fn start_all_reports_the_hostile_entries_and_starts_the_rest() {
     sb.run(&["--file", f, "supervisor", "stop"]).expect_code(0);
 }
 
-/// Stops the sandbox's supervisor however the test ends.
-struct StopSupervisor<'a>(&'a Sandbox, &'a str);
-
-impl Drop for StopSupervisor<'_> {
-    fn drop(&mut self) {
-        let _ = self.0.run(&["--file", self.1, "supervisor", "stop"]);
-    }
-}
-
 #[test]
 fn start_of_a_hostile_entry_writes_nothing_outside_the_state_dir() {
     let sb = Sandbox::new();
@@ -166,7 +156,6 @@ fn start_of_a_hostile_entry_writes_nothing_outside_the_state_dir() {
     )
     .unwrap();
     let f = file.to_str().unwrap();
-    let _stop = StopSupervisor(&sb, f);
     for (name, suggestion) in HOSTILE {
         let run = sb.run(&["--file", f, "start", name]);
         run.expect_code(2)
@@ -185,7 +174,7 @@ fn start_of_a_hostile_entry_writes_nothing_outside_the_state_dir() {
     assert_eq!(all.json()["results"].as_array().unwrap().len(), 1, "{all}");
     sb.run(&["--file", f, "supervisor", "stop"]).expect_code(0);
     let state = sb.path("state");
-    let outside: Vec<PathBuf> = common::files_under(sb.dir.path())
+    let outside: Vec<PathBuf> = support::files_under(sb.dir.path())
         .into_iter()
         .filter(|p| !p.starts_with(&state) && *p != file)
         .collect();
@@ -195,7 +184,7 @@ fn start_of_a_hostile_entry_writes_nothing_outside_the_state_dir() {
         "written outside the state dir"
     );
     assert!(
-        common::files_under(&state)
+        support::files_under(&state)
             .iter()
             .any(|p| p.ends_with("ok.log")),
         "the valid server's log is in the state dir"

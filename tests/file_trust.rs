@@ -4,7 +4,6 @@
 //! (or `MCPCTL_ALLOW_INSECURE_FILE=1`) overrides it for one run; read-only
 //! verbs only warn; writes keep the file's mode and owner.
 
-mod common;
 mod support;
 
 use std::os::unix::fs::{MetadataExt, PermissionsExt};
@@ -22,7 +21,7 @@ fn definitions(sb: &Sandbox) -> PathBuf {
     std::fs::create_dir(&dir).unwrap();
     chmod(&dir, 0o700);
     let file = dir.join("servers.json");
-    let entry = serde_json::json!({"command": common::fixture().to_str().unwrap(), "args": []});
+    let entry = serde_json::json!({"command": support::fixture().to_str().unwrap(), "args": []});
     std::fs::write(
         &file,
         serde_json::json!({"mcpServers": {"a": entry}}).to_string(),
@@ -115,21 +114,11 @@ fn writable_files_and_directories_are_refused_for_launching() {
     chmod(&dir, 0o700);
 }
 
-/// Stops the sandbox's supervisor however the test ends.
-struct StopSupervisor<'a>(&'a Sandbox, &'a str);
-
-impl Drop for StopSupervisor<'_> {
-    fn drop(&mut self) {
-        let _ = self.0.run(&["--file", self.1, "supervisor", "stop"]);
-    }
-}
-
 #[test]
 fn the_supervisor_refuses_to_launch_from_a_writable_file() {
     let sb = Sandbox::new();
     let file = definitions(&sb);
     let f = file.to_str().unwrap();
-    let _stop = StopSupervisor(&sb, f);
     chmod(&file, 0o666);
     let why = "group- and world-writable";
     assert_bad_permissions(&sb.run(&["--file", f, "start", "a"]), &file, why);

@@ -2,6 +2,8 @@
 //! must match the command tree. Regenerate them with
 //! `MCPCTL_UPDATE_GENERATED=1 cargo test --test generated_files`.
 
+mod support;
+
 use std::path::{Path, PathBuf};
 
 use clap_complete::Shell;
@@ -9,7 +11,7 @@ use clap_complete::Shell;
 mod man_pages;
 
 fn root() -> PathBuf {
-    PathBuf::from(env!("CARGO_MANIFEST_DIR"))
+    support::checkout().to_path_buf()
 }
 
 /// Compare `content` with the committed file, or rewrite it when asked.

@@ -5,13 +5,11 @@
 //! line separator; every human-readable output must show them escaped, and
 //! `--json` must still carry the exact strings.
 
-mod common;
-mod registry_support;
 mod support;
 
 use std::io::{BufRead, BufReader};
 use std::process::Stdio;
-use std::time::{Duration, Instant};
+use std::time::Duration;
 
 use serde_json::{Value, json};
 use support::{Run, Sandbox};
@@ -72,7 +70,7 @@ fn write_defs(sandbox: &Sandbox, servers: Value) -> String {
 }
 
 fn hostile_defs(sandbox: &Sandbox) -> String {
-    let fx = common::fixture().to_string_lossy().into_owned();
+    let fx = support::fixture().to_string_lossy().into_owned();
     write_defs(
         sandbox,
         json!({
@@ -167,20 +165,10 @@ fn call_direct_escapes_results_and_server_errors() {
     );
 }
 
-/// Ends the sandbox's supervisor (and its servers) when the test ends.
-struct StopSupervisor<'a>(&'a Sandbox, &'a str);
-
-impl Drop for StopSupervisor<'_> {
-    fn drop(&mut self) {
-        let _ = self.0.run(&["--file", self.1, "supervisor", "stop"]);
-    }
-}
-
 #[test]
 fn supervised_tools_call_status_and_logs_are_escaped() {
     let sandbox = Sandbox::new();
     let file = hostile_defs(&sandbox);
-    let _stop = StopSupervisor(&sandbox, &file);
     sandbox
         .run(&["--file", &file, "start", "evil"])
         .expect_code(0);
@@ -253,7 +241,6 @@ fn supervised_tools_call_status_and_logs_are_escaped() {
 fn logs_follow_prints_new_lines_escaped() {
     let sandbox = Sandbox::new();
     let file = hostile_defs(&sandbox);
-    let _stop = StopSupervisor(&sandbox, &file);
     sandbox
         .run(&["--file", &file, "start", "evil"])
         .expect_code(0);
@@ -277,24 +264,16 @@ fn logs_follow_prints_new_lines_escaped() {
             }
         }
     });
-    let deadline = Instant::now() + Duration::from_secs(30);
     let mut seen = Vec::new();
-    let found = loop {
+    let found = support::wait_for(support::within(30), || {
         // Each shout writes one more hostile line to the server's stderr.
         sandbox
             .run(&["--file", &file, "call", "evil", "shout"])
             .expect_code(0);
-        match rx.recv_timeout(Duration::from_millis(500)) {
-            Ok(line) => {
-                seen.push(line.clone());
-                if line.contains("fixture: shout") {
-                    break Some(line);
-                }
-            }
-            Err(_) if Instant::now() < deadline => {}
-            Err(_) => break None,
-        }
-    };
+        let line = rx.recv_timeout(Duration::from_millis(500)).ok()?;
+        seen.push(line.clone());
+        line.contains("fixture: shout").then_some(line)
+    });
     let _ = follow.kill();
     let _ = follow.wait();
     let line = found.unwrap_or_else(|| panic!("logs -f printed no shout within 30 s: {seen:?}"));
@@ -340,7 +319,7 @@ fn definitions_file_labels_commands_and_urls_are_escaped() {
 
 #[test]
 fn registry_search_results_are_escaped() {
-    let registry = registry_support::TestRegistry::start();
+    let registry = support::TestRegistry::start();
     let sandbox = Sandbox::new();
     let cache = sandbox.path("cache");
     let with_registry = |cmd: &mut std::process::Command| {
@@ -370,7 +349,7 @@ fn registry_search_results_are_escaped() {
 
 #[test]
 fn registry_add_messages_are_escaped() {
-    let registry = registry_support::TestRegistry::start();
+    let registry = support::TestRegistry::start();
     let sandbox = Sandbox::new();
     let cache = sandbox.path("cache");
     let with_registry = |cmd: &mut std::process::Command| {

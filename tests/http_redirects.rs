@@ -35,31 +35,23 @@ struct Recorder {
 
 impl Recorder {
     fn start(reply: Reply) -> Recorder {
-        let listener = std::net::TcpListener::bind("127.0.0.1:0").unwrap();
-        listener.set_nonblocking(true).unwrap();
-        let port = listener.local_addr().unwrap().port();
         let seen = Arc::new(Mutex::new(Vec::new()));
         let log = seen.clone();
-        std::thread::spawn(move || {
-            let rt = tokio::runtime::Builder::new_current_thread()
-                .enable_all()
-                .build()
-                .unwrap();
-            rt.block_on(async move {
-                let listener = tokio::net::TcpListener::from_std(listener).unwrap();
-                let app = axum::Router::new().fallback(
-                    move |method: Method, uri: Uri, headers: HeaderMap, body: String| {
-                        log.lock().unwrap().push(Seen {
-                            path: uri.path().to_string(),
-                            headers,
-                        });
-                        let response = reply(&method, &uri, &body);
-                        async move { response }
-                    },
-                );
-                axum::serve(listener, app).await.unwrap();
-            });
+        let server = support::Loopback::serve(move |_| {
+            axum::Router::new().fallback(
+                move |method: Method, uri: Uri, headers: HeaderMap, body: String| {
+                    log.lock().unwrap().push(Seen {
+                        path: uri.path().to_string(),
+                        headers,
+                    });
+                    let response = reply(&method, &uri, &body);
+                    async move { response }
+                },
+            )
         });
+        // It serves until the test process ends, as the tests expect.
+        let port = server.addr.port();
+        std::mem::forget(server);
         Recorder { port, seen }
     }
 

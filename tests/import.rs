@@ -2,13 +2,12 @@
 //! mcpctl's file, renamed when their names are not valid, references kept,
 //! conflicts refused unless `--replace`, each shown as a command first.
 
-mod common;
 mod support;
 
 use support::Sandbox;
 
 fn vscode_file(sb: &Sandbox, tools: u32) {
-    let fx = common::fixture().to_str().unwrap().to_string();
+    let fx = support::fixture().to_str().unwrap().to_string();
     let dir = sb.path(".vscode");
     std::fs::create_dir_all(&dir).unwrap();
     let text = format!(

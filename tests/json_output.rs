@@ -3,41 +3,18 @@
 //! `--json` are JSON on stdout too, and `-q`, `--color`, saved names, log
 //! stamps and whole TARGET columns behave as documented.
 
-mod common;
-mod registry_support;
 mod support;
 
 use std::io::{BufRead, BufReader};
-use std::path::Path;
 use std::process::Stdio;
 
-use mcpctl::mcp::lint::RefuseAll;
 use serde_json::Value;
-use support::{Run, Sandbox};
-
-/// The published schema `docs/json/<name>.schema.json`, compiled.
-fn schema(name: &str) -> jsonschema::Validator {
-    let path = Path::new(env!("CARGO_MANIFEST_DIR"))
-        .join("docs/json")
-        .join(format!("{name}.schema.json"));
-    let text =
-        std::fs::read_to_string(&path).unwrap_or_else(|e| panic!("read {}: {e}", path.display()));
-    let value: Value = serde_json::from_str(&text).expect("schema is JSON");
-    jsonschema::options()
-        .with_draft(jsonschema::Draft::Draft202012)
-        .with_retriever(RefuseAll)
-        .should_validate_formats(true)
-        .build(&value)
-        .unwrap_or_else(|e| panic!("{name}.schema.json does not compile: {e}"))
-}
+use support::{Run, Sandbox, schema_errors};
 
 /// Panic unless `doc` (printed by `run`) is valid against schema `name`.
 #[track_caller]
 fn assert_matches(name: &str, doc: &Value, run: &dyn std::fmt::Display) {
-    let errors: Vec<String> = schema(name)
-        .iter_errors(doc)
-        .map(|e| format!("{} at {}", e, e.instance_path()))
-        .collect();
+    let errors = schema_errors(name, doc);
     assert!(
         errors.is_empty(),
         "--json output does not match docs/json/{name}.schema.json:\n{}\n{run}",
@@ -56,20 +33,11 @@ fn json_doc(sandbox: &Sandbox, args: &[&str], code: i32, name: &str) -> Value {
     doc
 }
 
-/// Stops the sandbox's supervisor however the test ends.
-struct StopSupervisor<'a>(&'a Sandbox, String);
-
-impl Drop for StopSupervisor<'_> {
-    fn drop(&mut self) {
-        self.0.run(&["--file", &self.1, "supervisor", "stop"]);
-    }
-}
-
 #[test]
 fn every_json_document_matches_its_published_schema() {
     let sandbox = Sandbox::new();
     let file = sandbox.path("servers.json").to_string_lossy().into_owned();
-    let fixture = common::fixture().to_str().unwrap().to_string();
+    let fixture = support::fixture().to_str().unwrap().to_string();
     let f = |rest: &[&str]| -> Vec<String> {
         ["--file", &file, "--json"]
             .iter()
@@ -172,7 +140,6 @@ fn every_json_document_matches_its_published_schema() {
     run(&["disable", "broken"], 0, "toggle");
     run(&["enable", "broken"], 0, "toggle");
 
-    let _stop = StopSupervisor(&sandbox, file.clone());
     let started = run(&["start", "fix"], 0, "lifecycle");
     assert_eq!(started["results"][0]["status"]["state"], "ready");
     let refused = run(&["start", "broken"], 1, "lifecycle");
@@ -229,7 +196,7 @@ fn every_json_document_matches_its_published_schema() {
 
 #[test]
 fn search_json_matches_its_schema() {
-    let registry = registry_support::TestRegistry::start();
+    let registry = support::TestRegistry::start();
     let sandbox = Sandbox::new();
     let run = sandbox.run_with(&["--json", "search", "everything"], |cmd| {
         cmd.env("MCPCTL_REGISTRY_URL", &registry.url);
@@ -307,7 +274,7 @@ fn color_follows_the_flag_no_color_and_clicolor_force() {
 #[test]
 fn messages_name_the_entry_as_it_was_saved() {
     let sandbox = Sandbox::new();
-    let fixture = common::fixture().to_str().unwrap();
+    let fixture = support::fixture().to_str().unwrap();
     let add = || {
         sandbox.run(&[
             "--file",
@@ -374,7 +341,7 @@ fn targets_are_whole_when_stdout_is_not_a_terminal() {
 
 #[test]
 fn a_near_miss_names_the_closest_registry_names_even_for_a_typo() {
-    let registry = registry_support::TestRegistry::start();
+    let registry = support::TestRegistry::start();
     let sandbox = Sandbox::new();
     // No registry name contains "server-evrything": the words are searched
     // and the results ranked by edit distance.

@@ -4,13 +4,11 @@
 //! on a loopback port, through the real binary. Fails, never skips, when
 //! server-everything is not installed.
 
-mod common;
 mod support;
 
 use std::process::Command;
 
-use common::{Background, free_port, require};
-use support::Sandbox;
+use support::{Background, Sandbox, free_port, require};
 
 const EVERYTHING: &str = "mcp-server-everything";
 const EVERYTHING_HOW: &str = "npm install -g @modelcontextprotocol/server-everything@2026.8.31";

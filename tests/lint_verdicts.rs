@@ -4,15 +4,15 @@
 //! real server), the fixture's (hostile and draft-07-without-$schema
 //! included), a set of broken schemas, and thousands of generated ones.
 
-mod common;
+mod support;
 
 use std::time::Duration;
 
-use common::{fixture_def, require, stdio};
 use mcpctl::mcp::lint::{compile, lint_compiled, lint_tools, schema_verdict};
 use mcpctl::mcp::{self, DiscoverOptions, PageEnd};
 use rmcp::model::Tool;
 use serde_json::{Value, json};
+use support::{fixture_def, require, stdio};
 
 /// Whether each tool's schema compiles: the old path.
 fn compiled(tools: &[Tool]) -> Vec<Result<(), String>> {

@@ -5,158 +5,31 @@
 //! make, hostile lockfiles refused with their line and left untouched, and
 //! the supervisor holding exactly the drifted tools until `approve`.
 
-mod common;
-#[path = "package_registry_support/mod.rs"]
-mod package_registry_support;
+mod support;
 
-use std::path::PathBuf;
-use std::process::{Command, Output};
-use std::time::{Duration, Instant};
-
-use common::{fixture, processes_with, require};
-use package_registry_support::PackageRegistry;
 use serde_json::{Value, json};
+use support::{PackageRegistry, World, fixture, matches_schema, require};
 
-/// Panic unless `doc` is valid against `docs/json/<name>.schema.json`.
-#[track_caller]
-fn matches_schema(name: &str, doc: &Value) {
-    let path = std::path::Path::new(env!("CARGO_MANIFEST_DIR"))
-        .join("docs/json")
-        .join(format!("{name}.schema.json"));
-    let schema: Value = serde_json::from_str(&std::fs::read_to_string(&path).unwrap()).unwrap();
-    let validator = jsonschema::options()
-        .with_draft(jsonschema::Draft::Draft202012)
-        .with_retriever(mcpctl::mcp::lint::RefuseAll)
-        .build(&schema)
-        .unwrap_or_else(|e| panic!("{name}.schema.json does not compile: {e}"));
-    let errors: Vec<String> = validator
-        .iter_errors(doc)
-        .map(|e| format!("{e} at {}", e.instance_path()))
-        .collect();
-    assert!(errors.is_empty(), "{name}: {}\n{doc}", errors.join("\n"));
+/// A world for the lockfile tests: its definitions, lockfile and drift
+/// file, and a supervisor state directory.
+fn lock_world() -> World {
+    let mut w = World::short("lk");
+    w.set("MCPCTL_INHERIT_ENV", "UV_SYSTEM_CERTS");
+    w
 }
 
-static NEXT: std::sync::atomic::AtomicU32 = std::sync::atomic::AtomicU32::new(0);
-
-/// One test's world: a definitions file, its lockfile, a drift file, a
-/// supervisor state dir, and a marker on every fixture process.
-struct World {
-    dir: tempfile::TempDir,
-    file: PathBuf,
-    drift: PathBuf,
-    marker: String,
-    env: Vec<(String, String)>,
-}
-
-impl World {
-    fn new() -> World {
-        let n = NEXT.fetch_add(1, std::sync::atomic::Ordering::Relaxed);
-        let dir = tempfile::Builder::new()
-            .prefix("lk")
-            .tempdir_in("/tmp")
-            .unwrap();
-        World {
-            file: dir.path().join("servers.json"),
-            drift: dir.path().join("drift"),
-            dir,
-            marker: format!("lk{}x{n}", std::process::id()),
-            env: Vec::new(),
-        }
-    }
-
-    /// A world with one fixture server `fx` that reads the drift file.
-    fn fixture() -> World {
-        let w = World::new();
-        w.write(json!({"fx": {"command": fixture().to_str().unwrap(),
-            "args": ["--drift", w.drift.to_str().unwrap(), "--marker", w.marker]}}));
-        w
-    }
-
-    fn write(&self, servers: Value) {
-        std::fs::write(
-            &self.file,
-            serde_json::to_vec_pretty(&json!({ "mcpServers": servers })).unwrap(),
-        )
-        .unwrap();
-    }
-
-    fn lockfile(&self) -> PathBuf {
-        self.dir.path().join("servers.lock")
-    }
-
-    fn lock_text(&self) -> String {
-        std::fs::read_to_string(self.lockfile()).unwrap()
-    }
-
-    fn set_drift(&self, text: &str) {
-        std::fs::write(&self.drift, text).unwrap();
-    }
-
-    fn run(&self, args: &[&str]) -> Output {
-        let mut cmd = Command::new(env!("CARGO_BIN_EXE_mcpctl"));
-        cmd.env("MCPCTL_STATE_DIR", self.dir.path().join("st"))
-            .env("HOME", self.dir.path())
-            .env_remove("MCPCTL_NO_SPAWN")
-            .env_remove("MCPCTL_FILE")
-            .env("MCPCTL_INHERIT_ENV", "UV_SYSTEM_CERTS")
-            .arg("--file")
-            .arg(&self.file)
-            .args(args);
-        for (k, v) in &self.env {
-            cmd.env(k, v);
-        }
-        cmd.output().unwrap()
-    }
-
-    /// Run, assert the exit code, return stdout and stderr.
-    #[track_caller]
-    fn ok(&self, args: &[&str], code: i32) -> (String, String) {
-        let out = self.run(args);
-        let (stdout, stderr) = (
-            String::from_utf8_lossy(&out.stdout).into_owned(),
-            String::from_utf8_lossy(&out.stderr).into_owned(),
-        );
-        assert_eq!(
-            out.status.code(),
-            Some(code),
-            "mcpctl {args:?}\nstdout: {stdout}\nstderr: {stderr}"
-        );
-        (stdout, stderr)
-    }
-
-    #[track_caller]
-    fn json(&self, args: &[&str], code: i32) -> Value {
-        let mut all = args.to_vec();
-        all.push("--json");
-        let (stdout, _) = self.ok(&all, code);
-        serde_json::from_str(&stdout).unwrap_or_else(|e| panic!("{e}: {stdout}"))
-    }
-}
-
-impl Drop for World {
-    fn drop(&mut self) {
-        let _ = self.run(&["supervisor", "stop"]);
-        if std::thread::panicking() {
-            return;
-        }
-        let deadline = Instant::now() + Duration::from_secs(10);
-        let live = || {
-            processes_with(&self.marker)
-                .into_iter()
-                .filter(|(_, s)| !s.starts_with('Z'))
-                .collect::<Vec<_>>()
-        };
-        while !live().is_empty() && Instant::now() < deadline {
-            std::thread::sleep(Duration::from_millis(50));
-        }
-        assert_eq!(live(), vec![], "processes left behind");
-    }
+/// A world with one fixture server `fx` that reads the drift file.
+fn fixture_world() -> World {
+    let w = lock_world();
+    w.write(json!({"fx": {"command": fixture().to_str().unwrap(),
+        "args": ["--drift", w.drift.to_str().unwrap(), "--marker", w.marker]}}));
+    w
 }
 
 #[test]
 fn lock_writes_a_sorted_stable_lockfile_and_check_locked_passes() {
-    let w = World::fixture();
-    let (stdout, _) = w.ok(&["lock"], 0);
+    let w = fixture_world();
+    let (stdout, _) = w.ok_with_stderr(&["lock"], 0);
     assert!(stdout.contains("locked fx:"), "{stdout}");
     assert!(stdout.contains("wrote "), "{stdout}");
     let text = w.lock_text();
@@ -176,15 +49,15 @@ fn lock_writes_a_sorted_stable_lockfile_and_check_locked_passes() {
         text.contains(r#"{"description":"Echo back the message","inputSchema":{"properties":{"message":{"type":"string"}},"required":["message"],"type":"object"}}"#),
         "{text}"
     );
-    w.ok(&["check", "--locked"], 0);
-    w.ok(&["lock", "--check"], 0);
+    w.ok_with_stderr(&["check", "--locked"], 0);
+    w.ok_with_stderr(&["lock", "--check"], 0);
     matches_schema("check", &w.json(&["check", "--locked"], 0));
     matches_schema("lock-check", &w.json(&["lock", "--check"], 0));
     let doc = w.json(&["lock"], 0);
     matches_schema("lock", &doc);
     assert_eq!(doc["lockfiles"][0]["changed"], false, "{doc}");
     // Locking again changes nothing, byte for byte.
-    let (stdout, _) = w.ok(&["lock"], 0);
+    let (stdout, _) = w.ok_with_stderr(&["lock"], 0);
     assert!(stdout.contains("is up to date"), "{stdout}");
     assert_eq!(w.lock_text(), text);
 }
@@ -192,10 +65,10 @@ fn lock_writes_a_sorted_stable_lockfile_and_check_locked_passes() {
 /// Lock the fixture, apply `drift`, and return `check --locked --json`'s
 /// changes for `fx` (after asserting exit 4 and the human report).
 fn drifted(drift: &str, human: &[&str]) -> Value {
-    let w = World::fixture();
-    w.ok(&["lock"], 0);
+    let w = fixture_world();
+    w.ok_with_stderr(&["lock"], 0);
     w.set_drift(drift);
-    let (stdout, _) = w.ok(&["check", "--locked"], 4);
+    let (stdout, _) = w.ok_with_stderr(&["check", "--locked"], 4);
     assert!(stdout.contains("DRIFT fx"), "{stdout}");
     for needle in human {
         assert!(stdout.contains(needle), "{needle:?} not in:\n{stdout}");
@@ -277,11 +150,11 @@ fn a_renamed_tool_is_drift() {
 
 #[test]
 fn a_server_not_in_the_lock_is_an_error_under_locked() {
-    let w = World::fixture();
-    let (stdout, _) = w.ok(&["check", "--locked"], 4);
+    let w = fixture_world();
+    let (stdout, _) = w.ok_with_stderr(&["check", "--locked"], 4);
     assert!(stdout.contains("not in the lockfile"), "{stdout}");
-    w.ok(&["lock"], 0);
-    w.ok(&["check", "--locked"], 0);
+    w.ok_with_stderr(&["lock"], 0);
+    w.ok_with_stderr(&["check", "--locked"], 0);
     // A second server, defined after the lock was written.
     let fx = fixture().to_str().unwrap().to_string();
     w.write(json!({
@@ -297,20 +170,20 @@ fn a_server_not_in_the_lock_is_an_error_under_locked() {
         .collect();
     assert_eq!(statuses, vec!["ok", "not_locked"], "{doc}");
     // `lock NAME` adds it and keeps the other block.
-    w.ok(&["lock", "other"], 0);
+    w.ok_with_stderr(&["lock", "other"], 0);
     assert!(w.lock_text().contains("[servers.fx]"));
-    w.ok(&["check", "--locked"], 0);
+    w.ok_with_stderr(&["check", "--locked"], 0);
 }
 
 /// A lockfile mcpctl refuses, with the message it must carry; `lock` and
 /// `check --locked` both exit 2 and the file is left as it was.
 #[track_caller]
 fn refused(text: &str, needle: &str) {
-    let w = World::fixture();
+    let w = fixture_world();
     std::fs::write(w.lockfile(), text).unwrap();
-    let (_, stderr) = w.ok(&["check", "--locked"], 2);
+    let (_, stderr) = w.ok_with_stderr(&["check", "--locked"], 2);
     assert!(stderr.contains(needle), "{needle:?} not in:\n{stderr}");
-    let (_, stderr) = w.ok(&["lock"], 2);
+    let (_, stderr) = w.ok_with_stderr(&["lock"], 2);
     assert!(stderr.contains(needle), "{needle:?} not in:\n{stderr}");
     assert_eq!(std::fs::read_to_string(w.lockfile()).unwrap(), text);
 }
@@ -333,8 +206,8 @@ fn garbage_in_the_lockfile_is_named_by_line_and_column() {
 
 #[test]
 fn a_truncated_or_hand_edited_lockfile_is_refused() {
-    let w = World::fixture();
-    w.ok(&["lock"], 0);
+    let w = fixture_world();
+    w.ok_with_stderr(&["lock"], 0);
     let text = w.lock_text();
     let cut = &text[..text.len() - 40];
     refused(cut, "servers.lock:");
@@ -361,16 +234,16 @@ fn a_lockfile_for_another_definitions_file_is_refused() {
 
 #[test]
 fn the_supervisor_holds_exactly_the_drifted_tools_until_approve() {
-    let w = World::fixture();
-    w.ok(&["lock"], 0);
-    w.ok(&["start", "fx"], 0);
+    let w = fixture_world();
+    w.ok_with_stderr(&["lock"], 0);
+    w.ok_with_stderr(&["start", "fx"], 0);
     let status = w.json(&["status", "fx"], 0);
     assert_eq!(status["servers"][0]["state"], "ready", "{status}");
 
     w.set_drift(
         "description echo Now also forwards the message\nadd extra\nrename tool_2 tool_two",
     );
-    w.ok(&["refresh", "fx"], 0);
+    w.ok_with_stderr(&["refresh", "fx"], 0);
     let status = w.json(&["status", "fx"], 0);
     matches_schema("status", &status);
     assert_eq!(status["servers"][0]["state"], "drifted", "{status}");
@@ -389,24 +262,24 @@ fn the_supervisor_holds_exactly_the_drifted_tools_until_approve() {
     assert_eq!(names, vec!["fast"], "{tools}");
     matches_schema("tools", &tools);
     assert_eq!(tools["held"][0]["name"], "echo", "{tools}");
-    let (_, stderr) = w.ok(&["tools", "fx"], 0);
+    let (_, stderr) = w.ok_with_stderr(&["tools", "fx"], 0);
     assert!(stderr.contains("3 tools held back"), "{stderr}");
 
     // The changed tool is refused, naming the drift; the unchanged one works.
-    let (_, stderr) = w.ok(&["call", "fx", "echo", "--arg", "message=hi"], 4);
+    let (_, stderr) = w.ok_with_stderr(&["call", "fx", "echo", "--arg", "message=hi"], 4);
     assert!(stderr.contains("drifted from"), "{stderr}");
     assert!(
         stderr.contains("tool `echo` changed: description"),
         "{stderr}"
     );
     assert!(stderr.contains("mcpctl approve fx"), "{stderr}");
-    w.ok(&["call", "fx", "extra"], 4);
-    let (stdout, _) = w.ok(&["call", "fx", "fast"], 0);
+    w.ok_with_stderr(&["call", "fx", "extra"], 4);
+    let (stdout, _) = w.ok_with_stderr(&["call", "fx", "fast"], 0);
     assert!(stdout.contains("ok"), "{stdout}");
 
     // approve --dry-run shows the diff and changes nothing.
     let before = w.lock_text();
-    let (stdout, _) = w.ok(&["approve", "fx", "--dry-run"], 0);
+    let (stdout, _) = w.ok_with_stderr(&["approve", "fx", "--dry-run"], 0);
     assert!(
         stdout.contains("+ Now also forwards the message"),
         "{stdout}"
@@ -419,42 +292,42 @@ fn the_supervisor_holds_exactly_the_drifted_tools_until_approve() {
     assert_eq!(w.lock_text(), before);
 
     // approve releases them, without a restart.
-    let (stdout, _) = w.ok(&["approve", "fx"], 0);
+    let (stdout, _) = w.ok_with_stderr(&["approve", "fx"], 0);
     assert!(stdout.contains("approved"), "{stdout}");
     let status = w.json(&["status", "fx"], 0);
     assert_eq!(status["servers"][0]["state"], "ready", "{status}");
-    let (stdout, _) = w.ok(&["call", "fx", "echo", "--arg", "message=hi"], 0);
+    let (stdout, _) = w.ok_with_stderr(&["call", "fx", "echo", "--arg", "message=hi"], 0);
     assert!(stdout.contains("Echo: hi"), "{stdout}");
-    w.ok(&["check", "--locked"], 0);
-    let (stdout, _) = w.ok(&["approve", "fx"], 0);
+    w.ok_with_stderr(&["check", "--locked"], 0);
+    let (stdout, _) = w.ok_with_stderr(&["approve", "fx"], 0);
     assert!(stdout.contains("nothing to approve"), "{stdout}");
 }
 
 #[test]
 fn a_server_missing_from_the_lock_has_every_tool_held() {
-    let w = World::fixture();
+    let w = fixture_world();
     std::fs::write(
         w.lockfile(),
         "version = 1\ndefinitions = \"servers.json\"\n",
     )
     .unwrap();
-    w.ok(&["start", "fx"], 0);
+    w.ok_with_stderr(&["start", "fx"], 0);
     let status = w.json(&["status", "fx"], 0);
     assert_eq!(status["servers"][0]["state"], "drifted", "{status}");
     let tools = w.json(&["tools", "fx"], 0);
     assert_eq!(tools["tools"], json!([]), "{tools}");
-    w.ok(&["call", "fx", "fast"], 4);
+    w.ok_with_stderr(&["call", "fx", "fast"], 4);
     // Without a lockfile nothing is held.
     std::fs::remove_file(w.lockfile()).unwrap();
-    w.ok(&["call", "fx", "fast"], 0);
+    w.ok_with_stderr(&["call", "fx", "fast"], 0);
 }
 
 #[test]
 fn real_server_everything_locks_its_npm_version_and_integrity() {
     require("npx", "install Node.js (npx), as tests/run.sh does");
     let registry = PackageRegistry::start();
-    let mut w = World::new();
-    w.env.push(("MCPCTL_NPM_REGISTRY".into(), registry.npm()));
+    let mut w = lock_world();
+    w.set("MCPCTL_NPM_REGISTRY", registry.npm());
     w.write(json!({"everything": {"command": "npx",
         "args": ["-y", "@modelcontextprotocol/server-everything@2026.8.31", "stdio"],
         "connect_timeout": 120}}));
@@ -487,8 +360,8 @@ fn real_server_everything_locks_its_npm_version_and_integrity() {
         "{:?}",
         registry.requests()
     );
-    w.ok(&["check", "--locked"], 0);
-    w.ok(&["lock", "--check"], 0);
+    w.ok_with_stderr(&["check", "--locked"], 0);
+    w.ok_with_stderr(&["lock", "--check"], 0);
 }
 
 #[test]
@@ -501,33 +374,33 @@ fn a_registry_whose_integrity_changed_is_drift_for_lock_check() {
     std::fs::create_dir_all(&npm).unwrap();
     let doc_path = npm.join("2026.8.31.json");
     std::fs::copy(
-        package_registry_support::fixtures_dir()
+        support::package_fixtures()
             .join("npm/@modelcontextprotocol%2Fserver-everything/2026.8.31.json"),
         &doc_path,
     )
     .unwrap();
     let registry = PackageRegistry::serve(copy.path().to_path_buf());
-    let mut w = World::new();
-    w.env.push(("MCPCTL_NPM_REGISTRY".into(), registry.npm()));
+    let mut w = lock_world();
+    w.set("MCPCTL_NPM_REGISTRY", registry.npm());
     w.write(json!({"everything": {"command": "npx",
         "args": ["-y", "@modelcontextprotocol/server-everything@2026.8.31", "stdio"],
         "connect_timeout": 120}}));
-    w.ok(&["lock"], 0);
+    w.ok_with_stderr(&["lock"], 0);
     let text = std::fs::read_to_string(&doc_path).unwrap();
     std::fs::write(&doc_path, text.replace("sha512-5U3O", "sha512-AAAA")).unwrap();
-    let (stdout, _) = w.ok(&["lock", "--check"], 4);
+    let (stdout, _) = w.ok_with_stderr(&["lock", "--check"], 4);
     assert!(stdout.contains("artifact.integrity changed"), "{stdout}");
     // check --locked asks no registry: the live server still matches.
-    w.ok(&["check", "--locked"], 0);
+    w.ok_with_stderr(&["check", "--locked"], 0);
 }
 
 #[test]
 fn real_mcp_server_time_locks_its_pypi_version_and_file_hashes() {
     let uvx = require("uvx", "run `bash tests/run.sh`, which installs uv");
     let registry = PackageRegistry::start();
-    let mut w = World::new();
-    w.env.push(("MCPCTL_PYPI_URL".into(), registry.url.clone()));
-    w.env.push(("UV_SYSTEM_CERTS".into(), "1".into()));
+    let mut w = lock_world();
+    w.set("MCPCTL_PYPI_URL", &registry.url);
+    w.set("UV_SYSTEM_CERTS", "1");
     w.write(
         json!({"time": {"command": uvx, "args": ["mcp-server-time==2026.10.19"],
         "connect_timeout": 120, "env": {"UV_SYSTEM_CERTS": "1"}}}),
@@ -548,23 +421,20 @@ fn real_mcp_server_time_locks_its_pypi_version_and_file_hashes() {
     assert_eq!(s["server_version"], "2026.10.19");
     assert_eq!(s["tools"], json!(["convert_time", "get_current_time"]));
     assert_eq!(registry.requests(), vec!["/pypi/mcp-server-time/json"]);
-    w.ok(&["check", "--locked"], 0);
+    w.ok_with_stderr(&["check", "--locked"], 0);
 }
 
 #[test]
 fn an_unreachable_registry_is_a_note_not_a_guess() {
     require("npx", "install Node.js (npx), as tests/run.sh does");
-    let mut w = World::new();
+    let mut w = lock_world();
     // A loopback port nothing listens on.
-    let port = common::free_port();
-    w.env.push((
-        "MCPCTL_NPM_REGISTRY".into(),
-        format!("http://127.0.0.1:{port}"),
-    ));
+    let port = support::free_port();
+    w.set("MCPCTL_NPM_REGISTRY", format!("http://127.0.0.1:{port}"));
     w.write(json!({"everything": {"command": "npx",
         "args": ["-y", "@modelcontextprotocol/server-everything@2026.8.31", "stdio"],
         "connect_timeout": 120}}));
-    let (_, stderr) = w.ok(&["lock"], 0);
+    let (_, stderr) = w.ok_with_stderr(&["lock"], 0);
     assert!(stderr.contains("registry lookup failed"), "{stderr}");
     let text = w.lock_text();
     assert!(text.contains("version = \"2026.8.31\""), "{text}");
@@ -590,7 +460,7 @@ fn names(list: &Value) -> Vec<String> {
 /// locked server came up `drifted` with those tools held for ever.
 #[test]
 fn a_catalog_that_depends_on_client_capabilities_is_locked_as_it_runs() {
-    let w = World::new();
+    let w = lock_world();
     w.write(json!({"fx": {"command": fixture().to_str().unwrap(),
         "args": ["--by-capability", "--marker", w.marker]}}));
     let check = w.json(&["check", "fx"], 0);
@@ -601,7 +471,7 @@ fn a_catalog_that_depends_on_client_capabilities_is_locked_as_it_runs() {
             .all(|t| checked.contains(&t.to_string())),
         "{checked:?}"
     );
-    w.ok(&["lock"], 0);
+    w.ok_with_stderr(&["lock"], 0);
     let text = w.lock_text();
     assert!(
         text.contains(
@@ -614,32 +484,32 @@ fn a_catalog_that_depends_on_client_capabilities_is_locked_as_it_runs() {
         .filter(|l| l.contains("hash = \"sha256:"))
         .count();
     assert_eq!(locked, checked.len(), "{text}");
-    w.ok(&["start", "fx"], 0);
+    w.ok_with_stderr(&["start", "fx"], 0);
     let status = w.json(&["status", "fx"], 0);
     assert_eq!(status["servers"][0]["state"], "ready", "{status}");
     assert_eq!(status["servers"][0]["tools"], checked.len(), "{status}");
     assert_eq!(names(&w.json(&["tools", "fx"], 0)["tools"]), checked);
-    let (stdout, _) = w.ok(&["call", "fx", "confirm", "--accept-defaults"], 0);
+    let (stdout, _) = w.ok_with_stderr(&["call", "fx", "confirm", "--accept-defaults"], 0);
     assert!(stdout.contains("accepted"), "{stdout}");
-    let (stdout, _) = w.ok(&["call", "fx", "roots_seen"], 0);
+    let (stdout, _) = w.ok_with_stderr(&["call", "fx", "roots_seen"], 0);
     assert!(stdout.contains("roots: file:///"), "{stdout}");
     // Sampling is offered, and refused: mcpctl has no model.
-    let (stdout, _) = w.ok(&["call", "fx", "sample_once"], 1);
+    let (stdout, _) = w.ok_with_stderr(&["call", "fx", "sample_once"], 1);
     assert!(stdout.contains("mcpctl has no model"), "{stdout}");
-    let (stdout, _) = w.ok(&["approve", "fx"], 0);
+    let (stdout, _) = w.ok_with_stderr(&["approve", "fx"], 0);
     assert!(stdout.contains("nothing to approve"), "{stdout}");
-    w.ok(&["check", "--locked"], 0);
+    w.ok_with_stderr(&["check", "--locked"], 0);
 }
 
 /// `approve` accepts the catalog the supervisor holds, not what a second
 /// connection happens to list: the drift the supervisor saw is released.
 #[test]
 fn approve_accepts_what_the_supervisor_holds() {
-    let w = World::fixture();
-    w.ok(&["lock"], 0);
-    w.ok(&["start", "fx"], 0);
+    let w = fixture_world();
+    w.ok_with_stderr(&["lock"], 0);
+    w.ok_with_stderr(&["start", "fx"], 0);
     w.set_drift("add extra");
-    w.ok(&["refresh", "fx"], 0);
+    w.ok_with_stderr(&["refresh", "fx"], 0);
     // A fresh connection would now list `other`, not `extra`.
     w.set_drift("add other");
     let doc = w.json(&["approve", "fx", "--dry-run"], 0);
@@ -650,18 +520,18 @@ fn approve_accepts_what_the_supervisor_holds() {
         json!([{"change": "added", "kind": "tool", "name": "extra"}]),
         "{doc}"
     );
-    let (stdout, stderr) = w.ok(&["approve", "fx"], 0);
+    let (stdout, stderr) = w.ok_with_stderr(&["approve", "fx"], 0);
     assert!(stdout.contains("tool `extra` added"), "{stdout}");
     assert!(
         stderr.contains("as the running supervisor holds them"),
         "{stderr}"
     );
-    let (stdout, _) = w.ok(&["call", "fx", "extra"], 0);
+    let (stdout, _) = w.ok_with_stderr(&["call", "fx", "extra"], 0);
     assert!(stdout.contains("called extra"), "{stdout}");
     let status = w.json(&["status", "fx"], 0);
     assert_eq!(status["servers"][0]["state"], "ready", "{status}");
     // Without a supervisor, a direct connection is what is compared.
-    w.ok(&["supervisor", "stop"], 0);
+    w.ok_with_stderr(&["supervisor", "stop"], 0);
     let doc = w.json(&["approve", "fx", "--dry-run"], 0);
     assert_eq!(doc["tools_from"], "direct", "{doc}");
     assert!(doc["changes"].to_string().contains("other"), "{doc}");
@@ -686,13 +556,13 @@ fn an_invisible_description_change_is_shown() {
         "description echo Echo\u{200b} back the\u{200d} message\u{feff}",
         &["+ Echo\\u{200b} back the\\u{200d} message\\u{feff}"],
     );
-    let w = World::fixture();
+    let w = fixture_world();
     w.set_drift("description echo Read a caf\u{e9} menu.");
-    w.ok(&["lock"], 0);
+    w.ok_with_stderr(&["lock"], 0);
     w.set_drift("description echo Read a cafe\u{301} menu.");
     for args in [&["check", "--locked"][..], &["approve", "fx", "--dry-run"]] {
         let code = if args[0] == "check" { 4 } else { 0 };
-        let (stdout, _) = w.ok(args, code);
+        let (stdout, _) = w.ok_with_stderr(args, code);
         assert!(stdout.contains("- Read a caf\\u{e9} menu."), "{stdout}");
         assert!(stdout.contains("+ Read a cafe\\u{301} menu."), "{stdout}");
     }
@@ -704,8 +574,8 @@ fn an_invisible_description_change_is_shown() {
 #[test]
 fn a_lockfile_others_can_write_is_refused() {
     use std::os::unix::fs::PermissionsExt;
-    let w = World::fixture();
-    w.ok(&["lock"], 0);
+    let w = fixture_world();
+    w.ok_with_stderr(&["lock"], 0);
     let lockfile = w.lockfile();
     std::fs::set_permissions(&lockfile, std::fs::Permissions::from_mode(0o666)).unwrap();
     let before = w.lock_text();
@@ -715,7 +585,7 @@ fn a_lockfile_others_can_write_is_refused() {
         &["lock"],
         &["approve", "fx", "--dry-run"],
     ] {
-        let (_, stderr) = w.ok(args, 2);
+        let (_, stderr) = w.ok_with_stderr(args, 2);
         assert!(
             stderr.contains(&format!("bad permissions on {}", lockfile.display())),
             "{args:?}: {stderr}"
@@ -725,15 +595,15 @@ fn a_lockfile_others_can_write_is_refused() {
         assert!(stderr.contains("--allow-insecure-file"), "{stderr}");
     }
     assert_eq!(w.lock_text(), before);
-    w.ok(&["--allow-insecure-file", "check", "--locked"], 0);
+    w.ok_with_stderr(&["--allow-insecure-file", "check", "--locked"], 0);
     // The supervisor does not trust it either: every tool is held.
-    w.ok(&["start", "fx"], 0);
+    w.ok_with_stderr(&["start", "fx"], 0);
     let status = w.json(&["status", "fx"], 0);
     assert_eq!(status["servers"][0]["state"], "drifted", "{status}");
-    let (_, stderr) = w.ok(&["call", "fx", "fast"], 4);
+    let (_, stderr) = w.ok_with_stderr(&["call", "fx", "fast"], 4);
     assert!(stderr.contains("bad permissions on"), "{stderr}");
     std::fs::set_permissions(&lockfile, std::fs::Permissions::from_mode(0o644)).unwrap();
-    w.ok(&["call", "fx", "fast"], 0);
+    w.ok_with_stderr(&["call", "fx", "fast"], 0);
 }
 
 /// server-everything lists its elicitation, sampling and roots tools only
@@ -751,10 +621,10 @@ fn real_server_everything_locked_then_started_is_ready_with_every_tool() {
         "mcp-server-everything",
         "run `bash tests/run.sh`, which installs @modelcontextprotocol/server-everything",
     );
-    let w = World::new();
+    let w = lock_world();
     w.write(json!({"ev": {"command": bin, "args": ["stdio"]}}));
     let checked = names(&w.json(&["check", "ev"], 0)["servers"][0]["tools"]);
-    w.ok(&["lock"], 0);
+    w.ok_with_stderr(&["lock"], 0);
     let locked: Vec<String> = w.json(&["lock"], 0)["servers"][0]["tools"]
         .as_array()
         .unwrap()
@@ -770,11 +640,11 @@ fn real_server_everything_locked_then_started_is_ready_with_every_tool() {
     ] {
         assert!(locked.contains(&gated.to_string()), "{gated}: {locked:?}");
     }
-    w.ok(&["start", "ev"], 0);
+    w.ok_with_stderr(&["start", "ev"], 0);
     // It says `tools/list_changed` (several times) once it knows the
     // client's capabilities, and is refreshed each time: wait for `ready`.
     let mut status = Value::Null;
-    common::wait_until(common::within(10), || {
+    support::wait_until(support::within(10), || {
         status = w.json(&["status", "ev"], 0);
         status["servers"][0]["state"] == "ready"
     });
@@ -786,7 +656,7 @@ fn real_server_everything_locked_then_started_is_ready_with_every_tool() {
         tools["held"].as_array().is_none_or(Vec::is_empty),
         "{tools}"
     );
-    let (stdout, _) = w.ok(&["call", "ev", "echo", "--arg", "message=hi"], 0);
+    let (stdout, _) = w.ok_with_stderr(&["call", "ev", "echo", "--arg", "message=hi"], 0);
     assert!(stdout.contains("hi"), "{stdout}");
     let answers = r#"{"name": "Ada"}"#;
     let elicit = [
@@ -796,9 +666,9 @@ fn real_server_everything_locked_then_started_is_ready_with_every_tool() {
         "--answers",
         answers,
     ];
-    let (stdout, _) = w.ok(&elicit, 0);
+    let (stdout, _) = w.ok_with_stderr(&elicit, 0);
     assert!(stdout.contains("Ada"), "{stdout}");
-    let (stdout, _) = w.ok(&["call", "ev", "get-roots-list"], 0);
+    let (stdout, _) = w.ok_with_stderr(&["call", "ev", "get-roots-list"], 0);
     assert!(stdout.contains("file://"), "{stdout}");
     // Sampling is listed, and refused: mcpctl has no model.
     let sample = [
@@ -808,7 +678,7 @@ fn real_server_everything_locked_then_started_is_ready_with_every_tool() {
         "--arg",
         "prompt=hi",
     ];
-    let (stdout, _) = w.ok(&sample, 1);
+    let (stdout, _) = w.ok_with_stderr(&sample, 1);
     assert!(stdout.contains("no model"), "{stdout}");
     let long = [
         "call",
@@ -825,7 +695,7 @@ fn real_server_everything_locked_then_started_is_ready_with_every_tool() {
     // calls at once.
     for _ in 0..5 {
         std::thread::scope(|s| {
-            let calls: Vec<_> = (0..3).map(|_| s.spawn(|| w.run(&long))).collect();
+            let calls: Vec<_> = (0..3).map(|_| s.spawn(|| w.output(&long))).collect();
             for call in calls {
                 let out = call.join().unwrap();
                 let stderr = String::from_utf8_lossy(&out.stderr);
@@ -839,7 +709,7 @@ fn real_server_everything_locked_then_started_is_ready_with_every_tool() {
             }
         });
     }
-    let (stdout, _) = w.ok(&["approve", "ev"], 0);
+    let (stdout, _) = w.ok_with_stderr(&["approve", "ev"], 0);
     assert!(stdout.contains("nothing to approve"), "{stdout}");
 }
 
@@ -848,10 +718,10 @@ fn real_server_everything_locked_then_started_is_ready_with_every_tool() {
 /// added, with a note saying why that may be.
 #[test]
 fn a_lock_without_capabilities_explains_tools_that_came() {
-    let w = World::new();
+    let w = lock_world();
     w.write(json!({"fx": {"command": fixture().to_str().unwrap(),
         "args": ["--by-capability", "--marker", w.marker]}}));
-    w.ok(&["lock"], 0);
+    w.ok_with_stderr(&["lock"], 0);
     let old: String = w
         .lock_text()
         .lines()
@@ -859,14 +729,14 @@ fn a_lock_without_capabilities_explains_tools_that_came() {
         .map(|l| format!("{l}\n"))
         .collect();
     std::fs::write(w.lockfile(), old).unwrap();
-    let (stdout, _) = w.ok(&["check", "--locked"], 4);
+    let (stdout, _) = w.ok_with_stderr(&["check", "--locked"], 4);
     assert!(stdout.contains("tool `confirm` added"), "{stdout}");
     assert!(
         stdout.contains("note: the lock does not record the client capabilities"),
         "{stdout}"
     );
     assert!(!stdout.contains("capabilities changed"), "{stdout}");
-    let (stdout, _) = w.ok(&["approve", "fx"], 0);
+    let (stdout, _) = w.ok_with_stderr(&["approve", "fx"], 0);
     assert!(
         stdout.contains("note: the lock does not record"),
         "{stdout}"
@@ -876,5 +746,5 @@ fn a_lock_without_capabilities_explains_tools_that_came() {
         "{}",
         w.lock_text()
     );
-    w.ok(&["check", "--locked"], 0);
+    w.ok_with_stderr(&["check", "--locked"], 0);
 }

@@ -1,13 +1,13 @@
 //! The MCP client over HTTP against the fixture server on 127.0.0.1:
 //! Streamable HTTP, bearer auth, web pages, refused connections, TLS.
 
-mod common;
+mod support;
 
 use std::time::Duration;
 
-use common::{free_port, http_fixture, remote};
 use mcpctl::defs::Transport;
 use mcpctl::mcp::{self, ConnectError, DiscoverOptions, Phase};
+use support::{free_port, http_fixture, remote};
 
 fn opts() -> DiscoverOptions {
     let mut o = DiscoverOptions::default();

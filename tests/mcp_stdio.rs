@@ -1,12 +1,12 @@
 //! The MCP client against the fixture server over stdio: every failure kind
 //! named with its phase, pagination guards, the stateless fallback, roots.
 
-mod common;
+mod support;
 
 use std::time::{Duration, Instant};
 
-use common::{fixture_def, stdio};
 use mcpctl::mcp::{self, ConnectError, DiscoverOptions, PageEnd, Phase};
+use support::{fixture_def, stdio};
 
 fn opts() -> DiscoverOptions {
     let mut o = DiscoverOptions::default();

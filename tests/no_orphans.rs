@@ -1,12 +1,12 @@
 //! 100 checks in a row of a fixture that spawns a SIGTERM-ignoring
 //! grandchild leave no process (and no zombie) behind.
 
-mod common;
+mod support;
 
 use std::time::Duration;
 
-use common::{fixture_def, my_zombies, processes_with, wait_until, within};
 use mcpctl::mcp::{self, ConnectError, DiscoverOptions, Phase};
+use support::{fixture_def, my_zombies, processes_with, wait_until, within};
 
 #[tokio::test(flavor = "multi_thread", worker_threads = 2)]
 async fn hundred_checks_leave_no_process_behind() {
@@ -63,7 +63,7 @@ async fn hundred_checks_leave_no_process_behind() {
 fn the_process_counter_can_see_a_grandchild() {
     // Guard against a vacuous pass: a grandchild we leak on purpose is found.
     let marker = format!("mcpctl-counter-test-{}", std::process::id());
-    let mut child = std::process::Command::new(common::fixture())
+    let mut child = std::process::Command::new(support::fixture())
         .args(["--grandchild-sleeper", "--marker", &marker])
         .spawn()
         .unwrap();

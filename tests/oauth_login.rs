@@ -7,21 +7,15 @@
 //! refresh, logout with revocation, client credentials, and refusals that
 //! write nothing.
 
-mod common;
 mod support;
 
 use std::path::PathBuf;
 use std::time::{Duration, Instant};
 
-use common::{Background, http_fixture};
 use serde_json::Value;
-use support::{Run, Sandbox};
+use support::{Background, Run, Sandbox, browser, http_fixture, schema_errors};
 
 const FILE: &str = "servers.json";
-
-fn browser() -> PathBuf {
-    PathBuf::from(env!("CARGO_MANIFEST_DIR")).join("tests/support/browser.sh")
-}
 
 fn fixture_file(name: &str) -> PathBuf {
     PathBuf::from(env!("CARGO_MANIFEST_DIR"))
@@ -603,7 +597,7 @@ fn secrets_never_reach_output_logs_the_file_or_the_supervisor() {
     let mut haystack = outputs.join("\n").into_bytes();
     haystack.extend(std::fs::read(env.sandbox.path(FILE)).unwrap());
     let mut searched = 0;
-    for entry in common::files_under(&env.sandbox.path("state")) {
+    for entry in support::files_under(&env.sandbox.path("state")) {
         if entry.file_name().is_some_and(|n| n == "oauth.json") {
             continue;
         }
@@ -645,27 +639,10 @@ fn as_a_new_user_add_login_check_call_supervise_expire_logout() {
         .stdout_has("revoked");
 }
 
-/// The published schema `docs/json/<name>.schema.json`, compiled.
-fn schema(name: &str) -> jsonschema::Validator {
-    let path = PathBuf::from(env!("CARGO_MANIFEST_DIR"))
-        .join("docs/json")
-        .join(format!("{name}.schema.json"));
-    let value: Value = serde_json::from_str(&std::fs::read_to_string(path).unwrap()).unwrap();
-    jsonschema::options()
-        .with_draft(jsonschema::Draft::Draft202012)
-        .with_retriever(mcpctl::mcp::lint::RefuseAll)
-        .should_validate_formats(true)
-        .build(&value)
-        .unwrap()
-}
-
 #[track_caller]
 fn assert_matches(name: &str, run: &Run) {
     let doc = run.json();
-    let errors: Vec<String> = schema(name)
-        .iter_errors(&doc)
-        .map(|e| e.to_string())
-        .collect();
+    let errors = schema_errors(name, &doc);
     assert!(errors.is_empty(), "{name}: {errors:?}\n{run}");
     assert_eq!(doc["schema_version"], 1);
 }
@@ -752,20 +729,15 @@ fn the_2025_03_26_fallbacks_root_metadata_then_default_endpoints() {
 
 #[test]
 fn add_on_a_terminal_offers_to_sign_in_then_checks_and_saves() {
-    let script = common::require("script", "install util-linux (it provides `script`)");
+    let script = support::require("script", "install util-linux (it provides `script`)");
     let env = Env::new(&[]);
     let url = env.url();
     let mcpctl = env!("CARGO_BIN_EXE_mcpctl");
     let line = format!("{mcpctl} --file {FILE} add --name s --url {url}");
-    let home = env.sandbox.dir.path();
-    let mut child = std::process::Command::new(&script)
+    let mut child = env
+        .sandbox
+        .wrapped(&script)
         .args(["-qec", &line, "/dev/null"])
-        .current_dir(home)
-        .env("HOME", home)
-        .env("XDG_CONFIG_HOME", home.join("config"))
-        .env("XDG_CACHE_HOME", home.join("cache"))
-        .env("MCPCTL_STATE_DIR", home.join("state"))
-        .env_remove("MCPCTL_FILE")
         .env("BROWSER", browser())
         .env_remove("CI")
         .stdin(std::process::Stdio::piped())
@@ -951,6 +923,8 @@ exec {} "$1"
     run.expect_code(0);
     assert_eq!(run.json()["signed_in"], true, "{run}");
     assert!(started.elapsed() < Duration::from_secs(20), "{run}");
+    // The racing browser's idle connections (`sleep 15`) are its own.
+    env.sandbox.end_processes();
 }
 
 /// `login` where there is nothing to sign in to says so in one line with

@@ -5,7 +5,7 @@
 //! ID metadata documents, step-up, and every misbehaving mode the client
 //! tests rely on. Also the `tests/support/browser.sh` helper.
 
-mod common;
+mod support;
 
 use std::collections::HashMap;
 use std::path::PathBuf;
@@ -13,9 +13,9 @@ use std::time::{Duration, SystemTime, UNIX_EPOCH};
 
 use base64::Engine;
 use base64::engine::general_purpose::{STANDARD, URL_SAFE_NO_PAD};
-use common::{Background, http_fixture};
 use reqwest::StatusCode;
 use serde_json::{Value, json};
+use support::{Background, http_fixture};
 
 const VERIFIER: &str = "a-verifier-that-is-long-enough-for-pkce-0123456789";
 
@@ -1332,7 +1332,7 @@ async fn browser_helper_completes_the_redirect() {
         ]);
     let dir = tempfile::tempdir().unwrap();
     let log = dir.path().join("urls");
-    let script = PathBuf::from(env!("CARGO_MANIFEST_DIR")).join("tests/support/browser.sh");
+    let script = support::browser();
     let out = tokio::process::Command::new(&script)
         .arg(url.as_str())
         .env("BROWSER_LOG", &log)

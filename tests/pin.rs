@@ -3,131 +3,56 @@
 //! API and PEP 691 simple index) and MCP registries serving documents
 //! saved from the real ones (`tests/fixtures/packages/`).
 
-mod common;
-#[path = "package_registry_support/mod.rs"]
-mod package_registry_support;
-mod registry_support;
+mod support;
 
-use std::path::{Path, PathBuf};
-use std::process::{Command, Output};
+use std::path::Path;
 
 use base64::Engine;
-use package_registry_support::{PackageRegistry, fixtures_dir};
-use registry_support::TestRegistry;
 use serde_json::{Value, json};
-use sha2::Digest;
+use support::{
+    OciRegistry, PackageRegistry, TestRegistry, World, matches_schema, package_fixtures,
+};
 
 const EVERYTHING: &str = "@modelcontextprotocol/server-everything";
 const EVERYTHING_INTEGRITY: &str = "sha512-5U3OZh8Xq0Li4nA26l6uNvV9/1suMDuWSn+NjLZIhzinhMY6N3A4DCrxVecBGPf2PsNFKTEv5krxGPRwzxc7jQ==";
 
-/// One test's directory, definitions file and environment.
-struct World {
-    dir: tempfile::TempDir,
-    file: PathBuf,
-    env: Vec<(String, String)>,
+/// A world for the pin tests: definitions in `file_name`, no supervisor,
+/// a short registry timeout, and no registry or index from the
+/// developer's environment.
+fn pin_world(file_name: &str) -> World {
+    let mut w = World::short("pin").file_named(file_name);
+    w.set("XDG_CONFIG_HOME", w.path("config"));
+    w.set("XDG_CACHE_HOME", w.path("cache"));
+    w.set("MCPCTL_CACHE_DIR", w.path("cache"));
+    w.set("MCPCTL_NO_SPAWN", "1");
+    w.set("MCPCTL_REGISTRY_TIMEOUT", "5");
+    for name in [
+        "MCPCTL_NPM_REGISTRY",
+        "MCPCTL_PYPI_URL",
+        "npm_config_registry",
+        "NPM_CONFIG_REGISTRY",
+        "UV_DEFAULT_INDEX",
+        "UV_INDEX_URL",
+        "PIP_INDEX_URL",
+        "CI",
+    ] {
+        w.unset(name);
+    }
+    w
 }
 
-impl World {
-    fn new(file_name: &str) -> World {
-        let dir = tempfile::Builder::new()
-            .prefix("pin")
-            .tempdir_in("/tmp")
-            .unwrap();
-        World {
-            file: dir.path().join(file_name),
-            dir,
-            env: Vec::new(),
-        }
-    }
-
-    /// npm and PyPI (JSON API) both at `registry`.
-    fn with(file_name: &str, registry: &PackageRegistry) -> World {
-        let mut w = World::new(file_name);
-        w.set("MCPCTL_NPM_REGISTRY", &registry.npm());
-        w.set("MCPCTL_PYPI_URL", &registry.url);
-        w
-    }
-
-    fn set(&mut self, name: &str, value: &str) {
-        self.env.push((name.into(), value.into()));
-    }
-
-    fn run(&self, args: &[&str]) -> Output {
-        let mut cmd = Command::new(env!("CARGO_BIN_EXE_mcpctl"));
-        cmd.arg("--file")
-            .arg(&self.file)
-            .args(args)
-            .current_dir(self.dir.path())
-            .env("HOME", self.dir.path())
-            .env("XDG_CONFIG_HOME", self.dir.path().join("config"))
-            .env("XDG_CACHE_HOME", self.dir.path().join("cache"))
-            .env("MCPCTL_CACHE_DIR", self.dir.path().join("cache"))
-            .env("MCPCTL_STATE_DIR", self.dir.path().join("st"))
-            .env("MCPCTL_NO_SPAWN", "1")
-            .env("MCPCTL_REGISTRY_TIMEOUT", "5");
-        for name in [
-            "MCPCTL_NPM_REGISTRY",
-            "MCPCTL_PYPI_URL",
-            "npm_config_registry",
-            "NPM_CONFIG_REGISTRY",
-            "UV_DEFAULT_INDEX",
-            "UV_INDEX_URL",
-            "PIP_INDEX_URL",
-            "MCPCTL_FILE",
-            "CI",
-        ] {
-            cmd.env_remove(name);
-        }
-        for (k, v) in &self.env {
-            cmd.env(k, v);
-        }
-        cmd.output().expect("run mcpctl")
-    }
-
-    /// Run, expect `code`; (stdout, stderr).
-    #[track_caller]
-    fn ok(&self, args: &[&str], code: i32) -> (String, String) {
-        let out = self.run(args);
-        let (stdout, stderr) = (
-            String::from_utf8_lossy(&out.stdout).into_owned(),
-            String::from_utf8_lossy(&out.stderr).into_owned(),
-        );
-        assert_eq!(
-            out.status.code(),
-            Some(code),
-            "mcpctl {args:?}\nstdout:\n{stdout}\nstderr:\n{stderr}"
-        );
-        (stdout, stderr)
-    }
-
-    fn text(&self) -> String {
-        std::fs::read_to_string(&self.file).unwrap()
-    }
-}
-
-/// Panic unless `doc` is valid against `docs/json/<name>.schema.json`.
-#[track_caller]
-fn matches_schema(name: &str, doc: &Value) {
-    let path = Path::new(env!("CARGO_MANIFEST_DIR"))
-        .join("docs/json")
-        .join(format!("{name}.schema.json"));
-    let schema: Value = serde_json::from_str(&std::fs::read_to_string(&path).unwrap()).unwrap();
-    let validator = jsonschema::options()
-        .with_draft(jsonschema::Draft::Draft202012)
-        .with_retriever(mcpctl::mcp::lint::RefuseAll)
-        .build(&schema)
-        .unwrap_or_else(|e| panic!("{name}.schema.json does not compile: {e}"));
-    let errors: Vec<String> = validator
-        .iter_errors(doc)
-        .map(|e| format!("{e} at {}", e.instance_path()))
-        .collect();
-    assert!(errors.is_empty(), "{name}: {}\n{doc}", errors.join("\n"));
+/// [`pin_world`] with npm and PyPI (JSON API) both at `registry`.
+fn pin_world_with(file_name: &str, registry: &PackageRegistry) -> World {
+    let mut w = pin_world(file_name);
+    w.set("MCPCTL_NPM_REGISTRY", registry.npm());
+    w.set("MCPCTL_PYPI_URL", &registry.url);
+    w
 }
 
 /// A copy of the saved documents that a test may change.
 fn fixtures_copy() -> tempfile::TempDir {
     let copy = tempfile::tempdir().unwrap();
-    copy_dir(&fixtures_dir(), copy.path());
+    copy_dir(&package_fixtures(), copy.path());
     copy
 }
 
@@ -147,7 +72,7 @@ fn copy_dir(from: &Path, to: &Path) {
 #[test]
 fn pin_rewrites_npx_and_uvx_in_a_jsonc_file_keeping_comments() {
     let registry = PackageRegistry::start();
-    let w = World::with("servers.json", &registry);
+    let w = pin_world_with("servers.json", &registry);
     let before = format!(
         r#"{{
   // my servers
@@ -164,7 +89,7 @@ fn pin_rewrites_npx_and_uvx_in_a_jsonc_file_keeping_comments() {
 "#
     );
     std::fs::write(&w.file, &before).unwrap();
-    let (stdout, _) = w.ok(&["pin", "--all", "--dry-run"], 0);
+    let (stdout, _) = w.ok_with_stderr(&["pin", "--all", "--dry-run"], 0);
     assert!(
         stdout.contains(&format!(
             "would pin everything: {EVERYTHING} → {EVERYTHING}@2026.8.31"
@@ -173,7 +98,7 @@ fn pin_rewrites_npx_and_uvx_in_a_jsonc_file_keeping_comments() {
     );
     assert_eq!(w.text(), before, "--dry-run wrote");
 
-    let (stdout, _) = w.ok(&["pin", "everything", "time"], 0);
+    let (stdout, _) = w.ok_with_stderr(&["pin", "everything", "time"], 0);
     assert!(
         stdout.contains("pinned time: mcp-server-time@latest → mcp-server-time==2026.10.19"),
         "{stdout}"
@@ -192,7 +117,8 @@ fn pin_rewrites_npx_and_uvx_in_a_jsonc_file_keeping_comments() {
         "{:?}",
         registry.requests()
     );
-    let doc: Value = serde_json::from_str(&w.ok(&["pin", "--all", "--json"], 0).0).unwrap();
+    let doc: Value =
+        serde_json::from_str(&w.ok_with_stderr(&["pin", "--all", "--json"], 0).0).unwrap();
     matches_schema("pin", &doc);
     assert_eq!(doc["servers"][0]["status"], "already_pinned", "{doc}");
     assert_eq!(doc["servers"][1]["version"], "2026.10.19", "{doc}");
@@ -202,12 +128,13 @@ fn pin_rewrites_npx_and_uvx_in_a_jsonc_file_keeping_comments() {
 #[test]
 fn pin_resolves_ranges_in_a_yaml_file_keeping_comments() {
     let registry = PackageRegistry::start();
-    let w = World::with("servers.yaml", &registry);
+    let w = pin_world_with("servers.yaml", &registry);
     let before = format!(
         "# operator config\nmcpServers:\n  everything:\n    command: npx  # launcher\n    args:\n      - -y\n      # the package\n      - \"{EVERYTHING}@^2026.1\"\n      - stdio\n  time:\n    command: uvx\n    args: [--from, \"mcp-server-time>=2026,<2026.10.19\", mcp-server-time]\n"
     );
     std::fs::write(&w.file, &before).unwrap();
-    let doc: Value = serde_json::from_str(&w.ok(&["pin", "--all", "--json"], 0).0).unwrap();
+    let doc: Value =
+        serde_json::from_str(&w.ok_with_stderr(&["pin", "--all", "--json"], 0).0).unwrap();
     assert_eq!(
         doc["servers"][0]["to"],
         format!("{EVERYTHING}@2026.8.31"),
@@ -230,17 +157,17 @@ fn pin_resolves_ranges_in_a_yaml_file_keeping_comments() {
         text.contains("args: [--from, mcp-server-time==2026.10.10, mcp-server-time]"),
         "{text}"
     );
-    let (stdout, _) = w.ok(&["list", "--json"], 0);
+    let (stdout, _) = w.ok_with_stderr(&["list", "--json"], 0);
     assert!(stdout.contains("mcp-server-time==2026.10.10"), "{stdout}");
 }
 
 #[test]
 fn pin_keeps_a_codex_toml_file_intact() {
     let registry = PackageRegistry::start();
-    let w = World::with("config.toml", &registry);
+    let w = pin_world_with("config.toml", &registry);
     let before = "# codex config\nmodel = \"o4\"\n\n[mcp_servers.time]\ncommand = \"uvx\"\nargs = [\"mcp-server-time\"] # the package\nenv = { TZ = \"UTC\" }\n";
     std::fs::write(&w.file, before).unwrap();
-    w.ok(&["pin", "time"], 0);
+    w.ok_with_stderr(&["pin", "time"], 0);
     assert_eq!(
         w.text(),
         before.replace("\"mcp-server-time\"", "\"mcp-server-time==2026.10.19\"")
@@ -250,13 +177,13 @@ fn pin_keeps_a_codex_toml_file_intact() {
 #[test]
 fn a_range_with_no_match_names_the_registry_and_what_is_available() {
     let registry = PackageRegistry::start();
-    let w = World::with("servers.json", &registry);
+    let w = pin_world_with("servers.json", &registry);
     let before = format!(
         r#"{{"mcpServers": {{"e": {{"command": "npx", "args": ["-y", "{EVERYTHING}@^9"]}},
   "t": {{"command": "uvx", "args": ["mcp-server-time"]}}}}}}"#
     );
     std::fs::write(&w.file, &before).unwrap();
-    let (_, stderr) = w.ok(&["pin", "e", "t"], 3);
+    let (_, stderr) = w.ok_with_stderr(&["pin", "e", "t"], 3);
     assert!(
         stderr.contains(&format!(
             "no version of {EVERYTHING} matches ^9 at {}; available: 2026.8.31, 2026.8.18",
@@ -271,7 +198,7 @@ fn a_range_with_no_match_names_the_registry_and_what_is_available() {
 #[test]
 fn a_scoped_registry_in_the_projects_npmrc_is_honoured_and_auth_is_never_shown() {
     let registry = PackageRegistry::start();
-    let w = World::new("servers.json");
+    let w = pin_world("servers.json");
     std::fs::write(
         &w.file,
         format!(
@@ -279,7 +206,7 @@ fn a_scoped_registry_in_the_projects_npmrc_is_honoured_and_auth_is_never_shown()
         ),
     )
     .unwrap();
-    let closed = common::free_port();
+    let closed = support::free_port();
     let npmrc = w.dir.path().join(".npmrc");
     std::fs::write(
         &npmrc,
@@ -289,7 +216,7 @@ fn a_scoped_registry_in_the_projects_npmrc_is_honoured_and_auth_is_never_shown()
         ),
     )
     .unwrap();
-    let (stdout, stderr) = w.ok(&["pin", "e"], 0);
+    let (stdout, stderr) = w.ok_with_stderr(&["pin", "e"], 0);
     assert!(
         stdout.contains(&format!("(from {})", registry.npm())),
         "{stdout}"
@@ -311,7 +238,7 @@ fn a_scoped_registry_in_the_projects_npmrc_is_honoured_and_auth_is_never_shown()
         ),
     )
     .unwrap();
-    let (stdout, stderr) = w.ok(&["pin", "e"], 1);
+    let (stdout, stderr) = w.ok_with_stderr(&["pin", "e"], 1);
     assert!(
         stderr.contains(&format!("http://127.0.0.1:{closed}/")),
         "{stderr}"
@@ -326,11 +253,11 @@ fn a_scoped_registry_in_the_projects_npmrc_is_honoured_and_auth_is_never_shown()
 #[test]
 fn uv_index_url_is_asked_as_a_simple_index_and_its_password_never_printed() {
     let registry = PackageRegistry::start();
-    let mut w = World::new("servers.json");
+    let mut w = pin_world("servers.json");
     let port = registry.url.rsplit(':').next().unwrap().to_string();
     w.set(
         "UV_INDEX_URL",
-        &format!("http://alice:pw-SECRET-9@127.0.0.1:{port}/simple/"),
+        format!("http://alice:pw-SECRET-9@127.0.0.1:{port}/simple/"),
     );
     std::fs::write(
         &w.file,
@@ -338,7 +265,7 @@ fn uv_index_url_is_asked_as_a_simple_index_and_its_password_never_printed() {
   "nope": {"command": "uvx", "args": ["no-such-package"]}}}"#,
     )
     .unwrap();
-    let (stdout, stderr) = w.ok(&["pin", "time", "--json"], 0);
+    let (stdout, stderr) = w.ok_with_stderr(&["pin", "time", "--json"], 0);
     let doc: Value = serde_json::from_str(&stdout).unwrap();
     assert_eq!(
         doc["servers"][0]["to"], "mcp-server-time==2026.10.19",
@@ -354,7 +281,7 @@ fn uv_index_url_is_asked_as_a_simple_index_and_its_password_never_printed() {
     let basic = base64::engine::general_purpose::STANDARD.encode("alice:pw-SECRET-9");
     assert_eq!(registry.authorizations(), vec![format!("Basic {basic}")]);
 
-    let (stdout, stderr) = w.ok(&["pin", "nope"], 3);
+    let (stdout, stderr) = w.ok_with_stderr(&["pin", "nope"], 3);
     assert!(
         stderr.contains(&format!(
             "http://***@127.0.0.1:{port}/simple has no package `no-such-package`"
@@ -376,22 +303,22 @@ fn yanked_versions_are_skipped() {
     }
     std::fs::write(&index, serde_json::to_vec(&doc).unwrap()).unwrap();
     let registry = PackageRegistry::serve(copy.path().to_path_buf());
-    let mut w = World::new("servers.json");
-    w.set("UV_DEFAULT_INDEX", &format!("{}/simple", registry.url));
+    let mut w = pin_world("servers.json");
+    w.set("UV_DEFAULT_INDEX", format!("{}/simple", registry.url));
     std::fs::write(
         &w.file,
         r#"{"mcpServers": {"time": {"command": "uvx", "args": ["mcp-server-time"]}}}"#,
     )
     .unwrap();
-    let (stdout, _) = w.ok(&["pin", "time"], 0);
+    let (stdout, _) = w.ok_with_stderr(&["pin", "time"], 0);
     assert!(stdout.contains("→ mcp-server-time==2026.10.10"), "{stdout}");
 }
 
 #[test]
 fn add_pin_writes_the_exact_version() {
     let registry = PackageRegistry::start();
-    let w = World::with("servers.json", &registry);
-    let (_, stderr) = w.ok(
+    let w = pin_world_with("servers.json", &registry);
+    let (_, stderr) = w.ok_with_stderr(
         &[
             "add",
             "--pin",
@@ -418,7 +345,7 @@ fn add_pin_writes_the_exact_version() {
         "{file}"
     );
     // Nothing to pin: a local command is refused, and nothing written.
-    let (_, stderr) = w.ok(
+    let (_, stderr) = w.ok_with_stderr(
         &[
             "add",
             "--pin",
@@ -439,15 +366,15 @@ fn add_pin_writes_the_exact_version() {
 #[test]
 fn pin_records_the_new_artifact_in_the_lockfile() {
     let registry = PackageRegistry::start();
-    let w = World::with("servers.json", &registry);
+    let w = pin_world_with("servers.json", &registry);
     std::fs::write(
         &w.file,
         serde_json::to_vec_pretty(&json!({"mcpServers": {"e": {
-            "command": common::fixture().to_str().unwrap()}}}))
+            "command": support::fixture().to_str().unwrap()}}}))
         .unwrap(),
     )
     .unwrap();
-    w.ok(&["lock"], 0);
+    w.ok_with_stderr(&["lock"], 0);
     let lock = w.dir.path().join("servers.lock");
     assert!(
         std::fs::read_to_string(&lock)
@@ -462,7 +389,7 @@ fn pin_records_the_new_artifact_in_the_lockfile() {
         .unwrap(),
     )
     .unwrap();
-    let (stdout, _) = w.ok(&["pin", "e"], 0);
+    let (stdout, _) = w.ok_with_stderr(&["pin", "e"], 0);
     assert!(stdout.contains("servers.lock updated"), "{stdout}");
     let text = std::fs::read_to_string(&lock).unwrap();
     assert!(text.contains("kind = \"npm\""), "{text}");
@@ -475,141 +402,10 @@ fn pin_records_the_new_artifact_in_the_lockfile() {
     assert!(text.contains(EVERYTHING_INTEGRITY), "{text}");
 }
 
-/// A loopback OCI registry (distribution API) with one image,
-/// `acme/server`, tagged `1.0` and `latest`: an image index pointing at a
-/// linux/amd64 manifest whose config carries `label` as the MCP name label.
-/// Like Docker Hub and ghcr.io it answers 401 with a bearer challenge until
-/// the client fetches the anonymous token.
-struct OciRegistry {
-    /// `127.0.0.1:PORT`.
-    host: String,
-    /// The digest the tags point at.
-    digest: String,
-    log: std::sync::Arc<std::sync::Mutex<Vec<String>>>,
-    _stop: tokio::sync::oneshot::Sender<()>,
-}
-
-fn sha256(bytes: &[u8]) -> String {
-    let hex: String = sha2::Sha256::digest(bytes)
-        .iter()
-        .map(|b| format!("{b:02x}"))
-        .collect();
-    format!("sha256:{hex}")
-}
-
-impl OciRegistry {
-    fn start(label: &str) -> OciRegistry {
-        use axum::http::{HeaderMap, StatusCode, Uri};
-        use axum::response::IntoResponse;
-        let config = serde_json::to_vec(&json!({"architecture": "amd64", "os": "linux",
-            "config": {"Labels": {"io.modelcontextprotocol.server.name": label}},
-            "rootfs": {"type": "layers", "diff_ids": []}}))
-        .unwrap();
-        let config_digest = sha256(&config);
-        let manifest = serde_json::to_vec(&json!({"schemaVersion": 2,
-            "mediaType": "application/vnd.oci.image.manifest.v1+json",
-            "config": {"mediaType": "application/vnd.oci.image.config.v1+json",
-                "digest": config_digest, "size": config.len()},
-            "layers": []}))
-        .unwrap();
-        let manifest_digest = sha256(&manifest);
-        let index = serde_json::to_vec(&json!({"schemaVersion": 2,
-            "mediaType": "application/vnd.oci.image.index.v1+json",
-            "manifests": [
-                {"mediaType": "application/vnd.oci.image.manifest.v1+json", "digest": format!("sha256:{}", "0".repeat(64)),
-                 "size": 1, "platform": {"os": "linux", "architecture": "arm64"}},
-                {"mediaType": "application/vnd.oci.image.manifest.v1+json", "digest": manifest_digest,
-                 "size": manifest.len(), "platform": {"os": "linux", "architecture": "amd64"}}]}))
-        .unwrap();
-        let index_digest = sha256(&index);
-        let log = std::sync::Arc::new(std::sync::Mutex::new(Vec::new()));
-        let (addr_tx, addr_rx) = std::sync::mpsc::channel();
-        let (stop_tx, stop_rx) = tokio::sync::oneshot::channel::<()>();
-        let state_log = log.clone();
-        let index_digest_served = index_digest.clone();
-        std::thread::spawn(move || {
-            let rt = tokio::runtime::Builder::new_current_thread()
-                .enable_all()
-                .build()
-                .unwrap();
-            rt.block_on(async move {
-                let listener = tokio::net::TcpListener::bind("127.0.0.1:0").await.unwrap();
-                let addr = listener.local_addr().unwrap();
-                addr_tx.send(addr).unwrap();
-                let app = axum::Router::new().fallback(move |uri: Uri, headers: HeaderMap| {
-                    let log = state_log.clone();
-                    let (config, manifest, index) = (config.clone(), manifest.clone(), index.clone());
-                    let (config_digest, manifest_digest, index_digest) = (
-                        config_digest.clone(),
-                        manifest_digest.clone(),
-                        index_digest_served.clone(),
-                    );
-                    async move {
-                        let path = uri.path().to_string();
-                        log.lock().unwrap().push(path.clone());
-                        if path == "/token" {
-                            return axum::Json(json!({"token": "anon-tok"})).into_response();
-                        }
-                        let authorized = headers
-                            .get("authorization")
-                            .is_some_and(|v| v == "Bearer anon-tok");
-                        if !authorized {
-                            let challenge = format!(
-                                "Bearer realm=\"http://{addr}/token\",service=\"test\",scope=\"repository:acme/server:pull\""
-                            );
-                            return (StatusCode::UNAUTHORIZED, [("www-authenticate", challenge)], "")
-                                .into_response();
-                        }
-                        let reply = |media: &str, digest: &str, body: Vec<u8>| {
-                            (
-                                [
-                                    ("content-type", media.to_string()),
-                                    ("docker-content-digest", digest.to_string()),
-                                ],
-                                body,
-                            )
-                                .into_response()
-                        };
-                        match path.as_str() {
-                            "/v2/acme/server/manifests/1.0" | "/v2/acme/server/manifests/latest" => {
-                                reply("application/vnd.oci.image.index.v1+json", &index_digest, index)
-                            }
-                            p if p == format!("/v2/acme/server/manifests/{manifest_digest}") => {
-                                reply("application/vnd.oci.image.manifest.v1+json", &manifest_digest, manifest)
-                            }
-                            p if p == format!("/v2/acme/server/blobs/{config_digest}") => {
-                                reply("application/vnd.oci.image.config.v1+json", &config_digest, config)
-                            }
-                            _ => (StatusCode::NOT_FOUND, "").into_response(),
-                        }
-                    }
-                });
-                axum::serve(listener, app)
-                    .with_graceful_shutdown(async {
-                        let _ = stop_rx.await;
-                    })
-                    .await
-                    .unwrap();
-            });
-        });
-        let addr: std::net::SocketAddr = addr_rx.recv().unwrap();
-        OciRegistry {
-            host: addr.to_string(),
-            digest: index_digest,
-            log,
-            _stop: stop_tx,
-        }
-    }
-
-    fn requests(&self) -> Vec<String> {
-        self.log.lock().unwrap().clone()
-    }
-}
-
 #[test]
 fn docker_images_are_pinned_to_the_digest_their_registry_serves() {
     let oci = OciRegistry::start("io.github.acme/server");
-    let w = World::new("servers.json");
+    let w = pin_world("servers.json");
     let image = format!("{}/acme/server:latest", oci.host);
     std::fs::write(
         &w.file,
@@ -618,7 +414,7 @@ fn docker_images_are_pinned_to_the_digest_their_registry_serves() {
         .unwrap(),
     )
     .unwrap();
-    let (stdout, _) = w.ok(&["pin", "acme"], 0);
+    let (stdout, _) = w.ok_with_stderr(&["pin", "acme"], 0);
     assert!(
         stdout.contains(&format!("{image} → {image}@{}", oci.digest)),
         "{stdout}"
@@ -641,19 +437,19 @@ fn docker_images_are_pinned_to_the_digest_their_registry_serves() {
         oci.requests()
     );
     // The digest counts as a pin.
-    let (stdout, _) = w.ok(&["pin", "acme"], 0);
+    let (stdout, _) = w.ok_with_stderr(&["pin", "acme"], 0);
     assert!(stdout.contains("acme is already pinned"), "{stdout}");
 }
 
 #[test]
 fn a_docker_image_whose_registry_cannot_be_asked_is_not_pinned() {
-    let w = World::new("servers.json");
-    let closed = common::free_port();
+    let w = pin_world("servers.json");
+    let closed = support::free_port();
     let before = format!(
         r#"{{"mcpServers": {{"gh": {{"command": "docker", "args": ["run", "-i", "--rm", "127.0.0.1:{closed}/github/github-mcp-server"]}}}}}}"#
     );
     std::fs::write(&w.file, &before).unwrap();
-    let (_, stderr) = w.ok(&["pin", "gh"], 1);
+    let (_, stderr) = w.ok_with_stderr(&["pin", "gh"], 1);
     assert!(
         stderr.contains(&format!(
             "cannot pin docker image `127.0.0.1:{closed}/github/github-mcp-server`: its registry could not be asked"
@@ -663,9 +459,10 @@ fn a_docker_image_whose_registry_cannot_be_asked_is_not_pinned() {
     assert!(stderr.contains("IMAGE@sha256:"), "{stderr}");
     assert_eq!(w.text(), before);
     // --all passes over it with a note.
-    let (_, stderr) = w.ok(&["pin", "--all"], 0);
+    let (_, stderr) = w.ok_with_stderr(&["pin", "--all"], 0);
     assert!(stderr.contains("skipped gh"), "{stderr}");
-    let doc: Value = serde_json::from_str(&w.ok(&["pin", "--all", "--json"], 0).0).unwrap();
+    let doc: Value =
+        serde_json::from_str(&w.ok_with_stderr(&["pin", "--all", "--json"], 0).0).unwrap();
     matches_schema("pin", &doc);
     assert_eq!(doc["servers"][0]["status"], "skipped", "{doc}");
 }
@@ -692,7 +489,7 @@ fn the_oci_name_label_must_name_the_registry_entry() {
     let registry = TestRegistry::start_with_extra(vec![oci_entry(&oci.host)]);
     let packages = PackageRegistry::start();
     let w = add_world(&registry, &packages);
-    let (_, stderr) = w.ok(
+    let (_, stderr) = w.ok_with_stderr(
         &["add", "io.github.acme/server", "--no-check", "--force"],
         0,
     );
@@ -705,7 +502,7 @@ fn the_oci_name_label_must_name_the_registry_entry() {
     let other = OciRegistry::start("io.github.mallory/server");
     let registry = TestRegistry::start_with_extra(vec![oci_entry(&other.host)]);
     let w = add_world(&registry, &packages);
-    let (_, stderr) = w.ok(&["add", "io.github.acme/server", "--no-check"], 4);
+    let (_, stderr) = w.ok_with_stderr(&["add", "io.github.acme/server", "--no-check"], 4);
     assert!(
         stderr.contains("by its ownership marker: label io.modelcontextprotocol.server.name is `io.github.mallory/server`"),
         "{stderr}"
@@ -715,7 +512,7 @@ fn the_oci_name_label_must_name_the_registry_entry() {
 
 /// `add NAME` from the loopback MCP Registry with package registries at `packages`.
 fn add_world(registry: &TestRegistry, packages: &PackageRegistry) -> World {
-    let mut w = World::with("servers.json", packages);
+    let mut w = pin_world_with("servers.json", packages);
     w.set("MCPCTL_REGISTRY_URL", &registry.url);
     w
 }
@@ -732,7 +529,7 @@ fn the_npm_ownership_marker_must_name_the_registry_entry() {
     ];
     let packages = PackageRegistry::start();
     let w = add_world(&registry, &packages);
-    let (_, stderr) = w.ok(&add, 0);
+    let (_, stderr) = w.ok_with_stderr(&add, 0);
     assert!(
         stderr.contains(&format!(
             "ownership verified: npm:{EVERYTHING}@2026.8.31 names `io.github.modelcontextprotocol/server-everything` (mcpName)"
@@ -750,7 +547,7 @@ fn the_npm_ownership_marker_must_name_the_registry_entry() {
     std::fs::write(&doc_path, serde_json::to_vec(&doc).unwrap()).unwrap();
     let packages = PackageRegistry::serve(copy.path().to_path_buf());
     let w = add_world(&registry, &packages);
-    let (_, stderr) = w.ok(&add, 4);
+    let (_, stderr) = w.ok_with_stderr(&add, 4);
     assert!(
         stderr.contains("does not belong to `io.github.modelcontextprotocol/server-everything` by its ownership marker: mcpName is `io.github.someone-else/server-everything`"),
         "{stderr}"
@@ -760,7 +557,7 @@ fn the_npm_ownership_marker_must_name_the_registry_entry() {
     let mut forced = add.to_vec();
     forced.push("--force");
     forced.push("--json");
-    let (stdout, _) = w.ok(&forced, 0);
+    let (stdout, _) = w.ok_with_stderr(&forced, 0);
     let out: Value = serde_json::from_str(&stdout).unwrap();
     let warnings = out["warnings"].as_array().unwrap();
     assert!(
@@ -776,7 +573,7 @@ fn the_npm_ownership_marker_must_name_the_registry_entry() {
     doc.as_object_mut().unwrap().remove("mcpName");
     std::fs::write(&doc_path, serde_json::to_vec(&doc).unwrap()).unwrap();
     let w = add_world(&registry, &packages);
-    let (_, stderr) = w.ok(&add, 4);
+    let (_, stderr) = w.ok_with_stderr(&add, 4);
     assert!(
         stderr.contains("ownership marker: it has no mcpName"),
         "{stderr}"
@@ -788,7 +585,7 @@ fn the_pypi_ownership_marker_is_read_from_the_description() {
     let registry = TestRegistry::start();
     let packages = PackageRegistry::start();
     let w = add_world(&registry, &packages);
-    let (_, stderr) = w.ok(
+    let (_, stderr) = w.ok_with_stderr(
         &[
             "add",
             "io.github.modelcontextprotocol/server-time",
@@ -823,7 +620,7 @@ fn a_name_one_typo_away_from_an_established_entry_is_warned_about() {
     let registry = TestRegistry::start_with_extra(vec![squat]);
     let packages = PackageRegistry::start();
     let w = add_world(&registry, &packages);
-    let (stdout, stderr) = w.ok(
+    let (stdout, stderr) = w.ok_with_stderr(
         &[
             "add",
             "io.github.modelcontextprotocol/server-everythinq",
@@ -844,7 +641,7 @@ fn a_name_one_typo_away_from_an_established_entry_is_warned_about() {
         "{out}"
     );
     // The established name itself gets no such warning.
-    let (_, stderr) = w.ok(
+    let (_, stderr) = w.ok_with_stderr(
         &[
             "add",
             "io.github.modelcontextprotocol/server-everything",
@@ -860,14 +657,14 @@ fn a_name_one_typo_away_from_an_established_entry_is_warned_about() {
 #[test]
 fn a_package_registry_that_floods_is_cut_off_at_the_bound_not_buffered() {
     // 256 MiB, four times the bound: mcpctl must hang up after 64 MiB.
-    let flood = registry_support::FloodServer::start(256 << 20);
-    let mut w = World::new("servers.json");
+    let flood = support::FloodServer::start(256 << 20);
+    let mut w = pin_world("servers.json");
     w.set("MCPCTL_NPM_REGISTRY", &flood.url);
     let before = format!(
         r#"{{"mcpServers": {{"e": {{"command": "npx", "args": ["-y", "{EVERYTHING}"]}}}}}}"#
     );
     std::fs::write(&w.file, &before).unwrap();
-    let (_, stderr) = w.ok(&["pin", "e"], 1);
+    let (_, stderr) = w.ok_with_stderr(&["pin", "e"], 1);
     assert!(
         stderr.contains("the document is larger than 67108864 bytes"),
         "{stderr}"
@@ -917,10 +714,10 @@ fn pin_writes_only_an_exact_version_the_registry_lists() {
     for claimed in hostile {
         let copy = hostile_npm(claimed, claimed);
         let registry = PackageRegistry::serve(copy.path().to_path_buf());
-        let w = World::with("servers.json", &registry);
+        let w = pin_world_with("servers.json", &registry);
         std::fs::write(&w.file, before).unwrap();
         for args in [&["pin", "x"][..], &["pin", "--all"][..]] {
-            let (stdout, stderr) = w.ok(args, 1);
+            let (stdout, stderr) = w.ok_with_stderr(args, 1);
             assert_eq!(w.text(), before, "{claimed:?} was written");
             assert!(
                 stderr.contains("the registry claims `") && stderr.contains("nothing was written"),
@@ -928,14 +725,14 @@ fn pin_writes_only_an_exact_version_the_registry_lists() {
             );
             assert!(!stdout.contains("pinned"), "{stdout}");
         }
-        let (_, stderr) = w.ok(&["pin", "x"], 1);
+        let (_, stderr) = w.ok_with_stderr(&["pin", "x"], 1);
         // Escaped: no raw bidi override reaches the terminal.
         assert!(!stderr.contains('\u{202e}'), "{stderr}");
         if claimed.contains('\u{202e}') {
             assert!(stderr.contains("1.0.0\\u{202e}exe.txt"), "{stderr}");
         }
         // `add --pin` refuses the same claims and writes no entry.
-        let add = w.run(&[
+        let add = w.output(&[
             "add",
             "--pin",
             "--no-check",
@@ -962,9 +759,9 @@ fn pin_writes_only_an_exact_version_the_registry_lists() {
             std::fs::write(&path, serde_json::to_vec(&doc).unwrap()).unwrap();
         }
         let registry = PackageRegistry::serve(copy.path().to_path_buf());
-        let w = World::with("servers.json", &registry);
+        let w = pin_world_with("servers.json", &registry);
         std::fs::write(&w.file, before).unwrap();
-        let (_, stderr) = w.ok(&["pin", "x"], 1);
+        let (_, stderr) = w.ok_with_stderr(&["pin", "x"], 1);
         assert_eq!(w.text(), before, "{claimed} was written");
         assert!(stderr.contains("nothing was written"), "{stderr}");
     }

@@ -2,6 +2,8 @@
 //! shell blocks and in each command's `--help` examples must parse with
 //! today's flags, so a renamed or removed flag fails CI instead of a reader.
 
+mod support;
+
 use clap::Parser;
 use mcpctl::cli::Cli;
 
@@ -77,8 +79,7 @@ fn parses(line: &str) -> Result<(), String> {
 
 #[test]
 fn every_documented_command_line_parses() {
-    let readme = std::fs::read_to_string(concat!(env!("CARGO_MANIFEST_DIR"), "/README.md"))
-        .expect("README.md");
+    let readme = std::fs::read_to_string(support::checkout().join("README.md")).expect("README.md");
     let from_readme = readme_commands(&readme);
     let from_help = help_commands();
     assert!(from_readme.len() >= 20, "{from_readme:?}");

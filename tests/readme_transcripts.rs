@@ -12,11 +12,12 @@
 //! line `...` for any number of lines. A command ending in `# exit N` must
 //! exit N; any other must exit 0.
 
-mod common;
-mod registry_support;
+mod support;
 
 use std::path::{Path, PathBuf};
 use std::process::{Command, Stdio};
+
+use support::World;
 
 /// The path a transcript's home is shown as.
 const SHOWN_HOME: &str = "/home/op";
@@ -101,26 +102,26 @@ fn line_matches(expected: &str, actual: &str) -> bool {
 /// The scratch home every transcript runs in, with the pinned real servers
 /// of `.peers/` first on PATH.
 struct Home {
-    dir: tempfile::TempDir,
+    world: World,
     path: std::ffi::OsString,
-    registry: registry_support::TestRegistry,
+    registry: support::TestRegistry,
 }
 
 impl Home {
     fn new() -> Home {
-        let path = std::env::join_paths(common::peer_dirs().into_iter().chain(
+        let path = std::env::join_paths(support::peer_dirs().into_iter().chain(
             std::env::split_paths(&std::env::var_os("PATH").unwrap_or_default()),
         ))
         .expect("PATH entries join");
         Home {
-            dir: tempfile::tempdir().expect("tempdir"),
+            world: World::new().state_at(".local/state/mcpctl"),
             path,
-            registry: registry_support::TestRegistry::start(),
+            registry: support::TestRegistry::start(),
         }
     }
 
     fn root(&self) -> &Path {
-        self.dir.path()
+        self.world.dir.path()
     }
 
     /// Run one transcript line; its output with the home shown as `/home/op`.
@@ -134,7 +135,7 @@ impl Home {
             .env("HOME", self.root())
             .env("XDG_CONFIG_HOME", self.root().join(".config"))
             .env("XDG_CACHE_HOME", self.root().join(".cache"))
-            .env("MCPCTL_STATE_DIR", self.root().join(".local/state/mcpctl"))
+            .env("MCPCTL_STATE_DIR", self.world.state())
             .env("MCPCTL_REGISTRY_URL", &self.registry.url)
             // uv's own TLS roots lack this machine's proxy CA (as in the
             // other uvx tests); the server gets the setting through mcpctl.
@@ -158,21 +159,15 @@ impl Home {
     }
 }
 
-impl Drop for Home {
-    fn drop(&mut self) {
-        let _ = self.run("mcpctl supervisor stop");
-    }
-}
-
 fn readme() -> (PathBuf, String) {
-    let path = Path::new(env!("CARGO_MANIFEST_DIR")).join("README.md");
+    let path = support::checkout().join("README.md");
     let text = std::fs::read_to_string(&path).expect("README.md");
     (path, text)
 }
 
 #[test]
 fn the_readme_transcripts_print_what_they_show() {
-    common::require("uvx", "run `bash tests/run.sh`, which installs uv");
+    support::require("uvx", "run `bash tests/run.sh`, which installs uv");
     let (path, text) = readme();
     let all = transcripts(&text);
     assert!(all.len() >= 3, "the README lost its transcripts");

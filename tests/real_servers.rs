@@ -2,14 +2,14 @@
 //! Streamable HTTP and legacy SSE, and mcp-server-time (PyPI) through uvx.
 //! These fail, never skip, when the servers are not installed.
 
-mod common;
+mod support;
 
 use std::process::Command;
 use std::time::Duration;
 
-use common::{Background, free_port, remote, require, stdio};
 use mcpctl::defs::Transport;
 use mcpctl::mcp::{self, DiscoverOptions};
+use support::{Background, free_port, remote, require, stdio};
 
 const EVERYTHING: &str = "mcp-server-everything";
 const EVERYTHING_HOW: &str =
@@ -155,7 +155,7 @@ async fn server_everything_launched_by_mcpctl_over_streamable_http() {
     let report = mcp::discover(&def, &opts()).await.unwrap();
     assert_everything(&report);
     assert!(
-        common::processes_with(&marker).is_empty(),
+        support::processes_with(&marker).is_empty(),
         "the launched server must be gone after the check"
     );
 }

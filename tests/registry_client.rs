@@ -1,14 +1,14 @@
 //! The registry client against a real HTTP registry on loopback: paging,
 //! defensive parsing, typed errors, timeouts and the cache.
 
-mod registry_support;
+mod support;
 
 use std::time::{Duration, Instant};
 
 use mcpctl::Diagnostic;
 use mcpctl::error::ExitCode;
 use mcpctl::registry::{Cache, ClientOptions, RegistryClient, RegistryError};
-use registry_support::TestRegistry;
+use support::TestRegistry;
 
 fn client(url: &str, cache: Option<&std::path::Path>) -> RegistryClient {
     client_with_timeout(url, cache, Duration::from_secs(5))
@@ -137,7 +137,7 @@ async fn a_slow_registry_times_out_instead_of_hanging() {
         .unwrap_err();
     assert!(matches!(err, RegistryError::Timeout { .. }), "{err}");
     assert!(
-        started.elapsed() < registry_support::SLOW,
+        started.elapsed() < support::registry::SLOW,
         "{:?}",
         started.elapsed()
     );

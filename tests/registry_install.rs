@@ -2,7 +2,7 @@
 //! exact names only, refusals that say what to type, launcher mapping,
 //! inputs, and secrets that never appear in the definition or the cache.
 
-mod registry_support;
+mod support;
 
 use std::time::Duration;
 
@@ -14,8 +14,8 @@ use mcpctl::registry::install::{
     InstallRequest, Prompter, Selector, plan_from_entry, plan_install_with,
 };
 use mcpctl::registry::{Cache, ClientOptions, RegistryClient, RegistryError, ServerEntry};
-use registry_support::TestRegistry;
 use serde_json::json;
+use support::TestRegistry;
 
 const EVERYTHING: &str = "io.github.modelcontextprotocol/server-everything";
 const GITHUB: &str = "io.github.github/github-mcp-server";
@@ -677,7 +677,7 @@ async fn the_package_version_is_pinned_even_when_it_differs_from_the_entry() {
 
 #[tokio::test]
 async fn a_registry_without_latest_or_version_filtering_still_resolves_the_latest() {
-    let registry = TestRegistry::start_with(registry_support::Quirks {
+    let registry = TestRegistry::start_with(support::Quirks {
         no_latest_endpoint: true,
         ignore_version_filter: true,
     });

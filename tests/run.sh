@@ -7,6 +7,7 @@
 #
 #   bash tests/run.sh                # extra arguments go to `cargo test`
 #   bash tests/run.sh --peers-only   # install the peers, print the PATH to use
+#   bash tests/run.sh --list-ignored # the #[ignore]d tests and why
 #   eval "$(bash tests/run.sh --peers-only)" && cargo test --test real_servers
 set -euo pipefail
 cd "$(dirname "$0")/.."
@@ -29,13 +30,35 @@ UV_VERSION=0.13.9
 # tests (a server and a client built with it), in .peers/venv.
 PYTHON_SDK_VERSION=2.3.0
 
+say() { echo "tests/run.sh: $*" >&2; }
+
+# Every #[ignore]d test of src/ and tests/, one line each:
+# `  - FILE: NAME (REASON)`, read from the source (no build needed).
+list_ignored() {
+  find src tests -name '*.rs' -print0 2>/dev/null | sort -z | xargs -0 awk '
+    FNR == 1 { reason = "" }
+    /#\[ignore/ {
+      reason = $0
+      if (match(reason, /"[^"]*"/)) reason = substr(reason, RSTART + 1, RLENGTH - 2)
+      else reason = "no reason given"
+      next
+    }
+    reason != "" && match($0, /fn [A-Za-z0-9_]+/) {
+      printf "  - %s: %s (%s)\n", FILENAME, substr($0, RSTART + 3, RLENGTH - 3), reason
+      reason = ""
+    }'
+}
+
+if [[ "${1:-}" == "--list-ignored" ]]; then
+  list_ignored
+  exit 0
+fi
+
 peers_only=false
 if [[ "${1:-}" == "--peers-only" ]]; then
   peers_only=true
   shift
 fi
-
-say() { echo "tests/run.sh: $*" >&2; }
 
 # The system tools the suite needs and cannot install without root: name
 # every missing one, with how to get it, before installing anything.
@@ -141,8 +164,18 @@ fi
 # Never in update mode: generated_files would rewrite instead of compare.
 unset MCPCTL_UPDATE_GENERATED
 cargo test --locked "$@"
-# Tests that need root are #[ignore]d with their reason, which `cargo test`
-# prints; as root (as CI runs), run them too, so none goes unrun there.
-if [[ $# -eq 0 && "$(id -u)" == 0 ]]; then
-  cargo test --locked --test supervisor -- --ignored
+# Tests that need root are #[ignore]d with their reason; as root (as CI
+# runs), run those of every test file too, so none goes unrun there.
+# Otherwise name each one that did not run, and why.
+ignored=$(list_ignored)
+if [[ -z "$ignored" ]]; then
+  exit 0
+elif [[ $# -gt 0 ]]; then
+  say "arguments were given, so these ignored tests did not run (run tests/run.sh without arguments, as root, to include them):"
+  echo "$ignored" >&2
+elif [[ "$(id -u)" == 0 ]]; then
+  cargo test --locked -- --ignored
+else
+  say "not root, so these ignored tests did not run (tests/run.sh runs them when root, as CI does):"
+  echo "$ignored" >&2
 fi

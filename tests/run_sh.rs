@@ -3,12 +3,12 @@
 //! checkout's git-ignored `.peers/`, and a missing system tool is named with
 //! how to get it, before anything is installed.
 
+mod support;
+
 use std::path::{Path, PathBuf};
 use std::process::Command;
 
-fn root() -> &'static Path {
-    Path::new(env!("CARGO_MANIFEST_DIR"))
-}
+use support::checkout as root;
 
 /// A copy of the script in an empty project, so that what it creates shows.
 fn script_copy(dir: &Path) -> PathBuf {
@@ -113,4 +113,62 @@ fn peers_live_in_the_checkout_and_come_first_on_path() {
         .status()
         .unwrap();
     assert!(ignored.success(), ".peers is not git-ignored");
+}
+
+/// Issue 21: the ignored tests of every file are named with their reason
+/// (read from the source, so no build is needed), which is what run.sh
+/// prints when it cannot run them, and what it runs as root.
+#[test]
+fn ignored_tests_of_every_file_are_listed_with_their_reason() {
+    let dir = tempfile::tempdir().unwrap();
+    let script = script_copy(dir.path());
+    std::fs::write(
+        dir.path().join("tests/alpha.rs"),
+        "#[test]\n#[ignore = \"needs root to bind port 80\"]\nfn binds_a_low_port() {}\n\n#[test]\nfn runs_always() {}\n",
+    )
+    .unwrap();
+    std::fs::create_dir_all(dir.path().join("src")).unwrap();
+    std::fs::write(
+        dir.path().join("src/lib.rs"),
+        "#[cfg(test)]\nmod tests {\n    #[test]\n    #[ignore]\n    fn slow_one() {}\n}\n",
+    )
+    .unwrap();
+    let bin = bare_path(dir.path());
+    for tool in ["find", "sort", "xargs", "awk"] {
+        let path = which::which(tool).unwrap_or_else(|_| panic!("{tool}"));
+        std::os::unix::fs::symlink(path, bin.join(tool)).unwrap();
+    }
+    let out = Command::new(which::which("bash").expect("bash"))
+        .arg(&script)
+        .arg("--list-ignored")
+        .env_clear()
+        .env("PATH", &bin)
+        .output()
+        .unwrap();
+    let stdout = String::from_utf8_lossy(&out.stdout);
+    assert!(
+        out.status.success(),
+        "{stdout}{}",
+        String::from_utf8_lossy(&out.stderr)
+    );
+    assert_eq!(
+        stdout.lines().collect::<Vec<_>>(),
+        [
+            "  - src/lib.rs: slow_one (no reason given)",
+            "  - tests/alpha.rs: binds_a_low_port (needs root to bind port 80)",
+        ],
+        "{stdout}"
+    );
+    // As root every file's ignored tests run, not one file's; otherwise
+    // each one that did not run is named.
+    let text = std::fs::read_to_string(root().join("tests/run.sh")).unwrap();
+    assert!(
+        text.contains("cargo test --locked -- --ignored\n"),
+        "{text}"
+    );
+    assert!(!text.contains("--test supervisor -- --ignored"), "{text}");
+    assert!(
+        text.contains("so these ignored tests did not run"),
+        "{text}"
+    );
 }

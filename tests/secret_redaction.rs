@@ -5,7 +5,6 @@
 //! unique secret, and searches stdout, stderr, `--json`, `status`, and every
 //! file the supervisor wrote for that secret.
 
-mod common;
 mod support;
 
 use std::io::{BufRead, BufReader, Write};
@@ -13,7 +12,7 @@ use std::path::Path;
 use std::process::Command;
 
 use serde_json::{Value, json};
-use support::{Run, Sandbox};
+use support::{Run, Sandbox, World};
 
 const SECRET: &str = "zz-unique-secret-5150";
 
@@ -173,10 +172,6 @@ fn all_files(dir: &Path, out: &mut Vec<std::path::PathBuf>) {
 #[test]
 fn the_supervisor_never_logs_or_reports_an_expanded_value() {
     let sandbox = Sandbox::new();
-    let state = tempfile::Builder::new()
-        .prefix("ms")
-        .tempdir_in("/tmp")
-        .unwrap();
     let file = write_defs(
         &sandbox,
         json!({
@@ -185,21 +180,7 @@ fn the_supervisor_never_logs_or_reports_an_expanded_value() {
             "env": {"SECRET": "${TOK}"}
         }),
     );
-    let mcpctl = |args: &[&str]| -> Run {
-        sandbox.run_with(args, |cmd| {
-            with_secret(cmd);
-            cmd.env("MCPCTL_STATE_DIR", state.path())
-                .env_remove("MCPCTL_NO_SPAWN");
-        })
-    };
-    // The supervisor is named by its definition files: stop names the same.
-    struct Stop<'a>(&'a dyn Fn(&[&str]) -> Run, &'a str);
-    impl Drop for Stop<'_> {
-        fn drop(&mut self) {
-            (self.0)(&["--file", self.1, "supervisor", "stop"]);
-        }
-    }
-    let _stop = Stop(&mcpctl, &file);
+    let mcpctl = |args: &[&str]| -> Run { sandbox.run_with(args, with_secret) };
     let start = mcpctl(&["--file", &file, "start", "web"]);
     assert_ne!(start.code, 0, "{start}");
     assert_clean("start", &start.to_string());
@@ -214,7 +195,7 @@ fn the_supervisor_never_logs_or_reports_an_expanded_value() {
     assert_clean("logs", &logs.to_string());
     assert!(logs.stdout.contains("token is ${TOK}"), "{logs}");
     let mut files = Vec::new();
-    all_files(state.path(), &mut files);
+    all_files(&sandbox.state(), &mut files);
     assert!(!files.is_empty());
     for path in files {
         let bytes = std::fs::read(&path).unwrap_or_default();
@@ -299,54 +280,17 @@ fn a_registry_url_password_is_masked_in_errors() {
 
 /// A supervised fixture whose `leak` tool answers with the value of its
 /// `LEAKED` variable and whose `leak_error` fails quoting it; `LEAKED` is
-/// `value` in the entry. Returns the sandbox's runner (with `TOK` set and
-/// its own short state directory), the definitions file and that directory.
-struct Leaky {
-    sandbox: Sandbox,
-    file: String,
-    state: tempfile::TempDir,
-}
-
-impl Leaky {
-    fn start(value: &str) -> Leaky {
-        let sandbox = Sandbox::new();
-        let fixture = common::fixture().to_string_lossy().into_owned();
-        let file = write_defs(
-            &sandbox,
-            json!({"command": fixture, "args": ["--leak-env", "LEAKED"], "env": {"LEAKED": value}}),
-        );
-        let state = tempfile::Builder::new()
-            .prefix("ms")
-            .tempdir_in("/tmp")
-            .unwrap();
-        let leaky = Leaky {
-            sandbox,
-            file,
-            state,
-        };
-        leaky.run(&["start", "web"]).expect_code(0);
-        leaky
-    }
-
-    fn command(&self, args: &[&str]) -> Command {
-        let mut cmd = self.sandbox.command();
-        cmd.args(["--file", &self.file])
-            .args(args)
-            .env("TOK", SECRET)
-            .env("MCPCTL_STATE_DIR", self.state.path())
-            .env_remove("MCPCTL_NO_SPAWN");
-        cmd
-    }
-
-    fn run(&self, args: &[&str]) -> Run {
-        support::to_run(self.command(args).output().expect("mcpctl runs"))
-    }
-}
-
-impl Drop for Leaky {
-    fn drop(&mut self) {
-        self.run(&["supervisor", "stop"]);
-    }
+/// `value` in the entry: a world whose commands have `TOK` set.
+fn leaky(value: &str) -> World {
+    let mut w = World::short("ms");
+    w.set("TOK", SECRET);
+    let fixture = support::fixture().to_string_lossy().into_owned();
+    write_defs(
+        &w,
+        json!({"command": fixture, "args": ["--leak-env", "LEAKED"], "env": {"LEAKED": value}}),
+    );
+    w.run(&["start", "web"]).expect_code(0);
+    w
 }
 
 /// `tools/call`s over a `serve --stdio` child's own pipes, as an agent
@@ -443,7 +387,7 @@ fn collect(leaks: &mut Vec<String>, what: &str, text: &str, needle: &str) {
 
 #[test]
 fn a_result_or_error_quoting_a_variable_is_redacted_in_call_json_serve_and_the_audit_log() {
-    let w = Leaky::start("${TOK}");
+    let w = leaky("${TOK}");
     // Every channel is tried before failing, so the message names each leak.
     let mut leaks = Vec::new();
     for args in [
@@ -468,7 +412,7 @@ fn a_result_or_error_quoting_a_variable_is_redacted_in_call_json_serve_and_the_a
     w.run(&["grant", "web", "leak", "leak_error"])
         .expect_code(0);
     let replies = serve_calls(
-        &mut w.command(&["serve", "--stdio"]),
+        w.command().args(["serve", "--stdio"]),
         &["web__leak", "web__leak_error"],
     );
     assert_eq!(replies.len(), 2, "{replies:?}");
@@ -477,7 +421,7 @@ fn a_result_or_error_quoting_a_variable_is_redacted_in_call_json_serve_and_the_a
     }
     // The audit log (and everything else the supervisor and serve wrote).
     let mut files = Vec::new();
-    all_files(w.state.path(), &mut files);
+    all_files(&w.state(), &mut files);
     assert!(
         files
             .iter()
@@ -494,7 +438,7 @@ fn a_result_or_error_quoting_a_variable_is_redacted_in_call_json_serve_and_the_a
 
 #[test]
 fn a_literal_env_value_a_tool_returns_is_masked() {
-    let w = Leaky::start(SECRET);
+    let w = leaky(SECRET);
     for args in [
         &["call", "web", "leak"][..],
         &["--json", "call", "web", "leak"],

@@ -7,171 +7,25 @@
 //! .peers/venv; without either, or without `mcp-inspector`, these tests
 //! fail, naming how to set them up.
 
-mod common;
+mod support;
 
 use std::io::{Read, Write};
 use std::os::unix::fs::PermissionsExt;
 use std::path::{Path, PathBuf};
-use std::process::{Child, Command, Output, Stdio};
+use std::process::{Child, Command, Stdio};
 use std::time::{Duration, Instant};
 
-use common::{fixture, free_port, python, require, wait_until, within};
 use serde_json::{Value, json};
+use support::{World, fixture, free_port, python, require, wait_until, within};
 
-fn client_script() -> PathBuf {
-    Path::new(env!("CARGO_MANIFEST_DIR")).join("tests/peers/serve_client.py")
-}
-
-/// One test's world: a definitions file and a state dir.
-struct World {
-    dir: tempfile::TempDir,
-    file: PathBuf,
-}
-
-impl World {
-    fn new(servers: Value) -> World {
-        let dir = tempfile::Builder::new()
-            .prefix("sv")
-            .tempdir_in("/tmp")
-            .unwrap();
-        let world = World {
-            file: dir.path().join("servers.json"),
-            dir,
-        };
-        world.write(servers);
-        world
-    }
-
-    fn write(&self, servers: Value) {
-        let mut servers = servers;
-        for (_, def) in servers.as_object_mut().unwrap() {
-            if def["command"] == "{fixture}" {
-                def["command"] = json!(fixture().to_str().unwrap());
-            }
-        }
-        std::fs::write(
-            &self.file,
-            serde_json::to_vec_pretty(&json!({ "mcpServers": servers })).unwrap(),
-        )
-        .unwrap();
-    }
-
-    fn state(&self) -> PathBuf {
-        self.dir.path().join("st")
-    }
-
-    fn command(&self) -> Command {
-        let mut cmd = Command::new(env!("CARGO_BIN_EXE_mcpctl"));
-        cmd.env("MCPCTL_STATE_DIR", self.state())
-            .env("HOME", self.dir.path())
-            .env("UV_SYSTEM_CERTS", "1")
-            .env("MCPCTL_INHERIT_ENV", "UV_SYSTEM_CERTS")
-            .env_remove("MCPCTL_NO_SPAWN")
-            .env_remove("MCPCTL_FILE")
-            .arg("--file")
-            .arg(&self.file);
-        cmd
-    }
-
-    fn run(&self, args: &[&str]) -> Output {
-        self.command().args(args).output().unwrap()
-    }
-
-    #[track_caller]
-    fn ok(&self, args: &[&str], code: i32) -> String {
-        let out = self.run(args);
-        assert_eq!(
-            out.status.code(),
-            Some(code),
-            "mcpctl {args:?}\nstdout: {}\nstderr: {}",
-            String::from_utf8_lossy(&out.stdout),
-            String::from_utf8_lossy(&out.stderr)
-        );
-        String::from_utf8(out.stdout).unwrap()
-    }
-
-    /// The argv that runs mcpctl as this world does (for the agent's plan
-    /// and for the SDK's stdio launch).
-    fn argv(&self, args: &[&str]) -> Vec<String> {
-        let mut argv = vec![
-            env!("CARGO_BIN_EXE_mcpctl").to_string(),
-            "--file".into(),
-            self.file.to_str().unwrap().into(),
-        ];
-        argv.extend(args.iter().map(|a| a.to_string()));
-        argv
-    }
-
-    /// Run the Python SDK agent with `plan` against `target` (an argv to
-    /// launch over stdio, or `["http", URL, TOKEN]`); one JSON per step.
-    fn agent(&self, plan: Value, target: &[String]) -> Vec<Value> {
-        let mut cmd = Command::new(python());
-        cmd.arg(client_script())
-            .arg(plan.to_string())
-            .arg("--")
-            .args(target)
-            .env("MCPCTL_STATE_DIR", self.state())
-            .env("HOME", self.dir.path())
-            .env_remove("MCPCTL_FILE")
-            .stdin(Stdio::null());
-        let out = cmd.output().expect("the Python SDK agent runs");
-        let stdout = String::from_utf8_lossy(&out.stdout);
-        assert!(
-            out.status.success(),
-            "agent failed\nstdout: {stdout}\nstderr: {}",
-            String::from_utf8_lossy(&out.stderr)
-        );
-        stdout
-            .lines()
-            .map(|l| serde_json::from_str(l).unwrap_or_else(|_| panic!("not JSON: {l}")))
-            .collect()
-    }
-
-    fn stdio(&self, extra: &[&str]) -> Vec<String> {
-        let mut args = vec!["serve", "--stdio"];
-        args.extend_from_slice(extra);
-        self.argv(&args)
-    }
-
-    fn token(&self) -> String {
-        self.ok(&["serve", "--print-token"], 0).trim().to_string()
-    }
-
-    /// `serve --http` on a free port, until dropped.
-    fn http(&self, extra: &[&str]) -> (Served, String) {
-        let port = free_port();
-        let addr = format!("127.0.0.1:{port}");
-        let mut args = vec!["serve", "--http", addr.as_str()];
-        args.extend_from_slice(extra);
-        let child = self
-            .command()
-            .args(&args)
-            .stdin(Stdio::null())
-            .stdout(Stdio::null())
-            .stderr(Stdio::piped())
-            .spawn()
-            .unwrap();
-        let up = wait_until(within(30), || {
-            std::net::TcpStream::connect(("127.0.0.1", port)).is_ok()
-        });
-        assert!(up, "serve --http did not listen on {addr}");
-        (Served(child), format!("http://{addr}/mcp"))
-    }
-}
-
-impl Drop for World {
-    fn drop(&mut self) {
-        let _ = self.run(&["supervisor", "stop"]);
-    }
-}
-
-struct Served(Child);
-
-impl Drop for Served {
-    fn drop(&mut self) {
-        let _ = self.0.kill();
-        let _ = self.0.wait();
-    }
+/// A world for the serve tests: `servers` in its definitions file, and
+/// uv trusting the system's certificates (as tests/run.sh sets).
+fn world(servers: Value) -> World {
+    let mut w = World::short("sv");
+    w.set("UV_SYSTEM_CERTS", "1");
+    w.set("MCPCTL_INHERIT_ENV", "UV_SYSTEM_CERTS");
+    w.write(servers);
+    w
 }
 
 fn fx(args: &[&str]) -> Value {
@@ -235,7 +89,7 @@ fn status_of(url: &str, headers: &[(&str, &str)]) -> u16 {
 
 #[test]
 fn grant_writes_name_and_hash_in_the_entry_keeping_the_file() {
-    let w = World::new(json!({}));
+    let w = world(json!({}));
     let text = format!(
         "{{\n  // operator notes stay\n  \"mcpServers\": {{\n    \"fx\": {{\"command\": \"{}\", \"args\": [], \"x-unknown\": 1}}\n  }}\n}}\n",
         fixture().display()
@@ -255,10 +109,10 @@ fn grant_writes_name_and_hash_in_the_entry_keeping_the_file() {
     let status: Value = serde_json::from_str(&w.ok(&["status", "fx", "--json"], 0)).unwrap();
     assert_eq!(status["servers"][0]["state"], "ready", "{status}");
     // Unknown tools and names agents could not use are refused.
-    let err = w.run(&["grant", "fx", "nope"]);
+    let err = w.output(&["grant", "fx", "nope"]);
     assert_eq!(err.status.code(), Some(3));
     assert!(String::from_utf8_lossy(&err.stderr).contains("has no tool `nope`"));
-    let bad = w.run(&["grant", "fx", "echo", "--separator", "/"]);
+    let bad = w.output(&["grant", "fx", "echo", "--separator", "/"]);
     assert_eq!(bad.status.code(), Some(2));
     // Revoke takes one back, then all; the key goes with the last.
     w.ok(&["revoke", "fx", "fast"], 0);
@@ -275,10 +129,10 @@ fn grant_writes_name_and_hash_in_the_entry_keeping_the_file() {
 
 #[test]
 fn a_hostile_tool_name_is_refused_escaped_and_the_hint_fits_the_fault() {
-    let w = World::new(json!({"hx": fx(&["--hostile"])}));
+    let w = world(json!({"hx": fx(&["--hostile"])}));
     let before = std::fs::read_to_string(&w.file).unwrap();
     w.ok(&["start", "hx"], 0);
-    let out = w.run(&["grant", "hx", "--all-current"]);
+    let out = w.output(&["grant", "hx", "--all-current"]);
     let stderr = String::from_utf8_lossy(&out.stderr);
     assert_eq!(out.status.code(), Some(2), "{stderr}");
     assert!(
@@ -294,14 +148,14 @@ fn a_hostile_tool_name_is_refused_escaped_and_the_hint_fits_the_fault() {
     );
     assert_eq!(std::fs::read_to_string(&w.file).unwrap(), before);
     // A separator that breaks the name is still the operator's to change.
-    let bad = w.run(&["grant", "hx", "--all-current", "--separator", "/"]);
+    let bad = w.output(&["grant", "hx", "--all-current", "--separator", "/"]);
     let stderr = String::from_utf8_lossy(&bad.stderr);
     assert_eq!(bad.status.code(), Some(2), "{stderr}");
 }
 
 #[test]
 fn grant_in_yaml_keeps_comments() {
-    let w = World::new(json!({}));
+    let w = world(json!({}));
     let yaml = w.dir.path().join("servers.yaml");
     std::fs::write(
         &yaml,
@@ -340,7 +194,7 @@ fn grant_in_yaml_keeps_comments() {
 
 #[test]
 fn python_sdk_over_stdio_sees_and_calls_only_granted_tools() {
-    let w = World::new(json!({"fx": fx(&["--list-changed"])}));
+    let w = world(json!({"fx": fx(&["--list-changed"])}));
     w.ok(&["start", "fx"], 0);
     w.ok(&["grant", "fx", "echo", "add_tool"], 0);
     let grant_fast = w.argv(&["grant", "fx", "fast"]);
@@ -414,7 +268,7 @@ fn python_sdk_over_stdio_sees_and_calls_only_granted_tools() {
 fn a_tool_that_drifted_since_its_grant_is_hidden_until_granted_again() {
     let drift = tempfile::NamedTempFile::new().unwrap();
     let drift_path = drift.path().to_str().unwrap().to_string();
-    let w = World::new(json!({"fx": fx(&["--drift", &drift_path])}));
+    let w = world(json!({"fx": fx(&["--drift", &drift_path])}));
     w.ok(&["start", "fx"], 0);
     w.ok(&["grant", "fx", "echo", "fast"], 0);
     std::fs::write(drift.path(), "description echo Now does something else\n").unwrap();
@@ -432,7 +286,7 @@ fn a_tool_that_drifted_since_its_grant_is_hidden_until_granted_again() {
 
 #[test]
 fn two_profiles_see_two_catalogs() {
-    let w = World::new(json!({"fx": fx(&[])}));
+    let w = world(json!({"fx": fx(&[])}));
     w.ok(&["start", "fx"], 0);
     w.ok(&["grant", "fx", "echo", "--profile", "reader"], 0);
     w.ok(&["grant", "fx", "fast", "tool_2", "--profile", "runner"], 0);
@@ -446,13 +300,13 @@ fn two_profiles_see_two_catalogs() {
     assert_eq!(names(&runner[0]), ["fx__fast", "fx__tool_2"]);
     assert_eq!(runner[1]["error"]["code"], -32602);
     assert!(names(&default[0]).is_empty());
-    let out = w.run(&["serve", "--stdio", "--profile", "nobody"]);
+    let out = w.output(&["serve", "--stdio", "--profile", "nobody"]);
     assert_eq!(out.status.code(), Some(3));
 }
 
 #[test]
 fn an_upstream_crash_mid_call_is_a_json_rpc_error_not_a_hang() {
-    let w = World::new(json!({"fx": fx(&["--crash-tool"])}));
+    let w = world(json!({"fx": fx(&["--crash-tool"])}));
     w.ok(&["start", "fx"], 0);
     w.ok(&["grant", "fx", "crash", "echo"], 0);
     let started = Instant::now();
@@ -471,7 +325,7 @@ fn an_upstream_crash_mid_call_is_a_json_rpc_error_not_a_hang() {
 
 #[test]
 fn supervisor_stop_ends_the_stdio_session() {
-    let w = World::new(json!({"fx": fx(&[])}));
+    let w = world(json!({"fx": fx(&[])}));
     w.ok(&["start", "fx"], 0);
     w.ok(&["grant", "fx", "echo"], 0);
     let stop = w.argv(&["supervisor", "stop"]);
@@ -492,7 +346,7 @@ fn supervisor_stop_ends_the_stdio_session() {
 
 #[test]
 fn serve_stdio_exits_5_when_the_supervisor_goes() {
-    let w = World::new(json!({"fx": fx(&[])}));
+    let w = world(json!({"fx": fx(&[])}));
     w.ok(&["start", "fx"], 0);
     let mut child = w
         .command()
@@ -526,7 +380,7 @@ fn serve_stdio_exits_5_when_the_supervisor_goes() {
 
 #[test]
 fn http_needs_the_token_and_a_loopback_origin() {
-    let w = World::new(json!({"fx": fx(&[])}));
+    let w = world(json!({"fx": fx(&[])}));
     w.ok(&["start", "fx"], 0);
     w.ok(&["grant", "fx", "echo"], 0);
     let token = w.token();
@@ -578,14 +432,14 @@ fn http_needs_the_token_and_a_loopback_origin() {
     let (_served2, url2) = w.http(&[]);
     assert_eq!(status_of(&url2, &[("Authorization", &bearer)]), 401);
     // A non-loopback bind needs --allow-remote.
-    let out = w.run(&["serve", "--http", "0.0.0.0:0"]);
+    let out = w.output(&["serve", "--http", "0.0.0.0:0"]);
     assert_eq!(out.status.code(), Some(2));
     assert!(String::from_utf8_lossy(&out.stderr).contains("--allow-remote"));
 }
 
 #[test]
 fn fifty_agents_at_once_over_http() {
-    let w = World::new(json!({"fx": fx(&[])}));
+    let w = world(json!({"fx": fx(&[])}));
     w.ok(&["start", "fx"], 0);
     w.ok(&["grant", "fx", "echo"], 0);
     let token = w.token();
@@ -602,7 +456,7 @@ fn the_upstream_never_sees_the_agents_token() {
     let port = free_port();
     let log = tempfile::NamedTempFile::new().unwrap();
     let log_path = log.path().to_str().unwrap().to_string();
-    let w = World::new(json!({
+    let w = world(json!({
         "up": {
             "type": "http",
             "url": format!("http://127.0.0.1:{port}/mcp"),
@@ -641,7 +495,7 @@ fn real_servers_through_serve_over_stdio_and_http() {
         "run `bash tests/run.sh`, which installs @modelcontextprotocol/server-everything@2026.8.31",
     );
     let uvx = require("uvx", "run `bash tests/run.sh`, which installs uv");
-    let w = World::new(json!({
+    let w = world(json!({
         "everything": {"command": everything.to_str().unwrap(), "args": ["stdio"]},
         "time": {"command": uvx.to_str().unwrap(), "args": ["mcp-server-time==2026.10.19"], "connect_timeout": 120},
     }));
@@ -708,7 +562,7 @@ fn real_servers_through_serve_over_stdio_and_http() {
 
 #[test]
 fn print_config_gives_a_host_entry_that_launches_serve() {
-    let w = World::new(json!({"fx": fx(&[])}));
+    let w = world(json!({"fx": fx(&[])}));
     w.ok(&["start", "fx"], 0);
     w.ok(&["grant", "fx", "echo", "--profile", "reader"], 0);
     let snippet: Value = serde_json::from_str(&w.ok(
@@ -732,7 +586,7 @@ fn print_config_gives_a_host_entry_that_launches_serve() {
     assert_eq!(vscode["servers"]["mcpctl"]["type"], "stdio");
     let codex = w.ok(&["serve", "--print-config", "codex"], 0);
     assert!(codex.starts_with("[mcp_servers.mcpctl]"), "{codex}");
-    let out = w.run(&["serve", "--print-config", "cursor", "--profile", "nobody"]);
+    let out = w.output(&["serve", "--print-config", "cursor", "--profile", "nobody"]);
     assert_eq!(out.status.code(), Some(3));
 }
 
@@ -773,7 +627,7 @@ fn mcp_inspector_cli_lists_and_calls_granted_tools_over_stdio_and_http() {
         "mcp-server-everything",
         "run `bash tests/run.sh`, which installs @modelcontextprotocol/server-everything@2026.8.31",
     );
-    let w = World::new(json!({
+    let w = world(json!({
         "everything": {"command": everything.to_str().unwrap(), "args": ["stdio"]},
         "fx": fx(&[]),
     }));
@@ -873,7 +727,7 @@ fn prompts_and_resources_of_granted_servers_pass_through_under_the_prefix() {
     );
     let def = json!({"command": everything.to_str().unwrap(), "args": ["stdio"]});
     // `hidden` has the same prompts and resources, but no granted tool.
-    let w = World::new(json!({"everything": def, "hidden": def, "fx": fx(&[])}));
+    let w = world(json!({"everything": def, "hidden": def, "fx": fx(&[])}));
     w.ok(&["start", "everything", "hidden", "fx"], 0);
     w.ok(&["grant", "everything", "echo"], 0);
     w.ok(&["grant", "fx", "echo"], 0);
@@ -1000,7 +854,7 @@ fn list_over_pipes(child: &mut Child) -> Vec<String> {
 
 #[test]
 fn serve_runs_as_the_small_executable_and_starts_the_supervisor_from_mcpctl() {
-    let w = World::new(json!({"fx": fx(&[])}));
+    let w = world(json!({"fx": fx(&[])}));
     w.ok(&["start", "fx"], 0);
     w.ok(&["grant", "fx", "echo"], 0);
     w.ok(&["supervisor", "stop"], 0);
@@ -1024,7 +878,7 @@ fn serve_runs_as_the_small_executable_and_starts_the_supervisor_from_mcpctl() {
 
 #[test]
 fn serve_in_process_when_asked() {
-    let w = World::new(json!({"fx": fx(&[])}));
+    let w = world(json!({"fx": fx(&[])}));
     w.ok(&["start", "fx"], 0);
     w.ok(&["grant", "fx", "echo"], 0);
     let (listed, exe) = serve_and_list(
@@ -1043,7 +897,7 @@ fn agents_hear_when_the_servers_whose_prompts_pass_through_change() {
         "run `bash tests/run.sh`, which installs @modelcontextprotocol/server-everything@2026.8.31",
     );
     let def = json!({"command": everything.to_str().unwrap(), "args": ["stdio"]});
-    let w = World::new(json!({"everything": def, "fx": fx(&[])}));
+    let w = world(json!({"everything": def, "fx": fx(&[])}));
     w.ok(&["start", "everything", "fx"], 0);
     w.ok(&["grant", "fx", "echo"], 0);
     let grant = w.argv(&["grant", "everything", "echo"]);
@@ -1100,7 +954,7 @@ fn agents_hear_when_the_servers_whose_prompts_pass_through_change() {
 
 #[test]
 fn write_config_puts_the_entry_into_the_hosts_own_file_keeping_the_rest() {
-    let w = World::new(json!({"fx": fx(&[])}));
+    let w = world(json!({"fx": fx(&[])}));
     w.ok(&["start", "fx"], 0);
     w.ok(&["grant", "fx", "echo", "--profile", "reader"], 0);
     let project = w.dir.path().join("project");
@@ -1199,7 +1053,7 @@ fn an_agent_host_hears_and_answers_what_the_server_says_during_its_calls() {
         "mcp-server-everything",
         "run `bash tests/run.sh`, which installs @modelcontextprotocol/server-everything@2026.8.31",
     );
-    let w = World::new(json!({
+    let w = world(json!({
         "ev": {"command": everything.to_str().unwrap(), "args": ["stdio"]},
     }));
     w.ok(&["start", "ev"], 0);
@@ -1300,7 +1154,7 @@ fn an_agent_host_hears_and_answers_what_the_server_says_during_its_calls() {
 fn input_required_rounds_cancellation_and_interleaved_agents_through_serve() {
     let rec = tempfile::NamedTempFile::new().unwrap();
     let server = Path::new(env!("CARGO_MANIFEST_DIR")).join("tests/peers/mrtr_server.py");
-    let w = World::new(json!({"py": {
+    let w = world(json!({"py": {
         "command": python(),
         "args": [server, rec.path()],
         "protocol": "2026-07-28",
@@ -1350,7 +1204,7 @@ fn input_required_rounds_cancellation_and_interleaved_agents_through_serve() {
 
 #[test]
 fn serve_launched_with_nothing_running_starts_and_serves_the_granted_tools() {
-    let w = World::new(json!({"fx": fx(&[])}));
+    let w = world(json!({"fx": fx(&[])}));
     w.ok(&["start", "fx"], 0);
     w.ok(&["grant", "fx", "echo"], 0);
     let snippet: Value =
@@ -1384,14 +1238,14 @@ fn two_tools_are_never_exposed_under_one_name() {
     let drift_ab = tempfile::NamedTempFile::new().unwrap();
     std::fs::write(drift_a.path(), "add b__x\n").unwrap();
     std::fs::write(drift_ab.path(), "add x\n").unwrap();
-    let w = World::new(json!({
+    let w = world(json!({
         "a": fx(&["--drift", drift_a.path().to_str().unwrap()]),
         "a__b": fx(&["--drift", drift_ab.path().to_str().unwrap()]),
     }));
     w.ok(&["start", "a", "a__b"], 0);
     w.ok(&["grant", "a", "b__x", "echo"], 0);
     // `a`'s `b__x` and `a__b`'s `x` would both be `a__b__x`.
-    let out = w.run(&["grant", "a__b", "x"]);
+    let out = w.output(&["grant", "a__b", "x"]);
     let stderr = String::from_utf8_lossy(&out.stderr);
     assert_eq!(out.status.code(), Some(4), "{stderr}");
     assert!(

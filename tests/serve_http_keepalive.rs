@@ -3,91 +3,25 @@
 //! as a head that then waits ~40 ms for the client's delayed ACK (Nagle
 //! on the accepted socket, a reply in two or three small writes).
 
-mod common;
 mod support;
 
 use std::io::{Read, Write};
 use std::net::TcpStream;
-use std::process::{Child, Command, Stdio};
 use std::time::{Duration, Instant};
 
 use serde_json::{Value, json};
-use support::Sandbox;
+use support::{Served, World};
 
-/// A supervised fixture with its `fast` tool granted, and `serve --http`
-/// in front of it; everything ends on drop.
-struct Served {
-    sandbox: Sandbox,
-    file: String,
-    state: tempfile::TempDir,
-    serve: Option<Child>,
-    port: u16,
-}
-
-impl Served {
-    fn start() -> Served {
-        let sandbox = Sandbox::new();
-        let file = sandbox.path("servers.json").to_string_lossy().into_owned();
-        let fixture = common::fixture().to_string_lossy().into_owned();
-        std::fs::write(
-            &file,
-            json!({"mcpServers": {"fx": {"command": fixture}}}).to_string(),
-        )
-        .unwrap();
-        let state = tempfile::Builder::new()
-            .prefix("ms")
-            .tempdir_in("/tmp")
-            .unwrap();
-        let mut served = Served {
-            sandbox,
-            file,
-            state,
-            serve: None,
-            port: common::free_port(),
-        };
-        for args in [&["start", "fx"][..], &["grant", "fx", "fast"]] {
-            let out = served.command(args).output().unwrap();
-            assert!(out.status.success(), "{args:?}: {out:?}");
-        }
-        let addr = format!("127.0.0.1:{}", served.port);
-        let child = served
-            .command(&["serve", "--http", &addr])
-            .stdout(Stdio::null())
-            .stderr(Stdio::null())
-            .spawn()
-            .unwrap();
-        served.serve = Some(child);
-        let deadline = Instant::now() + Duration::from_secs(30);
-        while TcpStream::connect(("127.0.0.1", served.port)).is_err() {
-            assert!(Instant::now() < deadline, "serve --http did not listen");
-            std::thread::sleep(Duration::from_millis(20));
-        }
-        served
+/// A world with a supervised fixture whose `fast` tool is granted, and
+/// `serve --http` in front of it; everything ends on drop.
+fn served() -> (World, Served, String) {
+    let w = World::short("ms");
+    w.write(json!({"fx": {"command": "{fixture}"}}));
+    for args in [&["start", "fx"][..], &["grant", "fx", "fast"]] {
+        w.ok(args, 0);
     }
-
-    fn command(&self, args: &[&str]) -> Command {
-        let mut cmd = self.sandbox.command();
-        cmd.args(["--file", &self.file])
-            .args(args)
-            .env("MCPCTL_STATE_DIR", self.state.path())
-            .env_remove("MCPCTL_NO_SPAWN");
-        cmd
-    }
-
-    fn token(&self) -> String {
-        let out = self.command(&["serve", "--print-token"]).output().unwrap();
-        String::from_utf8_lossy(&out.stdout).trim().to_string()
-    }
-}
-
-impl Drop for Served {
-    fn drop(&mut self) {
-        if let Some(mut child) = self.serve.take() {
-            let _ = child.kill();
-            let _ = child.wait();
-        }
-        let _ = self.command(&["supervisor", "stop"]).output();
-    }
+    let (serve, url) = w.http(&[]);
+    (w, serve, url)
 }
 
 /// One kept-alive HTTP/1.1 connection, spoken by hand so the test sees
@@ -160,14 +94,15 @@ fn complete(got: &[u8]) -> bool {
 
 #[test]
 fn a_keep_alive_client_gets_each_reply_whole_and_without_a_stall() {
-    let served = Served::start();
-    let stream = TcpStream::connect(("127.0.0.1", served.port)).unwrap();
+    let (w, _serve, url) = served();
+    let addr = url.trim_start_matches("http://").trim_end_matches("/mcp");
+    let stream = TcpStream::connect(addr).unwrap();
     stream
         .set_read_timeout(Some(Duration::from_secs(20)))
         .unwrap();
     let mut conn = Connection {
         stream,
-        token: served.token(),
+        token: w.token(),
         session: None,
     };
     let (reply, _) = conn.post(&json!({"jsonrpc": "2.0", "id": 0, "method": "initialize",

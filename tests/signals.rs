@@ -1,11 +1,10 @@
 //! One-shot commands stopped by SIGINT, SIGTERM or SIGHUP end every server
 //! they started (and its grandchildren) and exit 130, 143 or 129.
 
-mod common;
 mod support;
 
 use std::process::Stdio;
-use std::time::{Duration, Instant};
+use std::time::Duration;
 
 use nix::sys::signal::{Signal, kill};
 use nix::unistd::Pid;
@@ -13,19 +12,13 @@ use support::Sandbox;
 
 /// Poll `what` every 20 ms until it returns `Some`, or panic after `limit`.
 fn poll<T>(limit: Duration, why: &str, mut what: impl FnMut() -> Option<T>) -> T {
-    let deadline = Instant::now() + limit;
-    loop {
-        if let Some(found) = what() {
-            return found;
-        }
-        assert!(Instant::now() < deadline, "gave up after {limit:?}: {why}");
-        std::thread::sleep(Duration::from_millis(20));
-    }
+    support::wait_for(support::after(limit), &mut what)
+        .unwrap_or_else(|| panic!("gave up after {limit:?}: {why}"))
 }
 
 /// Live processes carrying `marker`, other than `except` (mcpctl itself).
 fn servers(marker: &str, except: u32) -> Vec<(u32, String)> {
-    common::processes_with(marker)
+    support::processes_with(marker)
         .into_iter()
         .filter(|(pid, _)| *pid != except)
         .collect()
@@ -56,10 +49,7 @@ fn stop_with(sandbox: &Sandbox, args: &[&str], marker: &str, signal: Signal, cod
     run.expect_code(code)
         .stderr_has(&format!("stopped by {}", signal.as_str()));
     // mcpctl reaped them before it exited; allow the kernel a moment anyway.
-    let deadline = Instant::now() + Duration::from_secs(5);
-    while !servers(marker, me).is_empty() && Instant::now() < deadline {
-        std::thread::sleep(Duration::from_millis(20));
-    }
+    support::wait_until(support::within(5), || servers(marker, me).is_empty());
     let left = servers(marker, me);
     assert!(
         left.is_empty(),
@@ -69,7 +59,7 @@ fn stop_with(sandbox: &Sandbox, args: &[&str], marker: &str, signal: Signal, cod
 }
 
 fn hanging_server(sandbox: &Sandbox, marker: &str) -> String {
-    let fx = common::fixture().to_string_lossy().into_owned();
+    let fx = support::fixture().to_string_lossy().into_owned();
     let path = sandbox.path("servers.json");
     let defs = serde_json::json!({"mcpServers": {"stuck": {
         "command": fx,
@@ -111,7 +101,7 @@ fn check_stopped_by_sighup_exits_129_and_ends_its_servers() {
 fn add_stopped_during_its_check_saves_nothing_and_ends_the_server() {
     let sandbox = Sandbox::new();
     let m = marker("add-term");
-    let fx = common::fixture().to_string_lossy().into_owned();
+    let fx = support::fixture().to_string_lossy().into_owned();
     let file = sandbox.path("servers.json");
     let file_s = file.to_string_lossy().into_owned();
     let args = [
@@ -159,7 +149,7 @@ fn call_direct_stopped_by_sigint_ends_the_server() {
 fn check_stopped_by_sigterm_also_ends_a_setsid_escapee() {
     let sandbox = Sandbox::new();
     let m = marker("check-escape");
-    let fx = common::fixture().to_string_lossy().into_owned();
+    let fx = support::fixture().to_string_lossy().into_owned();
     let pidfile = sandbox.path("escapee.pid");
     let path = sandbox.path("servers.json");
     // The server double-forks a TERM-ignoring sleeper into a new session

@@ -4,7 +4,7 @@
 //! gives its servers a unique `--marker` and asserts that no process with
 //! it survives. No mocks.
 
-mod common;
+mod support;
 
 use std::io::{Read, Write};
 use std::os::unix::fs::PermissionsExt;
@@ -13,132 +13,15 @@ use std::path::{Path, PathBuf};
 use std::process::{Command, Output};
 use std::time::{Duration, Instant};
 
-use common::{fixture, processes_with, require, wait_until, within};
 use serde_json::{Value, json};
+use support::{World, after, live, require, wait_until, within};
 
-static NEXT: std::sync::atomic::AtomicU32 = std::sync::atomic::AtomicU32::new(0);
-
-/// One test's supervisor world: a definitions file and a state dir.
-struct Sup {
-    dir: tempfile::TempDir,
-    file: PathBuf,
-    marker: String,
-}
-
-fn live(marker: &str) -> Vec<(u32, String)> {
-    processes_with(marker)
-        .into_iter()
-        .filter(|(_, s)| !s.starts_with('Z'))
-        .collect()
-}
-
-impl Sup {
-    /// `servers` maps names to definition objects; `{fixture}` in a
-    /// command is the fixture server, and every fixture gets the marker.
-    fn new(servers: Value) -> Sup {
-        let n = NEXT.fetch_add(1, std::sync::atomic::Ordering::Relaxed);
-        let dir = tempfile::Builder::new()
-            .prefix("ms")
-            .tempdir_in("/tmp")
-            .unwrap();
-        let marker = format!("mk{}x{n}", std::process::id());
-        let sup = Sup {
-            file: dir.path().join("servers.json"),
-            dir,
-            marker,
-        };
-        sup.write(servers);
-        sup
-    }
-
-    fn write(&self, servers: Value) {
-        let mut servers = servers;
-        for (_, def) in servers.as_object_mut().unwrap() {
-            if def["command"] == "{fixture}" {
-                def["command"] = json!(fixture().to_str().unwrap());
-                let args = def["args"].as_array_mut().unwrap();
-                args.push(json!("--marker"));
-                args.push(json!(self.marker));
-            }
-        }
-        std::fs::write(
-            &self.file,
-            serde_json::to_vec_pretty(&json!({ "mcpServers": servers })).unwrap(),
-        )
-        .unwrap();
-    }
-
-    fn state(&self) -> PathBuf {
-        self.dir.path().join("st")
-    }
-
-    fn command(&self) -> Command {
-        let mut cmd = Command::new(env!("CARGO_BIN_EXE_mcpctl"));
-        cmd.env("MCPCTL_STATE_DIR", self.state())
-            .env_remove("MCPCTL_NO_SPAWN")
-            .env_remove("MCPCTL_FILE")
-            .arg("--file")
-            .arg(&self.file);
-        cmd
-    }
-
-    fn run(&self, args: &[&str]) -> Output {
-        self.command().args(args).output().unwrap()
-    }
-
-    /// Run, assert the exit code, return stdout.
-    fn ok(&self, args: &[&str], code: i32) -> String {
-        let out = self.run(args);
-        assert_eq!(
-            out.status.code(),
-            Some(code),
-            "mcpctl {args:?}\nstdout: {}\nstderr: {}",
-            String::from_utf8_lossy(&out.stdout),
-            String::from_utf8_lossy(&out.stderr)
-        );
-        String::from_utf8(out.stdout).unwrap()
-    }
-
-    fn json(&self, args: &[&str]) -> Value {
-        let mut all = args.to_vec();
-        all.push("--json");
-        serde_json::from_str(&self.ok(&all, 0)).unwrap()
-    }
-
-    fn status(&self, name: &str) -> Value {
-        self.json(&["status", name])["servers"][0].clone()
-    }
-
-    fn daemon_pid(&self) -> u32 {
-        self.json(&["supervisor", "status"])["pid"]
-            .as_u64()
-            .unwrap() as u32
-    }
-
-    fn socket(&self) -> PathBuf {
-        let dir = std::fs::read_dir(self.state()).unwrap();
-        dir.flatten()
-            .map(|e| e.path())
-            .find(|p| p.extension().is_some_and(|e| e == "sock"))
-            .expect("a socket")
-    }
-
-    fn assert_no_orphans(&self) {
-        let deadline = Instant::now() + Duration::from_secs(10);
-        while !live(&self.marker).is_empty() && Instant::now() < deadline {
-            std::thread::sleep(Duration::from_millis(50));
-        }
-        assert_eq!(live(&self.marker), vec![], "processes left behind");
-    }
-}
-
-impl Drop for Sup {
-    fn drop(&mut self) {
-        let _ = self.run(&["supervisor", "stop"]);
-        if !std::thread::panicking() {
-            self.assert_no_orphans();
-        }
-    }
+/// A world whose fixture servers carry its marker, with `servers`
+/// (names to definition objects; `{fixture}` is the fixture server).
+fn sup(servers: Value) -> World {
+    let sup = World::short("ms").marking_fixtures();
+    sup.write(servers);
+    sup
 }
 
 fn fx(args: &[&str]) -> Value {
@@ -202,7 +85,7 @@ fn hello(stream: &mut UnixStream) {
 
 #[test]
 fn socket_and_directory_are_private() {
-    let sup = Sup::new(json!({"a": fx(&[])}));
+    let sup = sup(json!({"a": fx(&[])}));
     sup.ok(&["supervisor", "start"], 0);
     let dir_mode = std::fs::metadata(sup.state()).unwrap().permissions().mode() & 0o777;
     assert_eq!(dir_mode, 0o700);
@@ -217,7 +100,7 @@ fn socket_and_directory_are_private() {
     sup.ok(&["supervisor", "start"], 0);
     assert_eq!(sup.daemon_pid(), pid);
     // Single instance: a second daemon refuses to run.
-    let out = sup.run(&["supervisor", "run"]);
+    let out = sup.output(&["supervisor", "run"]);
     assert_eq!(
         out.status.code(),
         Some(4),
@@ -226,7 +109,7 @@ fn socket_and_directory_are_private() {
     );
     assert!(String::from_utf8_lossy(&out.stderr).contains("already running"));
     assert_eq!(sup.daemon_pid(), pid);
-    let info = sup.json(&["supervisor", "status"]);
+    let info = sup.json(&["supervisor", "status"], 0);
     assert_eq!(info["servers"], 1);
     assert!(
         info["sources"][0]
@@ -239,7 +122,7 @@ fn socket_and_directory_are_private() {
 #[test]
 fn a_shared_state_dir_is_left_as_it_is_and_a_private_subdirectory_used() {
     use std::os::unix::fs::MetadataExt;
-    let sup = Sup::new(json!({"a": fx(&[])}));
+    let sup = sup(json!({"a": fx(&[])}));
     // MCPCTL_STATE_DIR names a directory others use (a sticky /tmp-like one).
     let shared = sup.state();
     std::fs::create_dir(&shared).unwrap();
@@ -279,7 +162,7 @@ fn a_shared_state_dir_is_left_as_it_is_and_a_private_subdirectory_used() {
 
 #[test]
 fn hello_with_another_version_says_restart_the_supervisor() {
-    let sup = Sup::new(json!({}));
+    let sup = sup(json!({}));
     sup.ok(&["supervisor", "start"], 0);
     let mut s = UnixStream::connect(sup.socket()).unwrap();
     send(
@@ -304,7 +187,7 @@ fn hello_with_another_version_says_restart_the_supervisor() {
 
 #[test]
 fn garbage_and_oversize_frames_are_refused_without_harm() {
-    let sup = Sup::new(json!({"a": fx(&[])}));
+    let sup = sup(json!({"a": fx(&[])}));
     sup.ok(&["start", "a"], 0);
     let pid = sup.daemon_pid();
     // Garbage JSON after Hello: an `invalid` reply, and the connection lives on.
@@ -354,12 +237,12 @@ fn garbage_and_oversize_frames_are_refused_without_harm() {
 
 #[test]
 fn lifecycle_against_the_fixture() {
-    let sup = Sup::new(json!({
+    let sup = sup(json!({
         "a": fx(&["--tools", "3"]),
         "off": {"command": "{fixture}", "args": [], "enabled": false},
     }));
     // start → ready with a pid, ids and a catalog
-    let started = sup.json(&["start", "a"]);
+    let started = sup.json(&["start", "a"], 0);
     let a = &started["results"][0]["status"];
     assert_eq!(a["state"], "ready");
     let pid = a["pid"].as_u64().unwrap() as u32;
@@ -367,13 +250,13 @@ fn lifecycle_against_the_fixture() {
     let (binding, catalog) = (a["binding_id"].clone(), a["catalog_id"].clone());
     assert_eq!(a["tools"], 3);
     // start again: idempotent, same process
-    let again = sup.json(&["start", "a"]);
+    let again = sup.json(&["start", "a"], 0);
     assert_eq!(again["results"][0]["status"]["pid"], json!(pid));
     // unknown → 3, disabled → 4
     sup.ok(&["start", "nope"], 3);
     sup.ok(&["start", "off"], 4);
     // tools
-    let tools = sup.json(&["tools", "a"]);
+    let tools = sup.json(&["tools", "a"], 0);
     assert_eq!(tools["binding_id"], binding);
     assert_eq!(tools["catalog_id"], catalog);
     assert_eq!(tools["tools"][0]["name"], "echo");
@@ -384,18 +267,18 @@ fn lifecycle_against_the_fixture() {
             .trim(),
         "Echo: hi"
     );
-    let called = sup.json(&["call", "a", "fast"]);
+    let called = sup.json(&["call", "a", "fast"], 0);
     assert_eq!(called["result"]["content"][0]["text"], "ok");
     sup.ok(&["call", "a", "no_such_tool"], 3);
     // refresh: new catalog id, same binding
-    let refreshed = sup.json(&["refresh", "a"]);
+    let refreshed = sup.json(&["refresh", "a"], 0);
     let r = &refreshed["results"][0]["status"];
     assert_eq!(r["binding_id"], binding);
     assert_ne!(r["catalog_id"], catalog);
     // refresh is only from ready
     sup.ok(&["refresh", "off"], 4);
     // restart: new process, binding and catalog ids
-    let restarted = sup.json(&["restart", "a"]);
+    let restarted = sup.json(&["restart", "a"], 0);
     let r = &restarted["results"][0]["status"];
     assert_ne!(r["pid"], json!(pid));
     assert_ne!(r["binding_id"], binding);
@@ -404,14 +287,14 @@ fn lifecycle_against_the_fixture() {
     let logs = sup.ok(&["logs", "a", "-n", "100"], 0);
     assert!(logs.contains("fixture: starting"), "{logs}");
     assert!(logs.contains("[mcpctl] stopped"), "{logs}");
-    let l = sup.json(&["logs", "a"]);
+    let l = sup.json(&["logs", "a"], 0);
     assert!(Path::new(l["path"].as_str().unwrap()).exists());
     // status (all)
-    let all = sup.json(&["status"]);
+    let all = sup.json(&["status"], 0);
     assert_eq!(all["servers"].as_array().unwrap().len(), 2);
     // stop → stopped, no process; stop again is fine; calls now conflict
     let new_pid = r["pid"].as_u64().unwrap() as u32;
-    let stopped = sup.json(&["stop", "a"]);
+    let stopped = sup.json(&["stop", "a"], 0);
     assert_eq!(stopped["results"][0]["status"]["state"], "stopped");
     assert!(!alive(new_pid));
     sup.ok(&["stop", "a"], 0);
@@ -427,7 +310,7 @@ fn lifecycle_against_the_fixture() {
 
 #[test]
 fn no_spawn_fails_with_exit_5() {
-    let sup = Sup::new(json!({"a": fx(&[])}));
+    let sup = sup(json!({"a": fx(&[])}));
     let out = sup
         .command()
         .args(["stop", "a", "--no-spawn"])
@@ -460,17 +343,17 @@ fn no_spawn_fails_with_exit_5() {
 
 #[test]
 fn a_stale_catalog_id_is_refused() {
-    let sup = Sup::new(json!({"a": fx(&[])}));
+    let sup = sup(json!({"a": fx(&[])}));
     sup.ok(&["start", "a"], 0);
-    let old = sup.json(&["tools", "a"]);
+    let old = sup.json(&["tools", "a"], 0);
     let old_catalog = old["catalog_id"].as_str().unwrap().to_string();
     let old_binding = old["binding_id"].as_str().unwrap().to_string();
     sup.ok(&["call", "a", "fast", "--catalog-id", &old_catalog], 0);
     sup.ok(&["refresh", "a"], 0);
-    let out = sup.run(&["call", "a", "fast", "--catalog-id", &old_catalog]);
+    let out = sup.output(&["call", "a", "fast", "--catalog-id", &old_catalog]);
     assert_eq!(out.status.code(), Some(4));
     assert!(String::from_utf8_lossy(&out.stderr).contains("stale"));
-    let current = sup.json(&["tools", "a"])["catalog_id"]
+    let current = sup.json(&["tools", "a"], 0)["catalog_id"]
         .as_str()
         .unwrap()
         .to_string();
@@ -492,12 +375,11 @@ fn a_stale_catalog_id_is_refused() {
 
 #[test]
 fn a_paged_catalog_is_served_whole_and_validated_on_first_call() {
-    let sup = Sup::new(
-        json!({"big": fx(&["--tools", "300", "--page-size", "70", "--schema-props", "3"])}),
-    );
+    let sup =
+        sup(json!({"big": fx(&["--tools", "300", "--page-size", "70", "--schema-props", "3"])}));
     sup.ok(&["start", "big"], 0);
-    let listed = sup.json(&["tools", "big"]);
-    let checked = sup.json(&["check", "big"]);
+    let listed = sup.json(&["tools", "big"], 0);
+    let checked = sup.json(&["check", "big"], 0);
     let tools = listed["tools"].as_array().unwrap();
     assert_eq!(tools.len(), 300);
     assert_eq!(listed["schema_version"], 1);
@@ -516,7 +398,7 @@ fn a_paged_catalog_is_served_whole_and_validated_on_first_call() {
     );
     // Each tool's schema is compiled when it is first called, and holds.
     for _ in 0..2 {
-        let out = sup.run(&[
+        let out = sup.output(&[
             "call",
             "big",
             "tool_299",
@@ -545,16 +427,16 @@ fn a_paged_catalog_is_served_whole_and_validated_on_first_call() {
 
 #[test]
 fn schema_invalid_arguments_are_refused_before_dispatch() {
-    let sup = Sup::new(json!({"a": fx(&["--bad-schema"])}));
+    let sup = sup(json!({"a": fx(&["--bad-schema"])}));
     sup.ok(&["start", "a"], 0);
-    let out = sup.run(&["call", "a", "echo", "--arg", "message=5"]);
+    let out = sup.output(&["call", "a", "echo", "--arg", "message=5"]);
     assert_eq!(out.status.code(), Some(2));
     let err = String::from_utf8_lossy(&out.stderr);
     assert!(err.contains("not sent") && err.contains("string"), "{err}");
     sup.ok(&["call", "a", "echo"], 2);
     // A draft-07 style schema without $schema does not compile as 2020-12:
     // refused unless --no-validate.
-    let out = sup.run(&["call", "a", "pairs", "--args", r#"{"pair":["x",1]}"#]);
+    let out = sup.output(&["call", "a", "pairs", "--args", r#"{"pair":["x",1]}"#]);
     assert_eq!(out.status.code(), Some(2));
     assert!(String::from_utf8_lossy(&out.stderr).contains("--no-validate"));
     sup.ok(
@@ -580,7 +462,7 @@ fn schema_invalid_arguments_are_refused_before_dispatch() {
     );
     // ... refused in the same words, naming where the arguments are wrong.
     let said = |args: &[&str]| {
-        let out = sup.run(args);
+        let out = sup.output(args);
         let err = String::from_utf8_lossy(&out.stderr);
         (
             out.status.code(),
@@ -595,7 +477,7 @@ fn schema_invalid_arguments_are_refused_before_dispatch() {
         "{direct:?}"
     );
     // An unknown tool: exit 3 either way, with a hint that works there.
-    let out = sup.run(&["call", "a", "nope", "--direct"]);
+    let out = sup.output(&["call", "a", "nope", "--direct"]);
     assert_eq!(out.status.code(), Some(3));
     let err = String::from_utf8_lossy(&out.stderr);
     assert!(
@@ -606,7 +488,7 @@ fn schema_invalid_arguments_are_refused_before_dispatch() {
 
 #[test]
 fn a_crash_is_noticed_within_one_second() {
-    let sup = Sup::new(json!({"a": fx(&[])}));
+    let sup = sup(json!({"a": fx(&[])}));
     sup.ok(&["start", "a"], 0);
     let pid = sup.status("a")["pid"].as_u64().unwrap() as i32;
     nix::sys::signal::kill(
@@ -615,24 +497,19 @@ fn a_crash_is_noticed_within_one_second() {
     )
     .unwrap();
     let t0 = Instant::now();
-    loop {
-        let s = sup.status("a");
-        if s["state"] == "failed" {
-            assert!(
-                s["last_error"]["message"]
-                    .as_str()
-                    .unwrap()
-                    .contains("signal 9"),
-                "{s}"
-            );
-            break;
-        }
-        assert!(
-            t0.elapsed() < Duration::from_secs(1),
-            "not noticed within 1 s: {s}"
-        );
-        std::thread::sleep(Duration::from_millis(20));
-    }
+    let mut s = Value::Null;
+    let failed = wait_until(after(Duration::from_secs(1)), || {
+        s = sup.status("a");
+        s["state"] == "failed"
+    });
+    assert!(failed, "not noticed within 1 s: {s}");
+    assert!(
+        s["last_error"]["message"]
+            .as_str()
+            .unwrap()
+            .contains("signal 9"),
+        "{s}"
+    );
     assert!(t0.elapsed() < Duration::from_secs(1));
     // A server that exits with a code shows it.
     sup.ok(&["start", "a"], 0);
@@ -641,7 +518,7 @@ fn a_crash_is_noticed_within_one_second() {
 
 #[test]
 fn restart_on_failure_backs_off_then_stops_at_the_burst_limit() {
-    let sup = Sup::new(json!({"a": {"command": "{fixture}", "args": [], "restart": "on-failure"}}));
+    let sup = sup(json!({"a": {"command": "{fixture}", "args": [], "restart": "on-failure"}}));
     sup.ok(&["start", "a"], 0);
     let kill = |pid: u64| {
         nix::sys::signal::kill(
@@ -655,19 +532,14 @@ fn restart_on_failure_backs_off_then_stops_at_the_burst_limit() {
     for (i, expect) in [1u64, 2, 4, 8].iter().enumerate() {
         kill(last);
         let t0 = Instant::now();
-        loop {
-            let s = sup.status("a");
-            if s["state"] == "ready" && s["pid"].as_u64() != Some(last) {
-                last = s["pid"].as_u64().unwrap();
-                assert_eq!(s["restarts"], json!(i + 1));
-                break;
-            }
-            assert!(
-                t0.elapsed() < Duration::from_secs(expect + 5),
-                "no restart: {s}"
-            );
-            std::thread::sleep(Duration::from_millis(50));
-        }
+        let mut s = Value::Null;
+        let restarted = wait_until(within(expect + 5), || {
+            s = sup.status("a");
+            s["state"] == "ready" && s["pid"].as_u64() != Some(last)
+        });
+        assert!(restarted, "no restart: {s}");
+        last = s["pid"].as_u64().unwrap();
+        assert_eq!(s["restarts"], json!(i + 1));
         let took = t0.elapsed();
         assert!(
             took >= Duration::from_millis(expect * 1000 - 100),
@@ -690,7 +562,7 @@ fn restart_on_failure_backs_off_then_stops_at_the_burst_limit() {
 #[test]
 fn kill_9_of_the_supervisor_leaves_no_server_after_the_next_one_starts() {
     // --grandchild leaves a child that ignores SIGTERM in the same group.
-    let sup = Sup::new(json!({"a": fx(&["--grandchild"]), "b": fx(&[])}));
+    let sup = sup(json!({"a": fx(&["--grandchild"]), "b": fx(&[])}));
     sup.ok(&["start", "a", "b"], 0);
     assert!(live(&sup.marker).len() >= 3, "{:?}", live(&sup.marker));
     let daemon = sup.daemon_pid();
@@ -701,7 +573,7 @@ fn kill_9_of_the_supervisor_leaves_no_server_after_the_next_one_starts() {
     .unwrap();
     // The next supervisor ends them (a read-only `status` starts none).
     sup.ok(&["supervisor", "start"], 0);
-    let all = sup.json(&["status"]);
+    let all = sup.json(&["status"], 0);
     assert_ne!(sup.daemon_pid(), daemon);
     assert!(
         all["servers"]
@@ -722,7 +594,7 @@ fn a_dying_supervisor_that_still_holds_the_lock_is_replaced_not_reported_missing
     // Right after a `kill -9` the old daemon can still hold its lock for a
     // moment with no socket to answer on. The CLI must wait for it to let
     // go and start a new one, not say "no supervisor is running" (exit 5).
-    let sup = Sup::new(json!({"a": fx(&[])}));
+    let sup = sup(json!({"a": fx(&[])}));
     let lock_path = stopped_lock(&sup);
     let held = hold(&lock_path, "");
     // The holder dies only once the CLI has looked at the lock twice: once
@@ -759,7 +631,7 @@ fn a_dying_supervisor_that_still_holds_the_lock_is_replaced_not_reported_missing
 }
 
 /// The lock file a started and stopped supervisor leaves.
-fn stopped_lock(sup: &Sup) -> PathBuf {
+fn stopped_lock(sup: &World) -> PathBuf {
     sup.ok(&["supervisor", "start"], 0);
     sup.ok(&["supervisor", "stop"], 0);
     std::fs::read_dir(sup.state())
@@ -783,11 +655,11 @@ fn hold(lock: &Path, content: &str) -> nix::fcntl::Flock<std::fs::File> {
 
 #[test]
 fn a_lock_holder_whose_pid_is_unreadable_is_never_named_as_pid_0_or_1() {
-    let sup = Sup::new(json!({"a": fx(&[])}));
+    let sup = sup(json!({"a": fx(&[])}));
     let lock_path = stopped_lock(&sup);
     for content in ["not a pid", "1"] {
         let held = hold(&lock_path, content);
-        let out = sup.run(&["start", "a"]);
+        let out = sup.output(&["start", "a"]);
         drop(held);
         let stderr = String::from_utf8_lossy(&out.stderr);
         assert_eq!(out.status.code(), Some(5), "{content:?}: {stderr}");
@@ -812,7 +684,7 @@ fn kill_9_of_the_supervisor_mid_start_leaves_no_server_after_the_next_one_starts
     // A start that takes 30 s, with a grandchild that ignores SIGTERM and
     // never exits on its own: killed mid-start, only a record of the
     // spawn lets the next supervisor end them.
-    let sup = Sup::new(json!({"a": fx(&["--slow-start", "30000", "--grandchild"])}));
+    let sup = sup(json!({"a": fx(&["--slow-start", "30000", "--grandchild"])}));
     sup.ok(&["supervisor", "start"], 0);
     let daemon = sup.daemon_pid();
     let starter = {
@@ -845,23 +717,19 @@ fn kill_9_of_the_supervisor_mid_start_leaves_no_server_after_the_next_one_starts
 
 #[test]
 fn sigterm_stops_every_server_removes_the_socket_and_exits_0() {
-    let sup = Sup::new(json!({"a": fx(&["--grandchild"]), "b": fx(&[])}));
+    let sup = sup(json!({"a": fx(&["--grandchild"]), "b": fx(&[])}));
     let mut daemon = sup
         .command()
         .args(["supervisor", "run"])
         .stderr(std::process::Stdio::null())
         .spawn()
         .unwrap();
-    let t0 = Instant::now();
-    while sup
-        .run(&["supervisor", "status", "--no-spawn"])
-        .status
-        .code()
-        != Some(0)
-    {
-        assert!(t0.elapsed() < Duration::from_secs(10));
-        std::thread::sleep(Duration::from_millis(20));
-    }
+    assert!(wait_until(within(10), || {
+        sup.output(&["supervisor", "status", "--no-spawn"])
+            .status
+            .code()
+            == Some(0)
+    }));
     sup.ok(&["start", "a", "b", "--no-spawn"], 0);
     let socket = sup.socket();
     nix::sys::signal::kill(
@@ -878,7 +746,7 @@ fn sigterm_stops_every_server_removes_the_socket_and_exits_0() {
 #[test]
 fn two_racing_starts_produce_one_process() {
     for round in 0..3 {
-        let sup = Sup::new(json!({"a": fx(&["--slow-start", "300"])}));
+        let sup = sup(json!({"a": fx(&["--slow-start", "300"])}));
         // No supervisor yet: both CLIs race to spawn it as well.
         let handles: Vec<_> = (0..2)
             .map(|_| {
@@ -925,7 +793,7 @@ fn child_count(pid: u32) -> usize {
 fn five_hundred_start_stop_cycles_leak_no_fd_and_no_child() {
     use mcpctl::supervisor::client::Client;
     use mcpctl::supervisor::protocol::{Body, Op, Target};
-    let sup = Sup::new(json!({"a": fx(&[])}));
+    let sup = sup(json!({"a": fx(&[])}));
     sup.ok(&["start", "a"], 0);
     sup.ok(&["stop", "a"], 0);
     let daemon = sup.daemon_pid();
@@ -984,7 +852,7 @@ fn five_hundred_start_stop_cycles_leak_no_fd_and_no_child() {
 
 #[test]
 fn definitions_change_underneath() {
-    let sup = Sup::new(json!({"a": fx(&[]), "b": fx(&[]), "c": fx(&[])}));
+    let sup = sup(json!({"a": fx(&[]), "b": fx(&[]), "c": fx(&[])}));
     sup.ok(&["start", "a", "b", "c"], 0);
     let b_pid = sup.status("b")["pid"].as_u64().unwrap() as u32;
     // disable → a running server is stopped
@@ -1022,19 +890,11 @@ fn definitions_change_underneath() {
 
 #[test]
 fn autostart_servers_start_with_the_supervisor() {
-    let sup = Sup::new(
-        json!({"a": {"command": "{fixture}", "args": [], "autostart": true}, "b": fx(&[])}),
-    );
+    let sup =
+        sup(json!({"a": {"command": "{fixture}", "args": [], "autostart": true}, "b": fx(&[])}));
     sup.ok(&["supervisor", "start"], 0);
-    let t0 = Instant::now();
-    while sup.status("a")["state"] != "ready" {
-        assert!(
-            t0.elapsed() < Duration::from_secs(10),
-            "{}",
-            sup.status("a")
-        );
-        std::thread::sleep(Duration::from_millis(50));
-    }
+    let ready = wait_until(within(10), || sup.status("a")["state"] == "ready");
+    assert!(ready, "{}", sup.status("a"));
     assert_eq!(sup.status("b")["state"], "stopped");
 }
 
@@ -1044,9 +904,9 @@ const EVERYTHING_HOW: &str =
 #[test]
 fn server_everything_over_stdio_through_the_supervisor() {
     let bin = require("mcp-server-everything", EVERYTHING_HOW);
-    let sup = Sup::new(json!({"everything": {"command": bin, "args": ["stdio"]}}));
+    let sup = sup(json!({"everything": {"command": bin, "args": ["stdio"]}}));
     sup.ok(&["start", "everything"], 0);
-    let tools = sup.json(&["tools", "everything"]);
+    let tools = sup.json(&["tools", "everything"], 0);
     let names: Vec<&str> = tools["tools"]
         .as_array()
         .unwrap()
@@ -1098,13 +958,13 @@ fn server_everything_over_stdio_through_the_supervisor() {
 #[test]
 fn mcp_server_time_through_the_supervisor() {
     let uvx = require("uvx", "run `bash tests/run.sh`, which installs uv==0.13.9");
-    let sup = Sup::new(
+    let sup = sup(
         json!({"time": {"command": uvx, "args": ["mcp-server-time==2026.10.19"], "connect_timeout": 120,
         // uv's own TLS roots do not include this machine's proxy CA.
         "env": {"UV_SYSTEM_CERTS": "1"}}}),
     );
     sup.ok(&["start", "time"], 0);
-    let tools = sup.json(&["tools", "time"]);
+    let tools = sup.json(&["tools", "time"], 0);
     assert_eq!(tools["tools"].as_array().unwrap().len(), 2, "{tools}");
     let out = sup.ok(
         &["call", "time", "get_current_time", "--arg", "timezone=UTC"],
@@ -1119,29 +979,26 @@ fn mcp_server_time_through_the_supervisor() {
 
 #[test]
 fn tools_list_changed_triggers_a_refresh() {
-    let sup = Sup::new(json!({"a": fx(&["--list-changed"])}));
+    let sup = sup(json!({"a": fx(&["--list-changed"])}));
     sup.ok(&["start", "a"], 0);
-    let before = sup.json(&["tools", "a"]);
+    let before = sup.json(&["tools", "a"], 0);
     let n = before["tools"].as_array().unwrap().len();
     sup.ok(&["call", "a", "add_tool"], 0);
-    let t0 = Instant::now();
-    loop {
-        let now = sup.json(&["tools", "a"]);
-        if now["tools"].as_array().unwrap().len() == n + 1 {
-            assert_ne!(now["catalog_id"], before["catalog_id"]);
-            assert_eq!(now["binding_id"], before["binding_id"]);
-            break;
-        }
-        assert!(t0.elapsed() < Duration::from_secs(5), "no refresh: {now}");
-        std::thread::sleep(Duration::from_millis(50));
-    }
+    let mut now = Value::Null;
+    let refreshed = wait_until(within(5), || {
+        now = sup.json(&["tools", "a"], 0);
+        now["tools"].as_array().unwrap().len() == n + 1
+    });
+    assert!(refreshed, "no refresh: {now}");
+    assert_ne!(now["catalog_id"], before["catalog_id"]);
+    assert_eq!(now["binding_id"], before["binding_id"]);
 }
 
 #[test]
 fn a_streamable_http_server_through_the_supervisor() {
-    let (bg, base) = common::http_fixture(&[]);
-    let sup = Sup::new(json!({"web": {"url": format!("{base}/mcp")}}));
-    let s = sup.json(&["start", "web"])["results"][0]["status"].clone();
+    let (bg, base) = support::http_fixture(&[]);
+    let sup = sup(json!({"web": {"url": format!("{base}/mcp")}}));
+    let s = sup.json(&["start", "web"], 0)["results"][0]["status"].clone();
     assert_eq!(s["state"], "ready", "{s}");
     assert_eq!(s["transport"], "streamable-http");
     assert_eq!(s["pid"], Value::Null);
@@ -1161,39 +1018,32 @@ fn a_streamable_http_server_through_the_supervisor() {
     }
     // The server goes away: noticed through missed pings.
     drop(bg);
-    let t0 = Instant::now();
-    loop {
-        let s = sup.status("web");
-        if s["state"] == "failed" {
-            assert!(
-                s["last_error"]["message"]
-                    .as_str()
-                    .unwrap()
-                    .contains("ping"),
-                "{s}"
-            );
-            break;
-        }
-        assert!(t0.elapsed() < Duration::from_secs(10), "not noticed: {s}");
-        std::thread::sleep(Duration::from_millis(100));
-    }
+    let mut s = Value::Null;
+    let noticed = wait_until(within(10), || {
+        s = sup.status("web");
+        s["state"] == "failed"
+    });
+    assert!(noticed, "not noticed: {s}");
+    assert!(
+        s["last_error"]["message"]
+            .as_str()
+            .unwrap()
+            .contains("ping"),
+        "{s}"
+    );
     sup.ok(&["stop", "web"], 0);
 }
 
 #[test]
 fn stop_cancels_a_slow_start() {
-    let sup = Sup::new(json!({"a": fx(&["--slow-start", "20000", "--grandchild"])}));
+    let sup = sup(json!({"a": fx(&["--slow-start", "20000", "--grandchild"])}));
     sup.ok(&["supervisor", "start"], 0);
     let starter = {
         let mut cmd = sup.command();
         cmd.args(["start", "a"]);
         std::thread::spawn(move || cmd.output().unwrap())
     };
-    let t0 = Instant::now();
-    while sup.status("a")["state"] != "starting" {
-        assert!(t0.elapsed() < Duration::from_secs(5));
-        std::thread::sleep(Duration::from_millis(20));
-    }
+    assert!(wait_until(within(5), || sup.status("a")["state"] == "starting"));
     // The server and its grandchild are running, so the stop below has a
     // process tree to end mid-start.
     assert!(
@@ -1202,7 +1052,7 @@ fn stop_cancels_a_slow_start() {
         live(&sup.marker)
     );
     // A refresh never queues behind a start: it is `busy` (exit 4).
-    let out = sup.run(&["refresh", "a"]);
+    let out = sup.output(&["refresh", "a"]);
     assert_eq!(out.status.code(), Some(4));
     assert!(String::from_utf8_lossy(&out.stderr).contains("is starting"));
     let t1 = Instant::now();
@@ -1232,7 +1082,7 @@ fn a_peer_with_another_uid_is_refused() {
         nix::unistd::geteuid().is_root(),
         "this test runs a client as uid 65534 and needs root: run it as root (sudo -E cargo test --test supervisor a_peer_with_another_uid_is_refused)"
     );
-    let sup = Sup::new(json!({"a": fx(&[])}));
+    let sup = sup(json!({"a": fx(&[])}));
     sup.ok(&["supervisor", "start"], 0);
     let open = |p: &Path, mode| {
         std::fs::set_permissions(p, std::fs::Permissions::from_mode(mode)).unwrap()
@@ -1294,9 +1144,8 @@ fn a_peer_with_another_uid_is_refused() {
 
 #[test]
 fn a_failed_start_shows_the_exit_code_and_stderr_tail() {
-    let sup =
-        Sup::new(json!({"bad": fx(&["--exit-at-once"]), "mid": fx(&["--exit-mid-discovery"])}));
-    let out = sup.run(&["start", "bad"]);
+    let sup = sup(json!({"bad": fx(&["--exit-at-once"]), "mid": fx(&["--exit-mid-discovery"])}));
+    let out = sup.output(&["start", "bad"]);
     assert_eq!(out.status.code(), Some(1));
     let s = sup.status("bad");
     assert_eq!(s["state"], "failed");
@@ -1322,14 +1171,13 @@ fn a_failed_start_shows_the_exit_code_and_stderr_tail() {
 #[test]
 fn server_everything_over_streamable_http_through_the_supervisor() {
     let bin = require("mcp-server-everything", EVERYTHING_HOW);
-    let port = common::free_port();
+    let port = support::free_port();
     let mut cmd = Command::new(bin);
     cmd.arg("streamableHttp").env("PORT", port.to_string());
-    let bg = common::Background::start(cmd, port);
-    let sup =
-        Sup::new(json!({"web": {"type": "http", "url": format!("http://localhost:{port}/mcp")}}));
+    let bg = support::Background::start(cmd, port);
+    let sup = sup(json!({"web": {"type": "http", "url": format!("http://localhost:{port}/mcp")}}));
     sup.ok(&["start", "web"], 0);
-    let tools = sup.json(&["tools", "web"]);
+    let tools = sup.json(&["tools", "web"], 0);
     assert!(tools["tools"].as_array().unwrap().len() >= 10, "{tools}");
     let out = sup.ok(&["call", "web", "echo", "--arg", "message=over-http"], 0);
     assert!(out.contains("over-http"), "{out}");
@@ -1341,12 +1189,12 @@ fn server_everything_over_streamable_http_through_the_supervisor() {
 #[test]
 fn a_call_times_out_and_stop_fails_calls_in_flight() {
     let bin = require("mcp-server-everything", EVERYTHING_HOW);
-    let sup = Sup::new(json!({"everything": {"command": bin, "args": ["stdio"]}}));
+    let sup = sup(json!({"everything": {"command": bin, "args": ["stdio"]}}));
     sup.ok(&["start", "everything"], 0);
     let slow = r#"{"duration": 20, "steps": 4}"#;
     // A timeout is reported as such and not retried.
     let t0 = Instant::now();
-    let out = sup.run(&[
+    let out = sup.output(&[
         "call",
         "everything",
         "trigger-long-running-operation",
@@ -1411,14 +1259,14 @@ fn bytes_read(pid: u32) -> u64 {
 
 #[test]
 fn a_broken_definitions_file_keeps_running_servers_and_says_why() {
-    let sup = Sup::new(json!({"a": fx(&[])}));
+    let sup = sup(json!({"a": fx(&[])}));
     sup.ok(&["start", "a"], 0);
     let daemon = nix::unistd::Pid::from_raw(sup.daemon_pid() as i32);
     let good = std::fs::read_to_string(&sup.file).unwrap();
     std::fs::write(&sup.file, "{ not json").unwrap();
     nix::sys::signal::kill(daemon, nix::sys::signal::Signal::SIGHUP).unwrap();
     assert_eq!(sup.status("a")["state"], "ready");
-    let out = sup.run(&["start", "b"]);
+    let out = sup.output(&["start", "b"]);
     assert_eq!(out.status.code(), Some(2));
     assert!(String::from_utf8_lossy(&out.stderr).contains("cannot read the definitions"));
     // Fixed, and SIGHUP reloads: the new server is known.
@@ -1428,7 +1276,7 @@ fn a_broken_definitions_file_keeps_running_servers_and_says_why() {
     nix::sys::signal::kill(daemon, nix::sys::signal::Signal::SIGHUP).unwrap();
     let mut err = String::new();
     let started = wait_until(within(5), || {
-        let out = sup.run(&["start", "b"]);
+        let out = sup.output(&["start", "b"]);
         err = format!("{:?}: {}", out.status, String::from_utf8_lossy(&out.stderr));
         out.status.success()
     });
@@ -1438,20 +1286,18 @@ fn a_broken_definitions_file_keeps_running_servers_and_says_why() {
 // ---- the supervisor sees what the operator sees ---------------------------
 
 /// Poll `status NAME --json` until `pred` holds, or fail with the last one.
-fn wait_status(sup: &Sup, name: &str, what: &str, pred: impl Fn(&Value) -> bool) -> Value {
-    let deadline = Instant::now() + Duration::from_secs(10);
-    loop {
-        let all = sup.json(&["status", name]);
-        if pred(&all) {
-            return all;
-        }
-        assert!(Instant::now() < deadline, "never saw {what}: {all}");
-        std::thread::sleep(Duration::from_millis(50));
-    }
+fn wait_status(sup: &World, name: &str, what: &str, pred: impl Fn(&Value) -> bool) -> Value {
+    let mut all = Value::Null;
+    let seen = wait_until(within(10), || {
+        all = sup.json(&["status", name], 0);
+        pred(&all)
+    });
+    assert!(seen, "never saw {what}: {all}");
+    all
 }
 
 /// Replace the definitions file the way editors do: a new file renamed over it.
-fn edit_by_rename(sup: &Sup, text: &str) {
+fn edit_by_rename(sup: &World, text: &str) {
     let tmp = sup.dir.path().join(".servers.json.swp");
     std::fs::write(&tmp, text).unwrap();
     std::fs::rename(&tmp, &sup.file).unwrap();
@@ -1467,7 +1313,7 @@ fn with_tools(base: &str, n: &str) -> String {
 
 #[test]
 fn a_hand_edit_shows_changed_and_restart_launches_the_new_content() {
-    let sup = Sup::new(json!({"a": fx(&[])}));
+    let sup = sup(json!({"a": fx(&[])}));
     sup.ok(&["start", "a"], 0);
     assert_eq!(sup.status("a")["tools"], 3);
     let base = std::fs::read_to_string(&sup.file).unwrap();
@@ -1489,7 +1335,7 @@ fn a_hand_edit_shows_changed_and_restart_launches_the_new_content() {
 
 #[test]
 fn a_file_that_fails_to_load_keeps_the_servers_and_status_says_why() {
-    let sup = Sup::new(json!({"a": fx(&[])}));
+    let sup = sup(json!({"a": fx(&[])}));
     sup.ok(&["start", "a"], 0);
     let daemon = sup.daemon_pid();
     let good = std::fs::read_to_string(&sup.file).unwrap();
@@ -1513,7 +1359,7 @@ fn a_file_that_fails_to_load_keeps_the_servers_and_status_says_why() {
             .is_some_and(|e| e.contains(&format!("{file}:2:")))
     });
     assert_eq!(all["servers"][0]["state"], "ready");
-    let out = sup.run(&["status"]);
+    let out = sup.output(&["status"]);
     assert!(
         String::from_utf8_lossy(&out.stderr)
             .contains(&format!("could not read the definitions: {file}:2:")),
@@ -1521,7 +1367,7 @@ fn a_file_that_fails_to_load_keeps_the_servers_and_status_says_why() {
         String::from_utf8_lossy(&out.stderr)
     );
     // A launch refuses to use a file it cannot read.
-    let out = sup.run(&["restart", "a"]);
+    let out = sup.output(&["restart", "a"]);
     assert_eq!(out.status.code(), Some(2));
     assert!(String::from_utf8_lossy(&out.stderr).contains("cannot read the definitions"));
     edit_by_rename(&sup, &good);
@@ -1533,7 +1379,7 @@ fn a_file_that_fails_to_load_keeps_the_servers_and_status_says_why() {
 
 #[test]
 fn out_of_range_seconds_are_usage_errors_not_panics() {
-    let sup = Sup::new(json!({"a": fx(&[])}));
+    let sup = sup(json!({"a": fx(&[])}));
     for (args, reason) in [
         (
             vec!["call", "a", "t", "--timeout", "1e30"],
@@ -1560,7 +1406,7 @@ fn out_of_range_seconds_are_usage_errors_not_panics() {
             "--timeout must be a number of seconds, not NaN",
         ),
     ] {
-        let out = sup.run(&args);
+        let out = sup.output(&args);
         let stderr = String::from_utf8_lossy(&out.stderr);
         assert_eq!(out.status.code(), Some(2), "{args:?}: {stderr}");
         assert!(stderr.contains(reason), "{args:?}: {stderr}");
@@ -1571,7 +1417,7 @@ fn out_of_range_seconds_are_usage_errors_not_panics() {
         1,
     );
     std::fs::write(&sup.file, huge).unwrap();
-    let out = sup.run(&["list"]);
+    let out = sup.output(&["list"]);
     assert_eq!(
         out.status.code(),
         Some(2),
@@ -1582,7 +1428,7 @@ fn out_of_range_seconds_are_usage_errors_not_panics() {
 }
 
 /// `mcpctl` with the definitions given as `files`, in `cwd`.
-fn mcpctl_in(sup: &Sup, cwd: &Path, files: &[&str], args: &[&str]) -> Output {
+fn mcpctl_in(sup: &World, cwd: &Path, files: &[&str], args: &[&str]) -> Output {
     let mut cmd = Command::new(env!("CARGO_BIN_EXE_mcpctl"));
     cmd.env("MCPCTL_STATE_DIR", sup.state())
         .env_remove("MCPCTL_NO_SPAWN")
@@ -1596,7 +1442,7 @@ fn mcpctl_in(sup: &Sup, cwd: &Path, files: &[&str], args: &[&str]) -> Output {
 
 #[test]
 fn the_supervisor_is_the_same_whatever_the_order_and_spelling_of_files() {
-    let sup = Sup::new(json!({}));
+    let sup = sup(json!({}));
     let dir = sup.dir.path();
     std::fs::write(
         dir.join("a.json"),
@@ -1680,17 +1526,14 @@ fn a_fresh_machine_before_the_first_add_can_start_and_ask() {
         r#"{"mcpServers": {"x": {"command": "true"}}}"#,
     )
     .unwrap();
-    let deadline = Instant::now() + Duration::from_secs(10);
-    while !ok(&["status"]).contains("x ") {
-        assert!(Instant::now() < deadline, "the new file was never read");
-        std::thread::sleep(Duration::from_millis(50));
-    }
+    let read = wait_until(within(10), || ok(&["status"]).contains("x "));
+    assert!(read, "the new file was never read");
     ok(&["supervisor", "stop"]);
 }
 
 #[test]
 fn start_expands_variables_from_the_asking_cli_not_the_daemon() {
-    let sup = Sup::new(json!({"a": {
+    let sup = sup(json!({"a": {
         "command": "{fixture}",
         "args": ["--tools", "${SUPV_TOOLS}"],
         "env": {"SUPV_PROBE": "${SUPV_SECRET}"},
@@ -1759,7 +1602,7 @@ fn start_expands_variables_from_the_asking_cli_not_the_daemon() {
     assert_eq!(out.status.code(), Some(1));
     assert!(String::from_utf8_lossy(&out.stderr).contains("`SUPV_TOOLS`, which is not set"));
     // The values never reach the disk.
-    for entry in common::files_under(&sup.state()) {
+    for entry in support::files_under(&sup.state()) {
         let bytes = std::fs::read(&entry).unwrap_or_default();
         assert!(
             !String::from_utf8_lossy(&bytes).contains(&secret),
@@ -1769,7 +1612,7 @@ fn start_expands_variables_from_the_asking_cli_not_the_daemon() {
     }
 }
 
-fn sockets(sup: &Sup) -> usize {
+fn sockets(sup: &World) -> usize {
     std::fs::read_dir(sup.state())
         .map(|d| {
             d.flatten()
@@ -1781,8 +1624,8 @@ fn sockets(sup: &Sup) -> usize {
 
 #[test]
 fn read_only_verbs_never_start_a_supervisor() {
-    let sup = Sup::new(json!({"a": fx(&[]), "b": fx(&[])}));
-    let out = sup.run(&["status"]);
+    let sup = sup(json!({"a": fx(&[]), "b": fx(&[])}));
+    let out = sup.output(&["status"]);
     assert_eq!(
         out.status.code(),
         Some(0),
@@ -1797,12 +1640,12 @@ fn read_only_verbs_never_start_a_supervisor() {
         "{table}"
     );
     assert!(String::from_utf8_lossy(&out.stderr).contains("the supervisor is not running"));
-    let all = sup.json(&["status"]);
+    let all = sup.json(&["status"], 0);
     assert_eq!(all["supervisor_running"], false);
     assert_eq!(all["servers"][1]["name"], "b");
     assert_eq!(all["servers"][1]["state"], "stopped");
     sup.ok(&["status", "nope"], 3);
-    let out = sup.run(&["tools", "a"]);
+    let out = sup.output(&["tools", "a"]);
     assert_eq!(out.status.code(), Some(4));
     assert!(
         String::from_utf8_lossy(&out.stderr)
@@ -1811,12 +1654,12 @@ fn read_only_verbs_never_start_a_supervisor() {
     sup.ok(&["logs", "a"], 0);
     assert_eq!(sockets(&sup), 0, "a read-only verb started a supervisor");
     sup.ok(&["start", "a"], 0);
-    assert_eq!(sup.json(&["status"])["supervisor_running"], true);
+    assert_eq!(sup.json(&["status"], 0)["supervisor_running"], true);
 }
 
 #[test]
 fn a_deleted_or_replaced_socket_is_recreated() {
-    let sup = Sup::new(json!({"a": fx(&[])}));
+    let sup = sup(json!({"a": fx(&[])}));
     sup.ok(&["start", "a"], 0);
     let pid = sup.daemon_pid();
     let socket = sup.socket();
@@ -1825,29 +1668,20 @@ fn a_deleted_or_replaced_socket_is_recreated() {
         std::fs::symlink_metadata(p).is_ok_and(|m| m.file_type().is_socket())
     };
     std::fs::remove_file(&socket).unwrap();
-    let deadline = Instant::now() + Duration::from_secs(5);
-    while !is_socket(&socket) {
-        assert!(Instant::now() < deadline, "the socket was not recreated");
-        std::thread::sleep(Duration::from_millis(50));
-    }
+    let recreated = wait_until(within(5), || is_socket(&socket));
+    assert!(recreated, "the socket was not recreated");
     assert_eq!(sup.daemon_pid(), pid);
     assert_eq!(sup.status("a")["state"], "ready");
     std::fs::remove_file(&socket).unwrap();
     std::fs::write(&socket, "not a socket").unwrap();
-    let deadline = Instant::now() + Duration::from_secs(5);
-    while !is_socket(&socket) {
-        assert!(
-            Instant::now() < deadline,
-            "the replaced socket was not recreated"
-        );
-        std::thread::sleep(Duration::from_millis(50));
-    }
+    let recreated = wait_until(within(5), || is_socket(&socket));
+    assert!(recreated, "the replaced socket was not recreated");
     assert_eq!(sup.daemon_pid(), pid);
 }
 
 #[test]
 fn a_daemon_that_cannot_be_reached_is_named_not_doubled() {
-    let sup = Sup::new(json!({"a": fx(&[])}));
+    let sup = sup(json!({"a": fx(&[])}));
     sup.ok(&["start", "a"], 0);
     let pid = sup.daemon_pid();
     let daemon = nix::unistd::Pid::from_raw(pid as i32);
@@ -1855,7 +1689,7 @@ fn a_daemon_that_cannot_be_reached_is_named_not_doubled() {
     nix::sys::signal::kill(daemon, nix::sys::signal::Signal::SIGSTOP).unwrap();
     std::fs::remove_file(sup.socket()).unwrap();
     let started = Instant::now();
-    let out = sup.run(&["start", "a"]);
+    let out = sup.output(&["start", "a"]);
     let elapsed = started.elapsed();
     nix::sys::signal::kill(daemon, nix::sys::signal::Signal::SIGCONT).unwrap();
     let stderr = String::from_utf8_lossy(&out.stderr);
@@ -1869,11 +1703,8 @@ fn a_daemon_that_cannot_be_reached_is_named_not_doubled() {
     assert!(stderr.contains(&format!("kill {pid}")), "{stderr}");
     assert!(elapsed < Duration::from_secs(8), "took {elapsed:?}");
     // Thawed, it recreates its socket and is the one that answers.
-    let deadline = Instant::now() + Duration::from_secs(5);
-    while sockets(&sup) == 0 {
-        assert!(Instant::now() < deadline, "the socket was not recreated");
-        std::thread::sleep(Duration::from_millis(50));
-    }
+    let recreated = wait_until(within(5), || sockets(&sup) != 0);
+    assert!(recreated, "the socket was not recreated");
     assert_eq!(sup.daemon_pid(), pid);
     assert_eq!(sup.status("a")["state"], "ready");
 }

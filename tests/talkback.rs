@@ -5,11 +5,10 @@
 //! `call --direct` and through the supervisor; prompts on a pty, flags
 //! without a TTY; and against a server built with the official Python SDK.
 
-mod common;
 mod support;
 
 use std::path::{Path, PathBuf};
-use std::process::{Command, Stdio};
+use std::process::Stdio;
 use std::time::{Duration, Instant};
 
 use support::{Run, Sandbox};
@@ -22,7 +21,7 @@ fn setup(sb: &Sandbox) -> (String, PathBuf) {
 /// [`setup`], with `extra` fixture flags for both.
 fn setup_with(sb: &Sandbox, extra: &[&str]) -> (String, PathBuf) {
     let rec = sb.path("rec");
-    let fx = common::fixture().display().to_string();
+    let fx = support::fixture().display().to_string();
     let rec_s = rec.display().to_string();
     let marker = marker(sb);
     let mut args = vec!["--talk", "--record", &rec_s, "--marker", &marker];
@@ -68,10 +67,10 @@ fn stop_supervisor(sb: &Sandbox, file: &str) {
 fn no_orphans(sb: &Sandbox) {
     let marker = marker(sb);
     assert!(
-        common::wait_until(common::within(5), || common::processes_with(&marker)
+        support::wait_until(support::within(5), || support::processes_with(&marker)
             .is_empty()),
         "left running: {:?}",
-        common::processes_with(&marker)
+        support::processes_with(&marker)
     );
 }
 
@@ -223,15 +222,11 @@ fn a_url_is_printed_and_opened_only_with_open_and_never_fetched() {
     // The browser script is the only thing that saw the URL, once per --open.
     // mcpctl does not wait for the browser, so the last one may still be
     // writing when the call returns.
-    let deadline = std::time::Instant::now() + std::time::Duration::from_secs(10);
     let mut seen = String::new();
-    while std::time::Instant::now() < deadline {
+    support::wait_until(support::within(10), || {
         seen = std::fs::read_to_string(&opened).unwrap_or_default();
-        if seen.lines().count() >= 4 {
-            break;
-        }
-        std::thread::sleep(std::time::Duration::from_millis(20));
-    }
+        seen.lines().count() >= 4
+    });
     assert_eq!(seen.lines().count(), 4, "{seen}");
     assert!(seen.lines().all(|l| l == target.url), "{seen}");
     stop_supervisor(&sb, &file);
@@ -418,7 +413,7 @@ fn a_timeout_cancels_the_call_on_the_server() {
             call(&sb, &file, direct, server, "slow", &["--timeout", "1"]).expect_code(1);
             assert!(started.elapsed() < Duration::from_secs(15));
             assert!(
-                common::wait_until(common::within(5), || recorded(&rec)
+                support::wait_until(support::within(5), || recorded(&rec)
                     .contains("cancelled slow")),
                 "{server} direct={direct}: the server never saw the cancellation: {:?}",
                 recorded(&rec)
@@ -455,10 +450,10 @@ fn ctrl_c_cancels_the_call_on_the_server_and_exits_130() {
             run.expect_code(130).stderr_has("stopped by SIGINT");
             if direct {
                 // Only the supervisor's two servers are left.
-                assert_eq!(common::processes_with(&marker(&sb)).len(), 2);
+                assert_eq!(support::processes_with(&marker(&sb)).len(), 2);
             }
             assert!(
-                common::wait_until(common::within(5), || recorded(&rec)
+                support::wait_until(support::within(5), || recorded(&rec)
                     .contains("cancelled slow")),
                 "{server} direct={direct}: the server never saw the cancellation\n{run}"
             );
@@ -545,7 +540,7 @@ fn hostile_questions_end_the_call_clearly_and_never_hang() {
 fn a_server_that_elicits_outside_a_call_is_declined_cleanly() {
     let sb = Sandbox::new();
     let rec = sb.path("rec");
-    let fx = common::fixture().display().to_string();
+    let fx = support::fixture().display().to_string();
     let defs =
         serde_json::json!({"e": {"command": fx, "args": ["--elicit-on-list", "--record", rec]}});
     let file = sb.path("servers.json");
@@ -578,20 +573,17 @@ fn on_a_terminal_then(
     steps: &[(&str, &str)],
 ) -> (bool, String) {
     use std::io::{Read, Write};
-    let script = common::require("script", "apt-get install bsdutils (tests/run.sh does)");
+    let script = support::require("script", "apt-get install bsdutils (tests/run.sh does)");
     let quoted: Vec<String> = args
         .iter()
         .map(|a| shlex::try_quote(a).unwrap().into_owned())
         .collect();
     let exe = env!("CARGO_BIN_EXE_mcpctl");
     let cmd = format!("{exe} {}{then}", quoted.join(" "));
-    let mut child = Command::new(script)
+    let mut child = sb
+        .wrapped(script)
         .args(["-qec", &cmd, "/dev/null"])
-        .env("HOME", sb.dir.path())
-        .env("MCPCTL_STATE_DIR", sb.path("state"))
         .env_remove("CI")
-        .env_remove("MCPCTL_FILE")
-        .current_dir(sb.dir.path())
         .stdin(Stdio::piped())
         .stdout(Stdio::piped())
         .spawn()
@@ -610,26 +602,27 @@ fn on_a_terminal_then(
     let mut transcript = Vec::new();
     let mut seen = 0;
     for (wait_for, keys) in steps {
-        let deadline = Instant::now() + Duration::from_secs(30);
-        loop {
+        let found = support::wait_for(support::within(30), || {
             let text = String::from_utf8_lossy(&transcript[seen..]).into_owned();
             if let Some(at) = text.find(wait_for) {
-                seen += at + wait_for.len();
-                break;
+                return Some(at);
             }
-            assert!(
-                Instant::now() < deadline,
-                "no {wait_for:?} in {}",
-                String::from_utf8_lossy(&transcript)
-            );
             if let Ok(chunk) = rx.recv_timeout(Duration::from_millis(200)) {
                 transcript.extend(chunk);
             }
-        }
+            None
+        });
+        let at = found.unwrap_or_else(|| {
+            panic!(
+                "no {wait_for:?} in {}",
+                String::from_utf8_lossy(&transcript)
+            )
+        });
+        seen += at + wait_for.len();
         std::thread::sleep(Duration::from_millis(150));
         if *keys == SIGTERM {
             let quoted = quoted.join(" ");
-            let pid = common::processes_with(&quoted)
+            let pid = support::processes_with(&quoted)
                 .into_iter()
                 .find(|(_, line)| {
                     line.split_once(' ')
@@ -647,21 +640,14 @@ fn on_a_terminal_then(
         stdin.write_all(keys.as_bytes()).unwrap();
         stdin.flush().unwrap();
     }
-    let deadline = Instant::now() + Duration::from_secs(30);
-    let status = loop {
+    let status = support::wait_for(support::within(30), || {
         while let Ok(chunk) = rx.try_recv() {
             transcript.extend(chunk);
         }
-        if let Some(status) = child.try_wait().unwrap() {
-            break status;
-        }
-        assert!(
-            Instant::now() < deadline,
-            "still running: {}",
-            String::from_utf8_lossy(&transcript)
-        );
-        std::thread::sleep(Duration::from_millis(50));
-    };
+        child.try_wait().unwrap()
+    });
+    let status =
+        status.unwrap_or_else(|| panic!("still running: {}", String::from_utf8_lossy(&transcript)));
     std::thread::sleep(Duration::from_millis(100));
     while let Ok(chunk) = rx.try_recv() {
         transcript.extend(chunk);
@@ -730,7 +716,7 @@ fn on_a_terminal_each_field_is_asked_with_its_default() {
 #[test]
 fn a_hostile_default_is_shown_escaped_and_taken_as_sent() {
     let sb = Sandbox::new();
-    let fx = common::fixture().display().to_string();
+    let fx = support::fixture().display().to_string();
     let defs = serde_json::json!({"fxh": {"command": fx, "args": ["--talk", "--hostile", "--marker", marker(&sb)]}});
     let file = sb.path("servers.json");
     std::fs::write(&file, defs.to_string()).unwrap();
@@ -812,7 +798,7 @@ fn a_signal_during_a_call_through_the_supervisor_restores_the_terminal() {
 
 /// The interpreter of the venv `tests/run.sh` installs the Python SDK into.
 fn python() -> String {
-    common::python().display().to_string()
+    support::python().display().to_string()
 }
 
 #[test]
@@ -820,16 +806,16 @@ fn the_python_sdk_is_found_in_the_checkouts_venv_without_the_variable() {
     let dir = tempfile::tempdir().unwrap();
     let venv = dir.path().join("python");
     // Neither: a failure naming tests/run.sh, not a bare panic about a variable.
-    let why = common::python_from(None, &venv).unwrap_err();
+    let why = support::python_from(None, &venv).unwrap_err();
     assert!(why.contains("tests/run.sh"), "{why}");
     std::fs::write(&venv, "").unwrap();
-    assert_eq!(common::python_from(None, &venv).unwrap(), venv);
+    assert_eq!(support::python_from(None, &venv).unwrap(), venv);
     assert_eq!(
-        common::python_from(Some("/x/py".into()), &venv).unwrap(),
+        support::python_from(Some("/x/py".into()), &venv).unwrap(),
         PathBuf::from("/x/py")
     );
     // And the real one resolves with the variable unset (tests/run.sh's venv).
-    assert!(common::python().exists());
+    assert!(support::python().exists());
 }
 
 #[test]
@@ -889,7 +875,7 @@ fn the_python_sdk_server_talks_back_in_2026_07_28() {
         assert_eq!(run.stderr.matches("py step").count(), 3, "{run}");
         call(&sb, &file, direct, "py", "slow", &["--timeout", "3"]).expect_code(1);
         assert!(
-            common::wait_until(common::within(5), || recorded(&rec)
+            support::wait_until(support::within(5), || recorded(&rec)
                 .contains("cancelled slow")),
             "direct={direct}: {}",
             recorded(&rec)

@@ -1,11 +1,14 @@
-//! Shared helpers for the integration tests: the fixture server, definitions,
-//! loopback ports, and process counting.
-#![allow(dead_code)]
+//! The peers tests talk to: the rmcp fixture server (stdio or HTTP),
+//! definitions of it and of other servers, loopback ports and background
+//! servers, and the real third-party servers and clients tests/run.sh
+//! installs into `.peers/` (found here, never skipped when missing).
 
 use std::path::{Path, PathBuf};
 use std::process::Command;
 use std::sync::OnceLock;
-use std::time::{Duration, Instant};
+use std::time::Duration;
+
+use super::wait::{wait_until, within};
 
 use indexmap::IndexMap;
 use mcpctl::defs::{Launch, RestartPolicy, ServerDef, Transport};
@@ -126,17 +129,15 @@ impl Background {
             .stdout(std::process::Stdio::null());
         let child = cmd.spawn().expect("start background server");
         let mut bg = Background { child };
-        let deadline = Instant::now() + Duration::from_secs(30);
-        while std::net::TcpStream::connect(("127.0.0.1", port)).is_err() {
-            if let Ok(Some(status)) = bg.child.try_wait() {
-                panic!("server for port {port} exited before listening: {status}");
-            }
-            assert!(
-                Instant::now() < deadline,
-                "server on port {port} did not come up"
-            );
-            std::thread::sleep(Duration::from_millis(50));
+        let mut exited = None;
+        let up = wait_until(within(30), || {
+            exited = bg.child.try_wait().ok().flatten();
+            exited.is_some() || std::net::TcpStream::connect(("127.0.0.1", port)).is_ok()
+        });
+        if let Some(status) = exited {
+            panic!("server for port {port} exited before listening: {status}");
         }
+        assert!(up, "server on port {port} did not come up");
         bg
     }
 }
@@ -158,55 +159,6 @@ pub fn http_fixture(args: &[&str]) -> (Background, String) {
         Background::start(cmd, port),
         format!("http://127.0.0.1:{port}"),
     )
-}
-
-/// Pids of live (non-zombie) processes whose command line contains `marker`,
-/// plus zombies whose name matches `comm` (zombies have no command line).
-pub fn processes_with(marker: &str) -> Vec<(u32, String)> {
-    let mut found = Vec::new();
-    for entry in std::fs::read_dir("/proc").unwrap().flatten() {
-        let Ok(pid) = entry.file_name().to_string_lossy().parse::<u32>() else {
-            continue;
-        };
-        if pid == std::process::id() {
-            continue;
-        }
-        let cmdline = std::fs::read(entry.path().join("cmdline")).unwrap_or_default();
-        let cmdline = String::from_utf8_lossy(&cmdline).replace('\0', " ");
-        let stat = std::fs::read_to_string(entry.path().join("stat")).unwrap_or_default();
-        let state = stat
-            .rsplit(')')
-            .next()
-            .and_then(|s| s.split_whitespace().next())
-            .unwrap_or("?")
-            .to_string();
-        if cmdline.contains(marker) {
-            found.push((pid, format!("{state} {cmdline}")));
-        }
-    }
-    found
-}
-
-/// Zombie children of this test process (what a leaky reaper leaves behind).
-pub fn my_zombies() -> Vec<u32> {
-    let me = std::process::id().to_string();
-    let mut found = Vec::new();
-    for entry in std::fs::read_dir("/proc").unwrap().flatten() {
-        let Ok(pid) = entry.file_name().to_string_lossy().parse::<u32>() else {
-            continue;
-        };
-        let stat = std::fs::read_to_string(entry.path().join("stat")).unwrap_or_default();
-        let fields: Vec<&str> = stat
-            .rsplit(')')
-            .next()
-            .unwrap_or("")
-            .split_whitespace()
-            .collect();
-        if fields.first() == Some(&"Z") && fields.get(1) == Some(&me.as_str()) {
-            found.push(pid);
-        }
-    }
-    found
 }
 
 /// Where `tests/run.sh` installs the pinned real servers (uv's wrappers in
@@ -255,37 +207,13 @@ pub fn require(command: &str, how: &str) -> PathBuf {
     })
 }
 
-/// Poll `cond` every 20 ms until it holds or `deadline` passes; true when it
-/// held. Tests wait for the condition itself with this, never for a fixed
-/// time, and assert on the result with what they last saw.
-pub fn wait_until(deadline: Instant, mut cond: impl FnMut() -> bool) -> bool {
-    loop {
-        if cond() {
-            return true;
-        }
-        if Instant::now() >= deadline {
-            return false;
-        }
-        std::thread::sleep(Duration::from_millis(20));
-    }
+/// This checkout: where the fixtures, peers and documents live.
+pub fn checkout() -> &'static Path {
+    Path::new(env!("CARGO_MANIFEST_DIR"))
 }
 
-/// A deadline `secs` seconds from now, for [`wait_until`].
-pub fn within(secs: u64) -> Instant {
-    Instant::now() + Duration::from_secs(secs)
-}
-
-/// Every file under `dir`, recursively (the directory must exist): where
-/// tests look for what mcpctl wrote, and for what it must not have written.
-pub fn files_under(dir: &Path) -> Vec<PathBuf> {
-    let mut out = Vec::new();
-    for entry in std::fs::read_dir(dir).unwrap().flatten() {
-        let path = entry.path();
-        if path.is_dir() {
-            out.extend(files_under(&path));
-        } else {
-            out.push(path);
-        }
-    }
-    out
+/// The stand-in browser (tests/support/browser.sh) for OAuth sign-ins:
+/// it follows the authorization URL with curl as a person's browser would.
+pub fn browser() -> PathBuf {
+    checkout().join("tests/support/browser.sh")
 }
