@@ -30,15 +30,15 @@ fn write_servers(sandbox: &Sandbox, servers: Value) {
     std::fs::write(sandbox.path("servers.json"), text).unwrap();
 }
 
-/// Run mcpctl in `sandbox` with the fixture server's directory first on
-/// PATH, so definitions name it `fixture-server` and no machine's path
-/// reaches a table's column widths.
+/// Run mcpctl in `sandbox` with the home's `bin/` and the fixture server's
+/// directory first on PATH, so definitions name it `fixture-server` and no
+/// machine's path reaches a table's column widths.
 fn mcpctl(sandbox: &Sandbox, args: &[&str]) -> Run {
     let fixture_dir = common::fixture().parent().unwrap().to_owned();
-    let path = std::env::join_paths(std::iter::once(fixture_dir).chain(std::env::split_paths(
-        &std::env::var_os("PATH").unwrap_or_default(),
-    )))
-    .unwrap();
+    let first = [sandbox.path("bin"), fixture_dir];
+    let inherited = std::env::var_os("PATH").unwrap_or_default();
+    let path =
+        std::env::join_paths(first.into_iter().chain(std::env::split_paths(&inherited))).unwrap();
     sandbox.run_with(args, |cmd| {
         cmd.env("PATH", path)
             .env_remove("MCPCTL_NO_SPAWN")
@@ -157,6 +157,16 @@ fn snapshot_masked(
     run.expect_code(code);
     let text = mask_columns(&transcript(args, &run), masked);
     settings(sandbox).bind(|| insta::assert_snapshot!(name, text));
+}
+
+/// A do-nothing `launcher` in the home's `bin/`, so what `add` says about a
+/// launch does not depend on whether this machine has Node.js.
+fn stub_launcher(sandbox: &Sandbox, launcher: &str) {
+    use std::os::unix::fs::PermissionsExt;
+    let path = sandbox.path("bin").join(launcher);
+    std::fs::create_dir_all(sandbox.path("bin")).unwrap();
+    std::fs::write(&path, "#!/bin/sh\n").unwrap();
+    std::fs::set_permissions(&path, std::fs::Permissions::from_mode(0o755)).unwrap();
 }
 
 /// Definitions of every kind that never need to run: what `list` and
@@ -296,6 +306,7 @@ fn serve_print_config() {
 #[test]
 fn errors_with_their_hints() {
     let home = home_with(catalog());
+    stub_launcher(&home, "npx");
     std::fs::write(
         home.path("broken.json"),
         "{\"mcpServers\": {\n  \"a\": {\"command\": \"x\"\n  \"b\": 1}\n}}\n",
