@@ -281,6 +281,11 @@ fn lock_drift_and_approve_dry_run() {
     let dry_run = args(&["approve", "fx", "--dry-run"]);
     snapshot(&home, "approve_dry_run", &dry_run, 0);
     assert_eq!(std::fs::read(&lockfile).unwrap(), before, "--dry-run wrote");
+    // Under the supervisor the drifted tools are held back until `approve`.
+    let masked = ["PID", "UPTIME"];
+    snapshot_masked(&home, "start_drifted", &args(&["start", "fx"]), 0, &masked);
+    snapshot(&home, "tools_held", &args(&["tools", "fx"]), 0);
+    mcpctl(&home, &["--file", "servers.json", "supervisor", "stop"]).expect_code(0);
     std::fs::write(
         &lockfile,
         "version = 1\ndefinitions = \"servers.json\"\n[servers.fx\n",
