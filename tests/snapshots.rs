@@ -47,7 +47,8 @@ fn mcpctl(sandbox: &Sandbox, args: &[&str]) -> Run {
     })
 }
 
-/// The command line and what it printed, as a person sees it in a terminal.
+/// The command line, its exit code and what it printed, each stream under
+/// its own heading (a terminal would interleave them).
 fn transcript(args: &[&str], run: &Run) -> String {
     let line = shlex::try_join(args.iter().copied()).expect("arguments quote");
     let mut text = format!("$ mcpctl {line}\n[exit {}]\n", run.code);
