@@ -6,9 +6,9 @@
 //! Everything that differs between machines or runs (the scratch home, the
 //! binary's path, pids, durations, ids, ports, timestamps, versions) is
 //! filtered before the comparison, so a snapshot changes only when the text
-//! does. A changed snapshot fails the test; review the `.snap.new` file and
-//! accept it with `cargo insta accept` (or `INSTA_UPDATE=always`) only when
-//! the new text reads better.
+//! does. A changed snapshot fails the test and leaves a `.snap.new` beside
+//! the old; accept it (`INSTA_UPDATE=always cargo test --test snapshots`, or
+//! `cargo insta review` with cargo-insta) only when the new text reads better.
 
 mod common;
 mod support;
