@@ -163,6 +163,7 @@ fi
 
 # Never in update mode: generated_files would rewrite instead of compare.
 unset MCPCTL_UPDATE_GENERATED
+export INSTA_UPDATE=no
 cargo test --locked "$@"
 # Tests that need root are #[ignore]d with their reason; as root (as CI
 # runs), run those of every test file too, so none goes unrun there.

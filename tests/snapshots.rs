@@ -10,7 +10,6 @@
 //! the old; accept it (`INSTA_UPDATE=always cargo test --test snapshots`, or
 //! `cargo insta review` with cargo-insta) only when the new text reads better.
 
-mod common;
 mod support;
 
 use serde_json::{Value, json};
@@ -34,7 +33,7 @@ fn write_servers(sandbox: &Sandbox, servers: Value) {
 /// directory first on PATH, so definitions name it `fixture-server` and no
 /// machine's path reaches a table's column widths.
 fn mcpctl(sandbox: &Sandbox, args: &[&str]) -> Run {
-    let fixture_dir = common::fixture().parent().unwrap().to_owned();
+    let fixture_dir = support::fixture().parent().unwrap().to_owned();
     let first = [sandbox.path("bin"), fixture_dir];
     let inherited = std::env::var_os("PATH").unwrap_or_default();
     let path =
