@@ -508,8 +508,14 @@ pub(super) fn save_definition(
 
     let mut action = "added";
     let mut written_format = None;
+    // The file as read above is parsed once: only a file changed since is
+    // parsed again under the lock.
+    let mut read_before = Some((existing, parsed, names));
     store::modify(target, |current| {
-        let (parsed, names) = file_state(target, current)?;
+        let (parsed, names) = match read_before.take() {
+            Some((text, parsed, names)) if text.as_deref() == current => (parsed, names),
+            _ => file_state(target, current)?,
+        };
         let format = parsed.format;
         written_format = Some(format);
         let value = save
