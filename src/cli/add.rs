@@ -508,14 +508,9 @@ pub(super) fn save_definition(
 
     let mut action = "added";
     let mut written_format = None;
-    // The file as read above is parsed once: only a file changed since is
-    // parsed again under the lock.
     let mut read_before = Some((existing, parsed, names));
     store::modify(target, |current| {
-        let (parsed, names) = match read_before.take() {
-            Some((text, parsed, names)) if text.as_deref() == current => (parsed, names),
-            _ => file_state(target, current)?,
-        };
+        let (parsed, names) = state_under_lock(target, current, read_before.take())?;
         let format = parsed.format;
         written_format = Some(format);
         let value = save
@@ -856,6 +851,23 @@ fn file_state(target: &Path, current: Option<&str>) -> Result<(ParsedFile, Vec<S
     };
     let names = parsed.servers.iter().map(|d| d.name.clone()).collect();
     Ok((parsed, names))
+}
+
+/// The file as read before the check, its parse and its names.
+type ReadBefore = (Option<String>, ParsedFile, Vec<String>);
+
+/// `current`'s parse and names under the lock: the parse made before the
+/// check when the file has not changed since (a 1,000-server file is not
+/// parsed twice for nothing), else a new one.
+fn state_under_lock(
+    target: &Path,
+    current: Option<&str>,
+    read_before: Option<ReadBefore>,
+) -> Result<(ParsedFile, Vec<String>)> {
+    match read_before {
+        Some((text, parsed, names)) if text.as_deref() == current => Ok((parsed, names)),
+        _ => file_state(target, current),
+    }
 }
 
 fn report(
