@@ -428,7 +428,7 @@ fn a_result_or_error_quoting_a_variable_is_redacted_in_call_json_serve_and_the_a
             .any(|p| p.to_string_lossy().ends_with(".audit.jsonl")),
         "{files:?}"
     );
-    collect_files(&mut leaks, w.state.path());
+    collect_files(&mut leaks, &w.state());
     assert!(
         leaks.is_empty(),
         "the secret shows in:\n{}",
@@ -469,7 +469,7 @@ fn collect_files(leaks: &mut Vec<String>, state: &Path) {
 
 #[test]
 fn what_a_server_says_during_a_call_is_redacted_in_call_and_serve() {
-    let w = Leaky::start("${TOK}");
+    let w = leaky("${TOK}");
     let said = "LEAKED is ${TOK}";
     let mut leaks = Vec::new();
     // Progress on stderr, and the question's message in `--json`.
@@ -490,7 +490,7 @@ fn what_a_server_says_during_a_call_is_redacted_in_call_and_serve() {
     w.run(&["grant", "web", "leak_talk"]).expect_code(0);
     let call = json!({"name": "web__leak_talk", "arguments": {}, "_meta": {"progressToken": "p1"}});
     let sessions = serve_session(
-        &mut w.command(&["serve", "--stdio"]),
+        w.command().args(["serve", "--stdio"]),
         json!({"elicitation": {}, "sampling": {}}),
         &[("tools/call", call)],
     );
@@ -514,7 +514,7 @@ fn what_a_server_says_during_a_call_is_redacted_in_call_and_serve() {
             .unwrap_or_else(|| panic!("no {method} reached the agent: {lines:#?}"));
         collect(&mut leaks, &format!("serve: {method}"), line, &needle);
     }
-    collect_files(&mut leaks, w.state.path());
+    collect_files(&mut leaks, &w.state());
     assert!(
         leaks.is_empty(),
         "the secret shows in:\n{}",
@@ -524,11 +524,11 @@ fn what_a_server_says_during_a_call_is_redacted_in_call_and_serve() {
 
 #[test]
 fn a_prompt_quoting_a_variable_is_redacted_when_serve_passes_it_on() {
-    let w = Leaky::start("${TOK}");
+    let w = leaky("${TOK}");
     let said = "LEAKED is ${TOK}";
     w.run(&["grant", "web", "leak"]).expect_code(0);
     let replies = serve_session(
-        &mut w.command(&["serve", "--stdio"]),
+        w.command().args(["serve", "--stdio"]),
         json!({}),
         &[
             ("prompts/list", json!({})),

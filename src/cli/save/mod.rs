@@ -68,7 +68,8 @@ pub(super) fn save_definition(
     if !save.no_check && def.auth.is_none() {
         check_before_save(ctx, &mut def, save)?;
     }
-    let (action, written_format) = write(save, &mut def, &other_names)?;
+    let read_before = (existing, parsed, names);
+    let (action, written_format) = write(save, &mut def, &other_names, read_before)?;
     let def = shown(&def);
     report(ctx, save, &def, action, &warnings, None)?;
     if save.note_outside_sources && !ctx.json {
@@ -170,12 +171,14 @@ fn write(
     save: &Save,
     def: &mut ServerDef,
     other_names: &[String],
+    read_before: ReadBefore,
 ) -> Result<(&'static str, Option<Format>)> {
     let target = &save.target;
     let mut action = "added";
     let mut written_format = None;
+    let mut read_before = Some(read_before);
     store::modify(target, |current| {
-        let (parsed, names) = file_state(target, current)?;
+        let (parsed, names) = state_under_lock(target, current, read_before.take())?;
         let format = parsed.format;
         written_format = Some(format);
         let value = entry::planned(save, def, format);
@@ -215,6 +218,23 @@ fn exists(def: &ServerDef, target: &Path) -> crate::error::Error {
 
 /// `target` as parsed now (an empty `mcpServers` file when missing) and
 /// the names it already holds.
+/// The file as read before the check, its parse and its names.
+type ReadBefore = (Option<String>, ParsedFile, Vec<String>);
+
+/// `current`'s parse and names under the lock: the parse made before the
+/// check when the file has not changed since (a 1,000-server file is not
+/// parsed twice for nothing), else a new one.
+fn state_under_lock(
+    target: &Path,
+    current: Option<&str>,
+    read_before: Option<ReadBefore>,
+) -> Result<(ParsedFile, Vec<String>)> {
+    match read_before {
+        Some((text, parsed, names)) if text.as_deref() == current => Ok((parsed, names)),
+        _ => file_state(target, current),
+    }
+}
+
 fn file_state(target: &Path, current: Option<&str>) -> Result<(ParsedFile, Vec<String>)> {
     let parsed = match current {
         Some(text) => format::parse(target, text)?,
