@@ -428,12 +428,7 @@ fn a_result_or_error_quoting_a_variable_is_redacted_in_call_json_serve_and_the_a
             .any(|p| p.to_string_lossy().ends_with(".audit.jsonl")),
         "{files:?}"
     );
-    collect_files(&mut leaks, &w.state());
-    assert!(
-        leaks.is_empty(),
-        "the secret shows in:\n{}",
-        leaks.join("\n")
-    );
+    assert_no_leaks(leaks, &w.state());
 }
 
 #[test]
@@ -456,6 +451,17 @@ fn a_literal_env_value_a_tool_returns_is_masked() {
 
 /// Every file under the supervisor's state directory (the audit log
 /// included) where the secret shows, added to `leaks`.
+/// Fail with every place the secret showed, the state directory's files included.
+#[track_caller]
+fn assert_no_leaks(mut leaks: Vec<String>, state: &Path) {
+    collect_files(&mut leaks, state);
+    assert!(
+        leaks.is_empty(),
+        "the secret shows in:\n{}",
+        leaks.join("\n")
+    );
+}
+
 fn collect_files(leaks: &mut Vec<String>, state: &Path) {
     let mut files = Vec::new();
     all_files(state, &mut files);
@@ -514,12 +520,7 @@ fn what_a_server_says_during_a_call_is_redacted_in_call_and_serve() {
             .unwrap_or_else(|| panic!("no {method} reached the agent: {lines:#?}"));
         collect(&mut leaks, &format!("serve: {method}"), line, &needle);
     }
-    collect_files(&mut leaks, &w.state());
-    assert!(
-        leaks.is_empty(),
-        "the secret shows in:\n{}",
-        leaks.join("\n")
-    );
+    assert_no_leaks(leaks, &w.state());
 }
 
 #[test]
