@@ -479,17 +479,19 @@ fn what_a_server_says_during_a_call_is_redacted_in_call_and_serve() {
     let said = "LEAKED is ${TOK}";
     let mut leaks = Vec::new();
     // Progress on stderr, and the question's message in `--json`.
-    let run = w.run(&["call", "web", "leak_talk", "--progress", "json"]);
-    run.expect_code(0);
-    collect(&mut leaks, "call --progress json", &run.stderr, said);
-    let run = w.run(&["--json", "call", "web", "leak_talk"]);
-    run.expect_code(0);
-    collect(
-        &mut leaks,
-        "--json call",
-        &run.stdout,
-        &format!("Confirm: {said}"),
-    );
+    for direct in [&[][..], &["--direct"]] {
+        let mut args = vec!["call", "web", "leak_talk", "--progress", "json"];
+        args.extend_from_slice(direct);
+        let run = w.run(&args);
+        run.expect_code(0);
+        collect(&mut leaks, &format!("{args:?}"), &run.stderr, said);
+        let mut args = vec!["--json", "call", "web", "leak_talk"];
+        args.extend_from_slice(direct);
+        let run = w.run(&args);
+        run.expect_code(0);
+        let question = format!("Confirm: {said}");
+        collect(&mut leaks, &format!("{args:?}"), &run.stdout, &question);
+    }
     // An agent host that offers elicitation and sampling, and asks for
     // progress: the progress, the log message, the question (message,
     // title, description, default) and the sampling request it is sent.

@@ -251,7 +251,8 @@ fn direct(
             _ = stop.changed() => return Ok((None, None, Value::Null)),
         };
         let (mut conn, deadline) = connected?;
-        let (talk, shown) = answer_here(answerer.clone(), progress.clone());
+        let redactor = conn.redactor().clone();
+        let (talk, shown) = answer_here(answerer.clone(), progress.clone(), redactor);
         let work = async {
             let budget = opts.budget.unwrap_or_else(|| def.connect_budget());
             let pages = conn
@@ -296,16 +297,21 @@ fn direct(
 /// A [`Talk`] answered in this process: questions on a blocking thread
 /// (prompts), progress shown as it comes, by the returned task, which ends
 /// once the call is over and everything it was sent is shown.
+/// What the server says during a direct call, answered and shown here, and
+/// redacted with the entry's secrets first, as the supervisor's relay does.
 fn answer_here(
     answerer: Arc<Answerer>,
     progress: Arc<Progress>,
+    redactor: crate::defs::redact::Redactor,
 ) -> (Talk, tokio::task::JoinHandle<()>) {
+    let shown_redactor = redactor.clone();
     let (questions, mut asked) = tokio::sync::mpsc::channel::<crate::mcp::talk::Question>(1);
     let (progress_tx, mut progress_rx) = tokio::sync::mpsc::unbounded_channel();
     tokio::spawn(async move {
         while let Some(question) = asked.recv().await {
             let answerer = answerer.clone();
-            let params = question.params;
+            let mut params = question.params;
+            redactor.apply_json(&mut params);
             let answer = tokio::task::spawn_blocking(move || answerer.answer(&params))
                 .await
                 .unwrap_or_else(|_| crate::mcp::talk::decline());
@@ -314,7 +320,9 @@ fn answer_here(
     });
     let shown = tokio::spawn(async move {
         while let Some(p) = progress_rx.recv().await {
-            progress.show(&serde_json::to_value(p).unwrap_or(Value::Null));
+            let mut shown = serde_json::to_value(p).unwrap_or(Value::Null);
+            shown_redactor.apply_json(&mut shown);
+            progress.show(&shown);
         }
     });
     (Talk::new(Some(questions), Some(progress_tx)), shown)
