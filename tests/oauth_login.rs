@@ -892,22 +892,43 @@ fn a_huge_client_id_from_registration_is_refused() {
 /// connections and sends the stray redirect, then follows the real one.
 #[test]
 fn strays_and_idle_connections_at_the_callback_do_not_stop_the_sign_in() {
+    sign_in_past_strays(3);
+}
+
+/// Attack (fresh pass, issue 20): sixteen idle connections (any local
+/// user can open them, and renew them every few seconds) filled the
+/// listener's slots, so the browser's real redirect was closed unread and
+/// the sign-in waited for its timeout.
+#[test]
+fn sixteen_idle_connections_at_the_callback_do_not_stall_the_sign_in() {
+    sign_in_past_strays(16);
+}
+
+/// A sign-in whose browser first opens `idle` connections to the callback
+/// that never send a byte (and records each it made), asks for `/favicon.ico` and sends a redirect
+/// with another `state`, then follows the real one: it must succeed, fast.
+fn sign_in_past_strays(idle: usize) {
     let env = Env::new(&[]);
     env.add(&[]);
     let script = env.sandbox.path("racing-browser.sh");
+    let opened = env.sandbox.path("idle-opened");
     std::fs::write(
         &script,
         format!(
             r#"#!/bin/bash
 cb=$(curl -s -o /dev/null -w '%{{redirect_url}}' "$1")
 base=${{cb%%\?*}}
-for i in 1 2 3; do (exec 3<>/dev/tcp/127.0.0.1/${{base##*:}}; sleep 15) 2>/dev/null & done
+port=${{base#*127.0.0.1:}}
+port=${{port%%/*}}
+for i in $(seq {idle}); do (exec 3<>/dev/tcp/127.0.0.1/$port && echo open >> {opened}; sleep 15) 2>/dev/null & done
+sleep 0.2
 host=${{base%/callback}}
 curl -s -o /dev/null "$host/favicon.ico"
 curl -s -o /dev/null "$base?code=planted&state=not-the-one"
 exec {} "$1"
 "#,
-            browser().display()
+            browser().display(),
+            opened = opened.display(),
         ),
     )
     .unwrap();
@@ -919,6 +940,14 @@ exec {} "$1"
         |cmd| {
             cmd.env("BROWSER", &script);
         },
+    );
+    // The idle connections were made (the script once dialled a port
+    // with `/callback` still on it, and made none).
+    let made = std::fs::read_to_string(&opened).unwrap_or_default();
+    assert_eq!(
+        made.lines().count(),
+        idle,
+        "idle connections made: {made:?}"
     );
     run.expect_code(0);
     assert_eq!(run.json()["signed_in"], true, "{run}");

@@ -282,13 +282,18 @@ fn a_registry_url_password_is_masked_in_errors() {
 /// `LEAKED` variable and whose `leak_error` fails quoting it; `LEAKED` is
 /// `value` in the entry: a world whose commands have `TOK` set.
 fn leaky(value: &str) -> World {
+    let fixture = support::fixture().to_string_lossy().into_owned();
+    leaky_serving(
+        json!({"command": fixture, "args": ["--leak-env", "LEAKED"], "env": {"LEAKED": value}}),
+    )
+}
+
+/// `server` as the started entry `web` of a world whose commands have
+/// `TOK` set.
+fn leaky_serving(server: Value) -> World {
     let mut w = World::short("ms");
     w.set("TOK", SECRET);
-    let fixture = support::fixture().to_string_lossy().into_owned();
-    write_defs(
-        &w,
-        json!({"command": fixture, "args": ["--leak-env", "LEAKED"], "env": {"LEAKED": value}}),
-    );
+    write_defs(&w, server);
     w.run(&["start", "web"]).expect_code(0);
     w
 }
@@ -554,4 +559,111 @@ fn a_prompt_quoting_a_variable_is_redacted_when_serve_passes_it_on() {
         "the secret shows in:\n{}",
         leaks.join("\n")
     );
+}
+
+/// Attack (fresh pass, issue 20): a value a server quotes under a `data`
+/// key that is not base64 (`structuredContent.data`, `_meta.data`) reached
+/// `call`, `call --json` and the agent behind `serve` unmasked.
+#[test]
+fn a_value_quoted_under_data_is_redacted_in_call_and_serve() {
+    let w = leaky("${TOK}");
+    let mut leaks = Vec::new();
+    for args in [
+        &["call", "web", "leak_data"][..],
+        &["--json", "call", "web", "leak_data"],
+        &["--json", "call", "--direct", "web", "leak_data"],
+    ] {
+        let run = w.run(args);
+        run.expect_code(0);
+        collect(&mut leaks, &format!("{args:?}"), &run.to_string(), "${TOK}");
+    }
+    w.run(&["grant", "web", "leak_data"]).expect_code(0);
+    let call = json!({"name": "web__leak_data", "arguments": {}});
+    let sessions = serve_session(
+        w.command().args(["serve", "--stdio"]),
+        json!({}),
+        &[("tools/call", call)],
+    );
+    let reply = sessions[0].last().cloned().unwrap_or_default();
+    collect(&mut leaks, "serve's tools/call", &reply, "${TOK}");
+    assert_no_leaks(leaks, &w.state());
+}
+
+/// Attack (fresh pass, issue 20): a server whose tool description (or its
+/// `instructions`) quotes a `${VAR}` value of its entry, documenting "its"
+/// key, had that value shown by `tools` and `check --json`, written into
+/// the lockfile (a file made to be committed) and listed to the agent
+/// behind `serve`.
+#[test]
+fn a_tool_description_quoting_a_variable_is_redacted_in_tools_check_lock_and_serve() {
+    let w = leaky("${TOK}");
+    let mut leaks = Vec::new();
+    for args in [
+        &["tools", "web"][..],
+        &["--json", "tools", "web"],
+        &["--json", "check", "web"],
+    ] {
+        let run = w.run(args);
+        run.expect_code(0);
+        collect(&mut leaks, &format!("{args:?}"), &run.to_string(), "${TOK}");
+    }
+    w.run(&["lock", "web"]).expect_code(0);
+    let lockfile = w.lockfile();
+    let text = std::fs::read_to_string(&lockfile).unwrap();
+    assert!(text.contains("leak_described"), "{text}");
+    if text.contains(SECRET) {
+        leaks.push(format!("{}:\n{text}", lockfile.display()));
+    }
+    w.run(&["grant", "web", "leak_described"]).expect_code(0);
+    let listed = serve_session(
+        w.command().args(["serve", "--stdio"]),
+        json!({}),
+        &[("tools/list", json!({}))],
+    );
+    let listed = listed[0].last().cloned().unwrap_or_default();
+    collect(&mut leaks, "serve's tools/list", &listed, "${TOK}");
+    assert_no_leaks(leaks, &w.state());
+}
+
+/// Attack (fresh pass, issue 20): what `serve` passes through besides
+/// tools was not redacted: a resource's text and a prompt's messages that
+/// quote a literal env value of the entry reached the agent as written.
+/// (server-everything's own texts stand in for a server quoting its key.)
+#[test]
+fn resources_and_prompts_serve_passes_through_are_redacted() {
+    let bin = support::require(
+        "mcp-server-everything",
+        "run `bash tests/run.sh`, which installs @modelcontextprotocol/server-everything",
+    );
+    let document = "Everything Server";
+    let prompt = "simple prompt without arguments";
+    let w = leaky_serving(json!({"command": bin, "args": ["stdio"],
+        "env": {"DOC_KEY": document, "PROMPT_KEY": prompt}}));
+    w.run(&["grant", "web", "echo"]).expect_code(0);
+    let sessions = serve_session(
+        w.command().args(["serve", "--stdio"]),
+        json!({}),
+        &[
+            (
+                "resources/read",
+                json!({"uri": "mcpctl://web/demo://resource/static/document/architecture.md"}),
+            ),
+            ("prompts/get", json!({"name": "web__simple-prompt"})),
+        ],
+    );
+    let replies: Vec<String> = sessions
+        .iter()
+        .map(|lines| lines.last().cloned().unwrap_or_default())
+        .collect();
+    assert!(
+        replies.iter().all(|r| r.contains("\"result\"")),
+        "{replies:?}"
+    );
+    for (reply, secret) in replies.iter().zip([document, prompt]) {
+        assert!(
+            !reply.contains(secret),
+            "`{secret}` reached the agent: {reply}"
+        );
+        assert!(reply.contains("***"), "{reply}");
+    }
 }

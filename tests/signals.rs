@@ -169,3 +169,53 @@ fn check_stopped_by_sigterm_also_ends_a_setsid_escapee() {
         143,
     );
 }
+
+/// Attack (fresh pass, issue 20): `kill -9` of an mcpctl that connects to a
+/// server itself (`check`, `lock`, `call --direct`) while that server is
+/// still starting left the server running: nothing ends it once mcpctl is
+/// gone, and this one (which never answers) runs for ever. The
+/// supervisor's servers are recorded at spawn for this; these are not.
+#[test]
+fn kill_9_of_a_direct_connection_mid_start_leaves_no_server_behind() {
+    for (i, verb) in [
+        &["check"][..],
+        &["lock"],
+        &["call", "stuck", "echo", "--direct"],
+    ]
+    .into_iter()
+    .enumerate()
+    {
+        let sandbox = Sandbox::new();
+        let m = marker(&format!("kill9-{i}"));
+        let fx = support::fixture().to_string_lossy().into_owned();
+        let file = sandbox.path("servers.json");
+        let defs = serde_json::json!({"mcpServers": {"stuck": {
+            "command": fx, "args": ["--marker", m, "--hang"], "connect_timeout": 120,
+        }}});
+        std::fs::write(&file, defs.to_string()).unwrap();
+        let mut mcpctl = sandbox
+            .command()
+            .arg("--file")
+            .arg(&file)
+            .args(verb)
+            .stdout(Stdio::null())
+            .stderr(Stdio::null())
+            .spawn()
+            .expect("mcpctl starts");
+        let me = mcpctl.id();
+        poll(Duration::from_secs(60), "the server to start", || {
+            (servers(&m, me).len() == 1).then_some(())
+        });
+        mcpctl.kill().expect("SIGKILL mcpctl");
+        mcpctl.wait().expect("wait mcpctl");
+        support::wait_until(support::within(5), || servers(&m, me).is_empty());
+        let left = servers(&m, me);
+        for (pid, _) in &left {
+            let _ = kill(Pid::from_raw(*pid as i32), Signal::SIGKILL);
+        }
+        assert!(
+            left.is_empty(),
+            "{verb:?}: left running after kill -9: {left:?}"
+        );
+    }
+}

@@ -160,6 +160,154 @@ fn a_shared_state_dir_is_left_as_it_is_and_a_private_subdirectory_used() {
     assert_eq!(sup.status("a")["state"], "ready");
 }
 
+/// A supervisor stand-in run by another user: answers `hello` like a real
+/// one, fails every other request with "FORGED", and appends each request
+/// it reads to `record`.
+const IMPOSTOR: &str = r#"
+import json, os, socket, struct, sys
+sock, record = sys.argv[1], sys.argv[2]
+s = socket.socket(socket.AF_UNIX); s.bind(sock); os.chmod(sock, 0o777); s.listen(8)
+print("listening", flush=True)
+def frame(c):
+    head = c.recv(4, socket.MSG_WAITALL)
+    if len(head) < 4: return None
+    return json.loads(c.recv(struct.unpack(">I", head)[0], socket.MSG_WAITALL))
+while True:
+    c, _ = s.accept()
+    while (m := frame(c)) is not None:
+        open(record, "a").write(json.dumps(m) + "\n")
+        hello = {"type": "hello", "version": m["op"].get("version", 1), "daemon": "0", "pid": 4242}
+        out = {"id": m["id"], "result": hello} if m["op"]["type"] == "hello" else {"id": m["id"], "error": {"code": "failed", "message": "FORGED"}}
+        b = json.dumps(out).encode(); c.sendall(struct.pack(">I", len(b)) + b)
+    c.close()
+"#;
+
+/// Attack (fresh pass, issue 20): in a shared `MCPCTL_STATE_DIR`, another
+/// user plants the private subdirectory's name (`mcpctl-<uid>`) before us.
+/// As a symlink to a directory of ours, mcpctl followed it, chmod-ed that
+/// directory 0700 and put its state there; as a directory of theirs with
+/// a socket in it, `call` sent that user's process the tool's arguments
+/// and printed what it answered. Neither may be used.
+#[test]
+#[ignore = "needs root to plant files as uid 65534; tests/run.sh runs it when root, as CI is"]
+fn a_subdirectory_another_user_planted_in_a_shared_state_dir_is_never_used() {
+    use std::os::unix::fs::MetadataExt;
+    use std::os::unix::process::CommandExt;
+    assert!(
+        nix::unistd::geteuid().is_root(),
+        "this test plants files as uid 65534 and needs root: run it as root (sudo -E cargo test --test supervisor -- --ignored a_subdirectory_another_user)"
+    );
+    let sup = sup(json!({"a": fx(&[])}));
+    // The socket's file name, from a supervisor in a state directory of ours.
+    let own = sup.dir.path().join("own");
+    let in_own = || {
+        let mut cmd = sup.command();
+        cmd.env("MCPCTL_STATE_DIR", &own);
+        cmd
+    };
+    assert!(
+        in_own()
+            .args(["supervisor", "start"])
+            .status()
+            .unwrap()
+            .success()
+    );
+    let socket_name = std::fs::read_dir(&own)
+        .unwrap()
+        .flatten()
+        .map(|e| e.file_name())
+        .find(|n| n.to_string_lossy().ends_with(".sock"))
+        .unwrap();
+    assert!(
+        in_own()
+            .args(["supervisor", "stop"])
+            .status()
+            .unwrap()
+            .success()
+    );
+    let shared = sup.state();
+    std::fs::create_dir(&shared).unwrap();
+    std::fs::set_permissions(&shared, std::fs::Permissions::from_mode(0o1777)).unwrap();
+    let planted = shared.join(format!("mcpctl-{}", nix::unistd::geteuid()));
+    let nobody = || {
+        (
+            Some(nix::unistd::Uid::from_raw(65534)),
+            Some(nix::unistd::Gid::from_raw(65534)),
+        )
+    };
+    let mode = |p: &Path| std::fs::metadata(p).unwrap().mode() & 0o7777;
+    // 1. A symlink of theirs to a directory of ours.
+    let victim = sup.dir.path().join("victim");
+    std::fs::create_dir(&victim).unwrap();
+    std::fs::set_permissions(&victim, std::fs::Permissions::from_mode(0o755)).unwrap();
+    std::os::unix::fs::symlink(&victim, &planted).unwrap();
+    let (uid, gid) = nobody();
+    std::os::unix::fs::lchown(&planted, Some(65534), Some(65534)).unwrap();
+    let _ = sup.output(&["supervisor", "start"]);
+    let _ = sup.output(&["supervisor", "stop"]);
+    assert_eq!(
+        mode(&victim),
+        0o755,
+        "mcpctl chmod-ed the directory a planted link names"
+    );
+    let inside: Vec<_> = std::fs::read_dir(&victim)
+        .unwrap()
+        .flatten()
+        .map(|e| e.file_name())
+        .collect();
+    assert!(
+        inside.is_empty(),
+        "mcpctl used the directory a planted link names: {inside:?}"
+    );
+    // 2. A directory of theirs, with their process listening on our socket's name.
+    std::fs::remove_file(&planted).unwrap();
+    std::fs::create_dir(&planted).unwrap();
+    nix::unistd::chown(&planted, uid, gid).unwrap();
+    std::fs::set_permissions(&planted, std::fs::Permissions::from_mode(0o711)).unwrap();
+    let record = planted.join("record");
+    let mut impostor = Command::new("python3")
+        .args(["-c", IMPOSTOR])
+        .arg(planted.join(&socket_name))
+        .arg(&record)
+        .uid(65534)
+        .gid(65534)
+        .stdout(std::process::Stdio::piped())
+        .spawn()
+        .unwrap();
+    let mut ready = String::new();
+    std::io::BufRead::read_line(
+        &mut std::io::BufReader::new(impostor.stdout.take().unwrap()),
+        &mut ready,
+    )
+    .unwrap();
+    assert_eq!(ready.trim(), "listening");
+    let out = sup.output(&[
+        "call",
+        "a",
+        "fast",
+        "--arg",
+        "password=hunter2",
+        "--no-spawn",
+    ]);
+    let _ = impostor.kill();
+    let _ = impostor.wait();
+    let stdio = format!(
+        "{}{}",
+        String::from_utf8_lossy(&out.stdout),
+        String::from_utf8_lossy(&out.stderr)
+    );
+    let asked = std::fs::read_to_string(&record).unwrap_or_default();
+    assert!(
+        !asked.contains("hunter2"),
+        "another user's process was sent the call: {asked}"
+    );
+    assert!(
+        !stdio.contains("FORGED"),
+        "another user's process answered the call: {stdio}"
+    );
+    assert_ne!(out.status.code(), Some(0), "{stdio}");
+}
+
 #[test]
 fn hello_with_another_version_says_restart_the_supervisor() {
     let sup = sup(json!({}));

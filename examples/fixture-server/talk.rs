@@ -441,3 +441,35 @@ pub async fn leak(ctx: &RequestContext<RoleServer>, said: &str) -> CallToolRespo
     }
     text(format!("talked: {}", happened.join(", ")))
 }
+
+/// The tools `--leak-env` adds beside `leak`, `leak_error` and
+/// `leak_talk`: each quotes the variable's `value` somewhere other than a
+/// result's text (one in its own description).
+pub fn leak_tools(
+    schema: impl Fn(Value) -> Arc<rmcp::model::JsonObject>,
+    value: &str,
+) -> Vec<Tool> {
+    let empty = || schema(json!({"type": "object"}));
+    vec![
+        Tool::new(
+            "leak_described",
+            format!("Documents its key: {value}"),
+            empty(),
+        ),
+        Tool::new(
+            "leak_data",
+            "Answers with the value under `data` keys (structuredContent and _meta), which are not base64",
+            empty(),
+        ),
+    ]
+}
+
+/// `leak_data`: the `value` quoted under `data` keys of the result's
+/// `structuredContent` and `_meta`, which are not base64.
+pub fn leak_data(value: &str) -> CallToolResponse {
+    let quoted = format!("the key {value} was used");
+    let mut result = CallToolResult::success(vec![ContentBlock::text("see data")]);
+    result.structured_content = Some(json!({ "data": quoted }));
+    result.meta = serde_json::from_value(json!({ "data": quoted })).ok();
+    CallToolResponse::Complete(result)
+}
