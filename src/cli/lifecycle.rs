@@ -15,14 +15,16 @@ use crate::supervisor::protocol::{
     Body, ErrorCode, ItemResult, Op, ServerStatus, Target, WireError,
 };
 
-/// The arguments every lifecycle verb takes.
+/// The arguments every lifecycle verb takes: names or `--all`, one of the
+/// two (a group, so the usage line says `<NAME>...|--all`).
 #[derive(Debug, clap::Args)]
+#[group(required = true, multiple = false)]
 pub struct Names {
     /// The servers.
-    #[arg(value_name = "NAME", required_unless_present = "all", add = clap_complete::engine::ArgValueCandidates::new(super::complete::server_names))]
+    #[arg(value_name = "NAME", add = clap_complete::engine::ArgValueCandidates::new(super::complete::server_names))]
     pub names: Vec<String>,
     /// Every server (enabled ones for `start`, running ones otherwise).
-    #[arg(long, conflicts_with = "names")]
+    #[arg(long)]
     pub all: bool,
 }
 
