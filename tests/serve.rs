@@ -1232,6 +1232,68 @@ fn serve_launched_with_nothing_running_starts_and_serves_the_granted_tools() {
     assert_eq!(steps[1]["tools"], json!([]), "{steps:?}");
 }
 
+/// Found by hand (issue 20): an agent host that calls a granted tool, or
+/// lists tools, as soon as `serve` answers `initialize` (as most do, once)
+/// got "unknown tool … not granted" and an empty list while `serve` was
+/// still starting the servers: faithful means what talking to the server
+/// itself gives, which answers only once started.
+#[test]
+fn an_agent_that_asks_at_once_waits_for_the_servers_serve_is_starting() {
+    let w = world(json!({"fx": fx(&["--slow-start", "1500"])}));
+    w.ok(&["start", "fx"], 0);
+    w.ok(&["grant", "fx", "echo"], 0);
+    for plan in [
+        json!([{"op": "call", "name": "fx__echo", "args": {"message": "at once"}}]),
+        json!([{"op": "list"}]),
+    ] {
+        w.ok(&["supervisor", "stop"], 0);
+        let steps = w.agent(plan, &w.stdio(&[]));
+        match steps[0].get("tools") {
+            Some(_) => assert_eq!(names(&steps[0]), ["fx__echo"], "{steps:?}"),
+            None => assert_eq!(text(&steps[0]), "Echo: at once", "{steps:?}"),
+        }
+    }
+}
+
+/// Found by hand (issue 20): a call made just after the server's catalog
+/// moved (a tool added on a refresh) failed with "catalog id … is stale",
+/// though the tool called had not changed. The catalog id guards what the
+/// agent was shown: an unchanged tool is called against the new catalog,
+/// a changed one stays refused.
+#[test]
+fn a_call_after_the_catalog_moved_reaches_an_unchanged_tool_and_refuses_a_changed_one() {
+    let drift = tempfile::NamedTempFile::new().unwrap();
+    let path = drift.path().to_str().unwrap();
+    let w = world(json!({"fx": fx(&["--drift", path])}));
+    w.ok(&["start", "fx"], 0);
+    w.ok(&["grant", "fx", "echo", "fast"], 0);
+    std::fs::write(drift.path(), "add newcomer\n").unwrap();
+    let moved = w.agent(
+        json!([
+            {"op": "list"},
+            {"op": "run", "argv": w.argv(&["refresh", "fx"])},
+            {"op": "call", "name": "fx__echo", "args": {"message": "still here"}},
+        ]),
+        &w.stdio(&[]),
+    );
+    assert_eq!(moved[1]["code"], 0, "{moved:?}");
+    assert_eq!(text(&moved[2]), "Echo: still here", "{moved:?}");
+    std::fs::write(
+        drift.path(),
+        "add newcomer\ndescription fast Return at once, and more.\n",
+    )
+    .unwrap();
+    let changed = w.agent(
+        json!([
+            {"op": "list"},
+            {"op": "run", "argv": w.argv(&["refresh", "fx"])},
+            {"op": "call", "name": "fx__fast", "args": {}},
+        ]),
+        &w.stdio(&[]),
+    );
+    assert!(changed[2].get("error").is_some(), "{changed:?}");
+}
+
 #[test]
 fn two_tools_are_never_exposed_under_one_name() {
     let drift_a = tempfile::NamedTempFile::new().unwrap();

@@ -21,8 +21,10 @@ that launch a command) or Streamable HTTP (--http, default 127.0.0.1:8765,
 endpoint /mcp). Only granted tools
 are listed (`mcpctl grant`), as SERVER__TOOL with the server's description
 and input schema. Calls go through the supervisor like `mcpctl call`:
-arguments are validated before dispatch, a call against a catalog that
-changed since it was listed is refused, nothing is retried.
+arguments are validated before dispatch; a call of a tool whose
+definition changed since it was listed is refused (one whose server only
+re-listed, or added or dropped other tools, is made against the new
+catalog).
 
 Agents get notifications/tools/list_changed when a grant or a catalog
 changes, and prompts/ and resources/list_changed when the servers whose
@@ -32,7 +34,9 @@ was granted, is hidden and refused until granted; tools held back for
 lockfile drift are never exposed. serve never launches MCP servers
 itself: it starts the supervisor if none is running, and the granted
 servers that are not running through it (unless --no-start), in the
-background; agents get their tools with tools/list_changed once ready.
+background. Meanwhile tools/list, and a call of a granted tool not listed
+yet, wait for them (up to --timeout), as talking to the servers
+themselves would; what starts later comes with tools/list_changed.
 
 What a server says during a call reaches the agent that made it:
 progress under the agent's progress token, log messages (at the level it
@@ -339,8 +343,13 @@ fn start_and_announce(
         .filter(|name| !view.catalogs.contains_key(*name))
         .count();
     if starting > 0 {
+        // Marked before the session can ask for tools/list.
+        let busy = shared.starting();
         let shared = shared.clone();
-        std::thread::spawn(move || crate::serve::start_granted(&shared, insecure));
+        std::thread::spawn(move || {
+            crate::serve::start_granted(&shared, insecure);
+            drop(busy);
+        });
     }
     let exposed = view.tools.len();
     if shared.granted().servers.is_empty() {

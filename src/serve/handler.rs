@@ -74,6 +74,68 @@ impl Gateway {
         cached.clone()
     }
 
+    /// How long a request waits for the granted servers `serve` is still
+    /// starting: the per-call timeout, which the agent allows a call anyway.
+    fn startup_wait(&self) -> std::time::Duration {
+        std::time::Duration::from_millis(self.shared.settings.timeout_ms)
+    }
+
+    /// The granted tool exposed as `name`, waiting for the servers `serve`
+    /// is still starting when it is not listed yet.
+    async fn exposed(&self, name: &str) -> Option<Exposed> {
+        if let Some(exposed) = self.shared.view().tools.get(name) {
+            return Some(exposed.clone());
+        }
+        self.shared.settled(self.startup_wait()).await;
+        self.shared.view().tools.get(name).cloned()
+    }
+
+    /// Call `exposed` (the agent's `name`) through the supervisor. When
+    /// the server's catalog moved since it was listed but this tool's
+    /// definition did not (another tool came or went, or the server
+    /// re-listed the same tools), the call is made once more against the
+    /// new catalog: the catalog id guards what the agent was shown, and
+    /// that is unchanged. A changed definition stays refused.
+    async fn dispatch(
+        &self,
+        name: &str,
+        exposed: &Exposed,
+        arguments: rmcp::model::JsonObject,
+        context: &RequestContext<RoleServer>,
+    ) -> Result<Body, Ended> {
+        let agent = self.agent(context);
+        let roots = self.agent_roots(&context.peer).await;
+        let request = |catalog_id: &str| CallRequest {
+            name: exposed.server.clone(),
+            tool: exposed.tool.clone(),
+            arguments: arguments.clone(),
+            catalog_id: Some(catalog_id.to_string()),
+            binding_id: None,
+            timeout_ms: Some(self.shared.settings.timeout_ms),
+            validate: true,
+            relay: Some(agent.relay(roots.clone())),
+        };
+        let outcome =
+            relay::call(&self.shared.upstream, request(&exposed.catalog_id), &agent).await;
+        let stale = matches!(&outcome,
+            Err(Ended::Supervisor(SupervisorError::Remote(w))) if w.code == ErrorCode::Stale);
+        if !stale {
+            return outcome;
+        }
+        self.shared.rebuild(true).await;
+        match self.shared.view().tools.get(name) {
+            Some(now)
+                if now.server == exposed.server
+                    && now.tool == exposed.tool
+                    && now.hash == exposed.hash
+                    && now.catalog_id != exposed.catalog_id =>
+            {
+                relay::call(&self.shared.upstream, request(&now.catalog_id), &agent).await
+            }
+            _ => outcome,
+        }
+    }
+
     /// The agent behind a `tools/call` request.
     fn agent(&self, context: &RequestContext<RoleServer>) -> Agent {
         Agent {
@@ -168,6 +230,7 @@ impl ServerHandler for Gateway {
         _request: Option<PaginatedRequestParams>,
         _context: RequestContext<RoleServer>,
     ) -> Result<ListToolsResult, ErrorData> {
+        self.shared.settled(self.startup_wait()).await;
         self.shared.rebuild(false).await;
         let view = self.shared.view();
         let tools = view
@@ -186,9 +249,8 @@ impl ServerHandler for Gateway {
         let started = Instant::now();
         // A grant revoked a moment ago must already be refused.
         self.shared.rebuild(false).await;
-        let view = self.shared.view();
         let name = request.name.to_string();
-        let Some(exposed) = view.tools.get(&name).cloned() else {
+        let Some(exposed) = self.exposed(&name).await else {
             if let Some(audit) = &self.shared.audit {
                 audit.write(&Record::refused(
                     &self.shared.settings,
@@ -209,19 +271,7 @@ impl ServerHandler for Gateway {
             .as_ref()
             .filter(|a| a.with_args)
             .map(|_| Value::Object(arguments.clone()));
-        let agent = self.agent(&context);
-        let roots = self.agent_roots(&context.peer).await;
-        let call = CallRequest {
-            name: exposed.server.clone(),
-            tool: exposed.tool.clone(),
-            arguments,
-            catalog_id: Some(exposed.catalog_id.clone()),
-            binding_id: None,
-            timeout_ms: Some(self.shared.settings.timeout_ms),
-            validate: true,
-            relay: Some(agent.relay(roots)),
-        };
-        let outcome = relay::call(&self.shared.upstream, call, &agent).await;
+        let outcome = self.dispatch(&name, &exposed, arguments, &context).await;
         let result = self.call_result(outcome);
         if let Some(audit) = &self.shared.audit {
             let outcome = match &result {

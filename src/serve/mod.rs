@@ -79,12 +79,9 @@ pub fn start_granted(shared: &Shared, allow_insecure_file: bool) {
     if let Ok(Body::Batch { results }) = reply {
         for r in results.iter().filter(|r| r.error.is_some()) {
             if let Some(e) = &r.error {
+                // `warn` sanitizes, keeping the lines of a stderr tail.
                 crate::output::warn(
-                    &format!(
-                        "cannot start `{}`: {}",
-                        r.name,
-                        crate::output::sanitize(&e.message)
-                    ),
+                    &format!("cannot start `{}`: {}", r.name, e.message),
                     Some(&format!("see `mcpctl status {}`", r.name)),
                 );
             }

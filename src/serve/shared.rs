@@ -5,6 +5,7 @@
 //! resources passed through, which all read it.
 
 use std::sync::{Arc, Mutex};
+use std::time::Duration;
 
 use rmcp::service::{Peer, RoleServer};
 
@@ -24,6 +25,8 @@ pub struct Shared {
     peers: Mutex<Vec<Peer<RoleServer>>>,
     /// The audit log, if one is kept.
     pub audit: Option<Audit>,
+    /// True while granted servers are being started in the background.
+    starting: tokio::sync::watch::Sender<bool>,
 }
 
 impl Shared {
@@ -45,6 +48,7 @@ impl Shared {
             state: Mutex::new((granted, Arc::new(view))),
             peers: Mutex::new(Vec::new()),
             audit,
+            starting: tokio::sync::watch::Sender::new(false),
         })
     }
 
@@ -112,6 +116,29 @@ impl Shared {
         self.notify_all(changed).await;
     }
 
+    /// Mark the background start of the granted servers as running, until
+    /// the returned guard is dropped (a panic in between ends it too).
+    /// Meanwhile `tools/list`, and a call of a tool not listed yet, wait
+    /// for it: see [`Self::settled`].
+    pub fn starting(&self) -> StartingGuard {
+        self.starting.send_replace(true);
+        StartingGuard(self.starting.clone())
+    }
+
+    /// Wait, at most `limit`, for the granted servers `serve` is starting,
+    /// then rebuild the catalog from what started. An agent that lists
+    /// tools once, as most do, then sees every granted tool, as it would
+    /// talking to the servers itself (which answer only once started);
+    /// what is slower than `limit` still comes with `list_changed`.
+    pub async fn settled(self: &Arc<Self>, limit: Duration) {
+        let mut starting = self.starting.subscribe();
+        if !*starting.borrow_and_update() {
+            return;
+        }
+        let _ = tokio::time::timeout(limit, starting.wait_for(|s| !*s)).await;
+        self.rebuild(true).await;
+    }
+
     /// Remember a connected agent, to tell it when the catalog changes.
     pub fn remember(&self, peer: Peer<RoleServer>) {
         if let Ok(mut peers) = self.peers.lock() {
@@ -142,6 +169,15 @@ impl Shared {
         if let Ok(mut list) = self.peers.lock() {
             list.retain(|p| !p.is_transport_closed());
         }
+    }
+}
+
+/// Ends the background start [`Shared::starting`] began, when dropped.
+pub struct StartingGuard(tokio::sync::watch::Sender<bool>);
+
+impl Drop for StartingGuard {
+    fn drop(&mut self) {
+        self.0.send_replace(false);
     }
 }
 
