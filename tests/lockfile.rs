@@ -735,6 +735,38 @@ fn a_change_past_the_listed_paths_is_announced() {
     );
 }
 
+/// Attack (after the fix above, issue 20): `check` warned "tool name
+/// `echo` is outside [A-Za-z0-9_.-]" for a name ending in a zero-width
+/// space, printing the very character it complained of.
+#[test]
+fn a_tool_name_warning_writes_out_what_is_wrong_with_it() {
+    let w = fixture_world();
+    w.set_drift("rename echo echo\u{200b}");
+    let (stdout, stderr) = w.ok_with_stderr(&["check"], 0);
+    let all = format!("{stdout}{stderr}");
+    assert!(
+        all.contains("tool name `echo\\u{200b}` is outside"),
+        "{all}"
+    );
+    assert!(!all.contains('\u{200b}'), "{all}");
+}
+
+/// Attack (after the fix above, issue 20): under the supervisor, `tools`
+/// warned "2 tools held back: fx drifted from the lockfile (echo, echo)"
+/// for `echo` renamed by a zero-width space and an added Cyrillic `еcho`.
+#[test]
+fn held_tool_names_are_written_out() {
+    let w = fixture_world();
+    w.ok_with_stderr(&["lock"], 0);
+    w.set_drift("rename echo echo\u{200b}\nadd \u{435}cho");
+    w.ok_with_stderr(&["start", "fx"], 0);
+    let (_, stderr) = w.ok_with_stderr(&["tools", "fx"], 0);
+    assert!(
+        stderr.contains("drifted from the lockfile (echo\\u{200b}, \\u{435}cho)"),
+        "{stderr}"
+    );
+}
+
 /// Lock with the drift file saying `locked`, then change it to `drift`:
 /// `check --locked` must show every one of `human`. Its stdout.
 fn shown_after(locked: &str, drift: &str, human: &[&str]) -> String {
