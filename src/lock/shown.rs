@@ -18,10 +18,11 @@
 //!      same UTS #39 confusable skeleton, blanks aside): every character
 //!      outside ASCII (NFC against NFD, a Cyrillic `е` for a Latin `e`);
 //!   3. otherwise a letter or digit outside ASCII that passes for ASCII
-//!      (its skeleton is ASCII) when its word mixes scripts (`pаypal`) or
+//!      (its skeleton is ASCII) when its word mixes scripts (`pаypal`), or
 //!      its script occurs nowhere in the other version (a Cyrillic `асе`
-//!      in an English text; when the other version has no letters, its
-//!      own main script is the reference).
+//!      in an English text; when the other version has no letters, the
+//!      line's own main script is the reference), or it is a Latin letter
+//!      the other version does not have (a dotless `ı`, a script `ɡ`).
 //!
 //!   So accents, and a Chinese or Russian description, read as they are:
 //!   only what could pass for something else is spelled out.
@@ -74,6 +75,8 @@ struct Version {
     looks: HashSet<String>,
     scripts: HashSet<Script>,
     main: Option<Script>,
+    /// Its Latin letters outside ASCII (`é`, `ı` …).
+    latin: HashSet<char>,
 }
 
 impl Version {
@@ -97,15 +100,24 @@ impl Version {
                 .collect(),
             scripts: letters().collect(),
             main: counts.into_iter().max_by_key(|(_, n)| *n).map(|(s, _)| s),
+            latin: mine
+                .iter()
+                .flat_map(|l| l.chars())
+                .filter(|c| !c.is_ascii() && script_of(*c) == Some(Script::Latin))
+                .collect(),
         }
     }
 
-    /// The scripts a line of the other version is measured against.
-    fn reference(&self, own: &Version) -> HashSet<Script> {
-        if self.scripts.is_empty() {
-            own.main.into_iter().collect()
-        } else {
-            self.scripts.clone()
+    /// True when `c`, in a line of `own`, is foreign to this version: its
+    /// script is not this version's (or, when this version has no letters,
+    /// not `own`'s main one), or it is a Latin letter outside ASCII that
+    /// this version does not have (a dotless `ı` in an English text).
+    fn finds_foreign(&self, own: &Version, c: char) -> bool {
+        match script_of(c) {
+            None => true,
+            Some(s) if self.scripts.is_empty() => own.main != Some(s),
+            Some(Script::Latin) => !self.latin.contains(&c),
+            Some(s) => !self.scripts.contains(&s),
         }
     }
 }
@@ -141,13 +153,12 @@ fn marks(text: &str, this: &Version, other: &Version) -> Vec<bool> {
     let chars: Vec<char> = text.chars().collect();
     let same_look = other.looks.contains(&look(text));
     let end = chars.len() - chars.iter().rev().take_while(|c| **c == ' ').count();
-    let reference = other.reference(this);
     let mixed = mixed_words(&chars);
     chars
         .iter()
         .enumerate()
         .map(|(i, &c)| {
-            let foreign = || script_of(c).is_none_or(|s| !reference.contains(&s));
+            let foreign = || other.finds_foreign(this, c);
             is_unsafe(c)
                 || is_invisible(c)
                 || is_blank(c)
@@ -302,6 +313,9 @@ mod tests {
             lines[1],
             "+ Send it to \\u{430}\\u{441}\\u{435}.example too"
         );
+        // A Latin letter that passes for ASCII, new to the text.
+        let lines = shown("Read the config", "Read the confi\u{261} now");
+        assert_eq!(lines[1], "+ Read the confi\\u{261} now");
         // A word mixing scripts, beside a Latin text.
         let lines = shown("Pay", "Pay with p\u{430}ypal");
         assert_eq!(lines[1], "+ Pay with p\\u{430}ypal");
