@@ -86,8 +86,32 @@ pub fn is_invisible(c: char) -> bool {
         || get_general_category(c) == GeneralCategory::Format
 }
 
-/// True for the characters [`sanitize`] escapes.
-fn is_unsafe(c: char) -> bool {
+/// True for the characters that show as a blank yet are not the space
+/// U+0020: every other space (no-break, en, em, ideographic …), the
+/// braille pattern blank U+2800 and the Hangul fillers. A drift writes them
+/// out, so `a\u{a0}b` never reads as `a b`.
+pub fn is_blank(c: char) -> bool {
+    use unicode_general_category::{GeneralCategory, get_general_category};
+    matches!(
+        c,
+        '\u{2800}' | '\u{115f}' | '\u{1160}' | '\u{3164}' | '\u{ffa0}'
+    ) || (c != ' ' && get_general_category(c) == GeneralCategory::SpaceSeparator)
+}
+
+/// `c` written out as the sanitizers write what they escape: `\n`, `\r`
+/// and `\t`, else `\u{hex}` as in Rust (ESC is `\u{1b}`). For a caller
+/// that picks the characters itself (the drift renderer).
+pub fn escaped(c: char) -> String {
+    match c {
+        '\n' => "\\n".into(),
+        '\r' => "\\r".into(),
+        '\t' => "\\t".into(),
+        c => format!("\\u{{{:x}}}", c as u32),
+    }
+}
+
+/// True for the characters [`sanitize`] escapes: those a terminal could act on.
+pub fn is_unsafe(c: char) -> bool {
     matches!(c,
         '\u{0}'..='\u{1f}'
         | '\u{7f}'..='\u{9f}'
@@ -115,10 +139,7 @@ fn escape_where(text: &str, block: bool, extra: impl Fn(char) -> bool) -> Cow<'_
         match c {
             c if !is_unsafe(c) || kept(c) => out.push(c),
             '\r' if block && chars.peek() == Some(&'\n') => {}
-            '\n' => out.push_str("\\n"),
-            '\r' => out.push_str("\\r"),
-            '\t' => out.push_str("\\t"),
-            c => out.push_str(&format!("\\u{{{:x}}}", c as u32)),
+            c => out.push_str(&escaped(c)),
         }
     }
     Cow::Owned(out)

@@ -532,6 +532,8 @@ impl ServerHandler for Fixture {
 /// Change `tools` as the drift file says, one directive per line (a
 /// missing file changes nothing):
 /// - `description TOOL TEXT…`: a new description;
+/// - `exact-description TOOL "JSON string"`: a new description exactly
+///   as the JSON string says (trailing spaces, tabs, line ends …);
 /// - `property TOOL NAME TYPE [TEXT…]`: a new (or replaced) inputSchema
 ///   property, with TEXT as its description;
 /// - `add TOOL`: a new tool;
@@ -544,6 +546,12 @@ fn apply_drift(tools: &mut Vec<Tool>, path: &str) {
     for line in text.lines() {
         let words: Vec<&str> = line.split_whitespace().collect();
         let find = |tools: &mut Vec<Tool>, name: &str| tools.iter().position(|t| t.name == name);
+        if let ["exact-description", tool, json] = line.splitn(3, ' ').collect::<Vec<_>>()[..] {
+            if let (Some(i), Ok(text)) = (find(tools, tool), serde_json::from_str::<String>(json)) {
+                tools[i].description = Some(text.into());
+            }
+            continue;
+        }
         match words.as_slice() {
             ["description", tool, text @ ..] => {
                 if let Some(i) = find(tools, tool) {

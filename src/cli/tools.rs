@@ -3,6 +3,7 @@
 use super::Context;
 use super::lifecycle;
 use crate::error::{ExitCode, Result, UsageError};
+use crate::lock::shown;
 use crate::output::{self, Table};
 use crate::supervisor::protocol::{Body, HeldTool, Op, ToolInfo};
 
@@ -76,7 +77,7 @@ pub fn run(ctx: &Context, args: Args) -> Result<ExitCode> {
         );
     }
     if !held.is_empty() {
-        let names: Vec<_> = held.iter().map(|h| output::sanitize(&h.name)).collect();
+        let names: Vec<_> = held.iter().map(|h| shown::name(&h.name)).collect();
         output::warn(
             &format!(
                 "{} tool{} held back: {} drifted from the lockfile ({})",

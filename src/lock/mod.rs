@@ -6,8 +6,8 @@
 //!
 //! One lockfile per definitions file, beside it, named by [`file::path_for`]
 //! (`servers.json` → `servers.lock`). `file` owns the format, `canonical`
-//! the hashing, `artifact` the registry lookups, `diff` the comparison and
-//! `guard` the supervisor's verdict.
+//! the hashing, `artifact` the registry lookups, `diff` the comparison, `shown`
+//! how a drift is printed and `guard` the supervisor's verdict.
 
 pub mod artifact;
 pub mod canonical;
@@ -15,6 +15,7 @@ pub mod diff;
 pub mod error;
 pub mod file;
 pub mod guard;
+pub mod shown;
 
 use std::collections::BTreeMap;
 

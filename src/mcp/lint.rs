@@ -483,10 +483,12 @@ pub fn lint_compiled(
 fn naming_findings(tool: &Tool) -> impl Iterator<Item = Finding> + '_ {
     let name = tool.name.as_ref();
     let invalid = (!valid_name(name)).then(|| {
+        // Written out outside ASCII: the name is wrong for what cannot be seen.
+        let shown = crate::text::sanitize_ascii(name);
         (
             "invalid-name",
             format!(
-                "tool name `{name}` is outside [A-Za-z0-9_.-]{{1,128}}; some clients will reject it"
+                "tool name `{shown}` is outside [A-Za-z0-9_.-]{{1,128}}; some clients will reject it"
             ),
         )
     });
