@@ -720,3 +720,21 @@ fn every_place_a_listing_or_result_may_word_a_value_shows_its_reference() {
         "{result}"
     );
 }
+
+/// Issue 20: the lockfile pins the redacted catalog, so a lock taken by
+/// `lock` matches what the supervisor holds, and a new value behind the
+/// same `${TOK}` (a rotated key) is no drift. Before, the lock held the
+/// value itself, and every rotation drifted.
+#[test]
+fn a_lock_matches_the_supervisor_and_a_rotated_secret_is_no_drift() {
+    let mut w = leaky("${TOK}");
+    w.run(&["lock", "web"]).expect_code(0);
+    let status = w.json(&["status", "web"], 0);
+    assert_eq!(status["servers"][0]["state"], "ready", "{status}");
+    w.set("TOK", "zz-rotated-secret-6160");
+    w.run(&["restart", "web"]).expect_code(0);
+    let status = w.json(&["status", "web"], 0);
+    assert_eq!(status["servers"][0]["state"], "ready", "{status}");
+    w.run(&["check", "--locked", "web"]).expect_code(0);
+    assert!(!w.lock_text().contains("zz-rotated"), "{}", w.lock_text());
+}
