@@ -667,3 +667,74 @@ fn resources_and_prompts_serve_passes_through_are_redacted() {
         assert!(reply.contains("***"), "{reply}");
     }
 }
+
+/// Attack variants (issue 20, after the two fixes above): a listing may
+/// word the value anywhere (a tool's title, its annotations' title, its
+/// outputSchema's `default` and `examples`, the server's title, a resource
+/// template's URI template, a prompt's description) and a result may make
+/// it a key of `structuredContent` or an image's "base64" that is not.
+/// Each place shows the reference, and no output or file the value.
+#[test]
+fn every_place_a_listing_or_result_may_word_a_value_shows_its_reference() {
+    let w = leaky("${TOK}");
+    let mut leaks = Vec::new();
+    let tools = w.run(&["--json", "tools", "web"]);
+    tools.expect_code(0);
+    collect(&mut leaks, "tools --json", &tools.to_string(), "${TOK}");
+    let check = w.run(&["--json", "check", "web"]);
+    check.expect_code(0);
+    let said = r#""title":"LEAKED is ${TOK}""#;
+    collect(&mut leaks, "check --json", &check.json().to_string(), said);
+    let call = w.run(&["--json", "call", "web", "leak_data"]);
+    call.expect_code(0);
+    collect(&mut leaks, "call --json", &call.to_string(), "${TOK}");
+    w.run(&["lock", "web"]).expect_code(0);
+    collect(
+        &mut leaks,
+        "servers.lock",
+        &w.lock_text(),
+        "LEAKED_is_${TOK}",
+    );
+    assert_no_leaks(leaks, &w.state());
+    let doc = tools.json();
+    let described = doc["tools"]
+        .as_array()
+        .and_then(|t| t.iter().find(|t| t["name"] == "leak_described"))
+        .unwrap_or_else(|| panic!("no leak_described in {doc}"));
+    assert_eq!(described["title"], "Key ${TOK}", "{described}");
+    assert_eq!(described["annotations"]["title"], "Signs with ${TOK}");
+    let key = &described["outputSchema"]["properties"]["key"];
+    assert_eq!(
+        (&key["default"], &key["examples"][0]),
+        (&json!("${TOK}"), &json!("${TOK}"))
+    );
+    let result = call.json();
+    let structured = result
+        .pointer("/result/structuredContent")
+        .unwrap_or(&result);
+    assert!(structured.get("${TOK}").is_some(), "a key too: {result}");
+    assert!(
+        result
+            .to_string()
+            .contains(r#""data":"the key ${TOK} was used""#),
+        "{result}"
+    );
+}
+
+/// Issue 20: the lockfile pins the redacted catalog, so a lock taken by
+/// `lock` matches what the supervisor holds, and a new value behind the
+/// same `${TOK}` (a rotated key) is no drift. Before, the lock held the
+/// value itself, and every rotation drifted.
+#[test]
+fn a_lock_matches_the_supervisor_and_a_rotated_secret_is_no_drift() {
+    let mut w = leaky("${TOK}");
+    w.run(&["lock", "web"]).expect_code(0);
+    let status = w.json(&["status", "web"], 0);
+    assert_eq!(status["servers"][0]["state"], "ready", "{status}");
+    w.set("TOK", "zz-rotated-secret-6160");
+    w.run(&["restart", "web"]).expect_code(0);
+    let status = w.json(&["status", "web"], 0);
+    assert_eq!(status["servers"][0]["state"], "ready", "{status}");
+    w.run(&["check", "--locked", "web"]).expect_code(0);
+    assert!(!w.lock_text().contains("zz-rotated"), "{}", w.lock_text());
+}

@@ -332,6 +332,7 @@ impl ServerHandler for Fixture {
         };
         if self.cfg.leak_env.is_some() {
             capabilities.prompts = Some(Default::default());
+            capabilities.resources = Some(Default::default());
         }
         let mut info = ServerConfig::new(capabilities)
             .with_server_info(Implementation::new("mcpctl-fixture", "1.0.0"));
@@ -347,7 +348,9 @@ impl ServerHandler for Fixture {
             info = info.with_protocol_version(version(v));
         }
         if let Some(said) = self.leaked() {
-            info = info.with_instructions(format!("Sign requests with the key: {said}"));
+            info = info
+                .with_instructions(format!("Sign requests with the key: {said}"))
+                .with_server_info(Implementation::new("mcpctl-fixture", "1.0.0").with_title(said));
         }
         info
     }
@@ -425,6 +428,22 @@ impl ServerHandler for Fixture {
             None => json!([]),
         };
         serde_json::from_value(json!({ "prompts": prompts }))
+            .map_err(|e| ErrorData::internal_error(e.to_string(), None))
+    }
+
+    /// With `--leak-env`: `leak_template`, whose URI template quotes the
+    /// variable's value.
+    async fn list_resource_templates(
+        &self,
+        _request: Option<PaginatedRequestParams>,
+        _context: RequestContext<RoleServer>,
+    ) -> Result<rmcp::model::ListResourceTemplatesResult, ErrorData> {
+        let templates = match self.leaked() {
+            Some(said) => json!([{"name": "leak_template",
+                "uriTemplate": format!("fixture://{}/{{path}}", said.replace(' ', "_"))}]),
+            None => json!([]),
+        };
+        serde_json::from_value(json!({ "resourceTemplates": templates }))
             .map_err(|e| ErrorData::internal_error(e.to_string(), None))
     }
 

@@ -450,12 +450,21 @@ pub fn leak_tools(
     value: &str,
 ) -> Vec<Tool> {
     let empty = || schema(json!({"type": "object"}));
+    let mut described = Tool::new(
+        "leak_described",
+        format!("Documents its key: {value}"),
+        empty(),
+    );
+    // Everywhere else a listing can word it (attack variants, issue 20).
+    described.title = Some(format!("Key {value}"));
+    described.annotations = Some(rmcp::model::ToolAnnotations::with_title(format!(
+        "Signs with {value}"
+    )));
+    described.output_schema = Some(schema(json!({"type": "object", "properties": {
+        "key": {"type": "string", "default": value, "examples": [value]}}})));
+    described.meta = serde_json::from_value(json!({ "key": value })).ok();
     vec![
-        Tool::new(
-            "leak_described",
-            format!("Documents its key: {value}"),
-            empty(),
-        ),
+        described,
         Tool::new(
             "leak_data",
             "Answers with the value under `data` keys (structuredContent and _meta), which are not base64",
@@ -465,11 +474,13 @@ pub fn leak_tools(
 }
 
 /// `leak_data`: the `value` quoted under `data` keys of the result's
-/// `structuredContent` and `_meta`, which are not base64.
+/// `structuredContent` and `_meta`, which are not base64, as a key of
+/// `structuredContent`, and as an image's "base64" that is not.
 pub fn leak_data(value: &str) -> CallToolResponse {
     let quoted = format!("the key {value} was used");
-    let mut result = CallToolResult::success(vec![ContentBlock::text("see data")]);
-    result.structured_content = Some(json!({ "data": quoted }));
+    let image = ContentBlock::image(quoted.clone(), "image/png");
+    let mut result = CallToolResult::success(vec![ContentBlock::text("see data"), image]);
+    result.structured_content = Some(json!({ "data": quoted, value: "a key named by it" }));
     result.meta = serde_json::from_value(json!({ "data": quoted })).ok();
     CallToolResponse::Complete(result)
 }

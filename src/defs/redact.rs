@@ -124,19 +124,74 @@ impl Redactor {
     /// place: every secret value in every string and object key of `value`
     /// is replaced as [`Redactor::apply`] replaces it, run-time secrets
     /// included. URL userinfo is left as the server wrote it (it is the
-    /// content, not ours), and so are base64 payloads (`data`, `blob`),
+    /// content, not ours), and so are the binary payloads the spec makes
+    /// base64 (an image or audio block's `data`, a resource's `blob`),
     /// where a short secret could match by chance and corrupt the bytes.
+    /// Only those: a `data` key anywhere else (`structuredContent.data`,
+    /// `_meta.data`) is text like any other, and so is a "payload" that is
+    /// not base64 at all.
     pub fn apply_json(&self, value: &mut serde_json::Value) {
+        let secrets = self.all_secrets();
+        if !secrets.is_empty() {
+            replace_in_json(&secrets, value, Payloads::Kept);
+        }
+    }
+
+    /// `item` redacted through its JSON form, as [`Redactor::apply_json`]
+    /// redacts, every string and key of it but its top-level `keep` fields
+    /// (identifiers such as a tool's `name`, which a call must name as the
+    /// server does). A listing carries no binary payloads, so none are
+    /// spared. `item` comes back untouched when it quotes no secret, and
+    /// `None` when its redacted form no longer reads as a `T` (a secret
+    /// equal to an enum's word, say): the caller withholds it rather than
+    /// show the secret.
+    pub fn apply_typed<T>(&self, item: T, keep: &[&str]) -> Option<T>
+    where
+        T: serde::Serialize + serde::de::DeserializeOwned,
+    {
+        let secrets = self.all_secrets();
+        if secrets.is_empty() {
+            return Some(item);
+        }
+        let mut value = serde_json::to_value(&item).ok()?;
+        let kept: Vec<(String, serde_json::Value)> = match &mut value {
+            serde_json::Value::Object(map) => keep
+                .iter()
+                .filter_map(|k| map.remove(*k).map(|v| (k.to_string(), v)))
+                .collect(),
+            _ => Vec::new(),
+        };
+        if !replace_in_json(&secrets, &mut value, Payloads::Redacted) {
+            return Some(item);
+        }
+        if let serde_json::Value::Object(map) = &mut value {
+            map.extend(kept);
+        }
+        serde_json::from_value(value).ok()
+    }
+
+    /// [`Redactor::apply_typed`] on each item of a listing (tools,
+    /// prompts, resource templates), keeping each one's `name`; an item
+    /// that cannot be redacted is left out.
+    pub fn apply_listed<T>(&self, items: Vec<T>) -> Vec<T>
+    where
+        T: serde::Serialize + serde::de::DeserializeOwned,
+    {
+        items
+            .into_iter()
+            .filter_map(|item| self.apply_typed(item, &["name"]))
+            .collect()
+    }
+
+    /// The definition's secrets and the run-time ones, longest first.
+    fn all_secrets(&self) -> Vec<(String, String)> {
         let mut secrets = self.secrets.clone();
         {
             let session = SESSION_SECRETS.lock().unwrap_or_else(|e| e.into_inner());
             secrets.extend(session.iter().map(|s| (s.clone(), MASK.to_string())));
         }
-        if secrets.is_empty() {
-            return;
-        }
         secrets.sort_by_key(|(value, _)| std::cmp::Reverse(value.len()));
-        replace_in_json(&secrets, value);
+        secrets
     }
 
     /// [`Redactor::apply`] on each line.
@@ -145,9 +200,23 @@ impl Redactor {
     }
 }
 
+/// Whether [`replace_in_json`] spares the spec's base64 payloads.
+#[derive(Clone, Copy, PartialEq, Eq)]
+enum Payloads {
+    /// Left as sent (a call's result: an image's bytes).
+    Kept,
+    /// Redacted like any string (a listing, which has none).
+    Redacted,
+}
+
 /// `secrets` (longest first) replaced in every string and key of `value`
-/// but the base64 payloads; see [`Redactor::apply_json`].
-fn replace_in_json(secrets: &[(String, String)], value: &mut serde_json::Value) {
+/// but, when `payloads` says so, the base64 payloads; see
+/// [`Redactor::apply_json`]. True when anything was replaced.
+fn replace_in_json(
+    secrets: &[(String, String)],
+    value: &mut serde_json::Value,
+    payloads: Payloads,
+) -> bool {
     use serde_json::Value;
     let replace = |text: &str| -> Option<String> {
         let mut out: Option<String> = None;
@@ -160,27 +229,57 @@ fn replace_in_json(secrets: &[(String, String)], value: &mut serde_json::Value) 
         out
     };
     match value {
-        Value::String(text) => {
-            if let Some(masked) = replace(text) {
+        Value::String(text) => match replace(text) {
+            Some(masked) => {
                 *text = masked;
+                true
             }
-        }
-        Value::Array(items) => items.iter_mut().for_each(|v| replace_in_json(secrets, v)),
+            None => false,
+        },
+        Value::Array(items) => items.iter_mut().fold(false, |changed, v| {
+            replace_in_json(secrets, v, payloads) | changed
+        }),
         Value::Object(map) => {
+            let mut changed = false;
             if map.keys().any(|k| replace(k).is_some()) {
+                changed = true;
                 let old = std::mem::take(map);
                 for (key, v) in old {
                     map.insert(replace(&key).unwrap_or(key), v);
                 }
             }
+            let spared = match payloads {
+                Payloads::Kept => base64_payload(map),
+                Payloads::Redacted => None,
+            };
             for (key, v) in map.iter_mut() {
-                if !(matches!(key.as_str(), "data" | "blob") && v.is_string()) {
-                    replace_in_json(secrets, v);
+                if spared != Some(key.as_str()) {
+                    changed |= replace_in_json(secrets, v, payloads);
                 }
             }
+            changed
         }
-        _ => {}
+        _ => false,
     }
+}
+
+/// The key of `block`'s binary payload, when it is one the spec makes
+/// base64 and it reads as base64: an image or audio content block's
+/// `data`, a resource's (`uri` beside it) `blob`.
+fn base64_payload(block: &serde_json::Map<String, serde_json::Value>) -> Option<&'static str> {
+    let kind = block.get("type").and_then(|t| t.as_str());
+    let key = if matches!(kind, Some("image" | "audio")) {
+        "data"
+    } else if block.get("uri").is_some_and(|u| u.is_string()) {
+        "blob"
+    } else {
+        return None;
+    };
+    let payload = block.get(key)?.as_str()?;
+    let base64 = payload
+        .bytes()
+        .all(|b| b.is_ascii_alphanumeric() || matches!(b, b'+' | b'/' | b'=' | b'\r' | b'\n'));
+    base64.then_some(key)
 }
 
 /// Secrets that exist only while mcpctl runs (OAuth access and refresh
@@ -283,24 +382,27 @@ mod tests {
     fn a_result_is_redacted_in_every_string_but_its_base64_payloads() {
         let def = remote(
             "http://127.0.0.1:1/${TOK}",
-            &[("X-Key", "literal-secret-99")],
+            &[("X-Key", "literal-secret-99"), ("X-Raw", "QUJDREVGR0hJ")],
         );
         let r = Redactor::for_def_with(&def, &env);
         let mut result = serde_json::json!({
             "content": [
                 {"type": "text", "text": "token tok-value-1234, key literal-secret-99"},
-                {"type": "image", "data": "tok-value-1234", "mimeType": "image/png"}
+                {"type": "image", "data": "AAAAQUJDREVGR0hJAAAA", "mimeType": "image/png"},
+                {"type": "audio", "data": "the key QUJDREVGR0hJ", "mimeType": "audio/wav"},
+                {"type": "resource", "resource": {"uri": "x:/", "blob": "QUJDREVGR0hJ"}}
             ],
             "structuredContent": {"echo": ["x tok-value-1234"], "tok-value-1234": 1,
-                "see": "https://me:pw@host/"},
+                "see": "https://me:pw@host/", "data": "QUJDREVGR0hJ"},
+            "_meta": {"blob": "QUJDREVGR0hJ"},
             "isError": true
         });
         r.apply_json(&mut result);
         assert_eq!(result["content"][0]["text"], "token ${TOK}, key ***");
-        assert_eq!(
-            result["content"][1]["data"], "tok-value-1234",
-            "base64 kept"
-        );
+        let content = &result["content"];
+        assert_eq!(content[1]["data"], "AAAAQUJDREVGR0hJAAAA", "base64 kept");
+        assert_eq!(content[2]["data"], "the key ***", "not base64: {content}");
+        assert_eq!(content[3]["resource"]["blob"], "QUJDREVGR0hJ", "{content}");
         let structured = &result["structuredContent"];
         assert_eq!(structured["echo"][0], "x ${TOK}");
         assert_eq!(structured["${TOK}"], 1, "keys too: {structured}");
@@ -308,7 +410,49 @@ mod tests {
             structured["see"], "https://me:pw@host/",
             "content's own URL"
         );
+        assert_eq!(structured["data"], "***", "not a payload: {structured}");
+        assert_eq!(result["_meta"]["blob"], "***", "no uri beside it");
         assert_eq!(result["isError"], true);
+    }
+
+    #[test]
+    fn a_listing_is_redacted_but_its_name_and_kept_untouched_without_secrets() {
+        let def = remote("http://127.0.0.1:1/${TOK}", &[("X-Raw", "QUJDREVGR0hJ")]);
+        let r = Redactor::for_def_with(&def, &env);
+        let tool = serde_json::json!({"name": "tok-value-1234", "description": "key QUJDREVGR0hJ",
+            "inputSchema": {"type": "object", "properties": {"k": {"default": "tok-value-1234",
+                "type": "image", "data": "QUJDREVGR0hJ"}}}});
+        let listed = r.apply_listed(vec![tool]);
+        let tool = &listed[0];
+        assert_eq!(tool["name"], "tok-value-1234", "an identifier");
+        assert_eq!(tool["description"], "key ***");
+        let k = &tool["inputSchema"]["properties"]["k"];
+        assert_eq!(k["default"], "${TOK}");
+        assert_eq!(k["data"], "***", "a listing has no payloads: {k}");
+        let plain = serde_json::json!({"name": "n", "description": "nothing secret"});
+        assert_eq!(r.apply_listed(vec![plain.clone()]), vec![plain]);
+    }
+
+    #[test]
+    fn an_item_that_no_longer_reads_after_redaction_is_withheld() {
+        #[derive(serde::Serialize, serde::Deserialize)]
+        enum Role {
+            #[serde(rename = "tok-value-1234")]
+            Odd,
+        }
+        let def = remote("http://127.0.0.1:1/${TOK}", &[]);
+        let r = Redactor::for_def_with(&def, &env);
+        assert!(r.apply_typed(Role::Odd, &[]).is_none());
+    }
+
+    #[test]
+    fn a_json_escaped_value_is_redacted_as_the_decoded_string() {
+        let def = remote("http://127.0.0.1:1/${TOK}", &[]);
+        let r = Redactor::for_def_with(&def, &env);
+        let text = r#"{"said": "\u0074ok-value-1234", "\u0074ok-value-1234": 1}"#;
+        let mut said: serde_json::Value = serde_json::from_str(text).unwrap();
+        r.apply_json(&mut said);
+        assert_eq!(said, serde_json::json!({"said": "${TOK}", "${TOK}": 1}));
     }
 
     #[test]

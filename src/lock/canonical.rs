@@ -6,6 +6,14 @@
 //! no whitespace, strings and numbers as `serde_json` writes them. Only the
 //! fields that describe behaviour are kept (for a tool: title, description,
 //! `inputSchema`, `outputSchema`, annotations); the name is the entry's key.
+//!
+//! Hashes are over the redacted text. A catalog reaches this module already
+//! redacted with its entry's secrets, where the connection lists it
+//! ([`crate::mcp::Connection::list_tools`] and `mcp::listing`), for `lock`
+//! and for the supervisor alike: both sides of a comparison hold the same
+//! text, the lockfile (a file made to be committed) never holds a value,
+//! and a new value behind the same `${VAR}` (a rotated key) shows as the
+//! same `${VAR}`, so it does not make the lock drift.
 
 use rmcp::model::{Prompt, ResourceTemplate, Tool};
 use serde_json::Value;

@@ -129,7 +129,7 @@ pub async fn discover(
     let mut result = list_everything(&mut conn, deadline, budget, opts, &compiler).await;
     let mut extras = (Vec::new(), Vec::new());
     if opts.full_catalog && result.is_ok() {
-        match full_catalog(def, &conn, deadline, budget, opts.max_pages).await {
+        match full_catalog(&conn, deadline, budget, opts.max_pages).await {
             Ok(lists) => extras = lists,
             Err(err) => result = Err(err),
         }
@@ -176,7 +176,6 @@ pub async fn discover(
 /// Every prompt and resource template the server advertises, for the
 /// lockfile (nothing for a capability it does not advertise).
 async fn full_catalog(
-    def: &ServerDef,
     conn: &Connection,
     deadline: Instant,
     budget: Duration,
@@ -187,13 +186,12 @@ async fn full_catalog(
     };
     let caps = conn.peer_info().capabilities.clone();
     let prompts = match caps.prompts {
-        Some(_) => super::listing::prompts(&def.name, &peer, deadline, budget, max_pages).await?,
+        Some(_) => super::listing::prompts(conn, &peer, deadline, budget, max_pages).await?,
         None => Vec::new(),
     };
     let templates = match caps.resources {
         Some(_) => {
-            super::listing::resource_templates(&def.name, &peer, deadline, budget, max_pages)
-                .await?
+            super::listing::resource_templates(conn, &peer, deadline, budget, max_pages).await?
         }
         None => Vec::new(),
     };

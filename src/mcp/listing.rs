@@ -2,7 +2,9 @@
 //! pins what each entry says (discovery alone only counts them).
 //!
 //! The same guards as the tool listing: every page within the caller's
-//! deadline, a repeated or empty cursor ends the list, a cap on pages.
+//! deadline, a repeated or empty cursor ends the list, a cap on pages; and
+//! the same redaction: what is pinned is what the supervisor sees, with the
+//! entry's secrets redacted (see [`super::connection::Connection::list_tools`]).
 
 use std::collections::HashSet;
 use std::time::{Duration, Instant};
@@ -10,18 +12,19 @@ use std::time::{Duration, Instant};
 use rmcp::model::{PaginatedRequestParams, Prompt, ResourceTemplate};
 use rmcp::{Peer, RoleClient};
 
+use super::connection::Connection;
 use super::error::{ConnectError, Phase};
 
 /// Every prompt (empty when the server advertises none).
 pub async fn prompts(
-    server: &str,
+    conn: &Connection,
     peer: &Peer<RoleClient>,
     deadline: Instant,
     budget: Duration,
     max_pages: usize,
 ) -> Result<Vec<Prompt>, ConnectError> {
-    pages(
-        server,
+    let listed = pages(
+        conn.server(),
         Phase::PromptsList,
         (deadline, budget),
         max_pages,
@@ -33,19 +36,20 @@ pub async fn prompts(
             }
         },
     )
-    .await
+    .await?;
+    Ok(conn.redactor().apply_listed(listed))
 }
 
 /// Every resource template (empty when the server advertises no resources).
 pub async fn resource_templates(
-    server: &str,
+    conn: &Connection,
     peer: &Peer<RoleClient>,
     deadline: Instant,
     budget: Duration,
     max_pages: usize,
 ) -> Result<Vec<ResourceTemplate>, ConnectError> {
-    pages(
-        server,
+    let listed = pages(
+        conn.server(),
         Phase::ResourcesList,
         (deadline, budget),
         max_pages,
@@ -57,7 +61,8 @@ pub async fn resource_templates(
             }
         },
     )
-    .await
+    .await?;
+    Ok(conn.redactor().apply_listed(listed))
 }
 
 async fn pages<T, F, Fut>(

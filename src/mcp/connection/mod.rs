@@ -142,7 +142,8 @@ impl Connection {
     /// [`Connection::connect`] against an existing deadline.
     ///
     /// Every error, from this and from every later request, is redacted
-    /// with the definition's [`Redactor`].
+    /// with the definition's [`Redactor`], and so is what the server says
+    /// about itself (see [`Connection::peer_info`]).
     pub async fn connect_until(
         def: &ServerDef,
         opts: &ConnectOptions,
@@ -156,6 +157,7 @@ impl Connection {
         };
         match handshake::connect(def, opts, budget).await {
             Ok(mut conn) => {
+                redact_peer_info(&redactor, &mut conn.peer_info);
                 conn.redactor = redactor;
                 Ok(conn)
             }
@@ -194,9 +196,16 @@ impl Connection {
         }
     }
 
-    /// What the server said about itself (version, capabilities, serverInfo).
+    /// What the server said about itself (version, capabilities, serverInfo,
+    /// instructions), with the entry's secrets redacted: `check --json` and
+    /// the lockfile show it.
     pub fn peer_info(&self) -> &ServerPeerInfo {
         &self.peer_info
+    }
+
+    /// The name of the entry connected to (for errors).
+    pub fn server(&self) -> &str {
+        &self.server
     }
 
     /// The negotiated protocol version.
@@ -392,6 +401,25 @@ impl Budget {
     fn timeout(&self, server: &str, phase: Phase) -> ConnectError {
         failure::timeout_error(server, phase, self.length, Vec::new())
     }
+}
+
+/// `info` with the entry's secrets redacted from what a server may word
+/// freely: its `serverInfo`, `instructions`, `_meta` and experimental or
+/// extension capabilities. The protocol version and the standard
+/// capabilities are identifiers, kept as sent. A part that cannot be
+/// redacted is dropped (see [`Redactor::apply_typed`]).
+fn redact_peer_info(redactor: &Redactor, info: &mut ServerPeerInfo) {
+    fn redact<T: serde::Serialize + serde::de::DeserializeOwned>(
+        redactor: &Redactor,
+        part: &mut Option<T>,
+    ) {
+        *part = part.take().and_then(|p| redactor.apply_typed(p, &[]));
+    }
+    redact(redactor, &mut info.server_info);
+    redact(redactor, &mut info.instructions);
+    redact(redactor, &mut info.meta);
+    redact(redactor, &mut info.capabilities.experimental);
+    redact(redactor, &mut info.capabilities.extensions);
 }
 
 fn empty_info() -> ServerPeerInfo {

@@ -52,6 +52,12 @@ impl Connection {
     /// Every tool, through [`Connection::paginate`]. `budget` is only
     /// reported in timeout errors.
     ///
+    /// This is where every catalog is listed from (`check`, `lock`, `call
+    /// --direct`, the supervisor's start and refresh), so each tool is
+    /// redacted here, once, with the entry's secrets (all but its name, see
+    /// [`crate::defs::redact::Redactor::apply_listed`]): whoever shows,
+    /// hashes, locks or serves a catalog sees the same redacted text.
+    ///
     /// A server that does not advertise the `tools` capability is not asked
     /// (MCP makes tools optional): it has no tools, after zero pages.
     pub async fn list_tools(
@@ -81,6 +87,7 @@ impl Connection {
                 end: PageEnd::Complete,
             });
         }
+        let redactor = self.redactor.clone();
         let listed = self
             .paginate(
                 Phase::ToolsList,
@@ -88,11 +95,12 @@ impl Connection {
                 budget,
                 max_pages,
                 |peer, params| {
-                    let each = &each;
+                    let (each, redactor) = (&each, &redactor);
                     async move {
-                        let mut page = peer.list_tools(Some(params)).await?;
-                        each(&mut page.tools);
-                        Ok((page.tools, page.next_cursor))
+                        let page = peer.list_tools(Some(params)).await?;
+                        let mut tools = redactor.apply_listed(page.tools);
+                        each(&mut tools);
+                        Ok((tools, page.next_cursor))
                     }
                 },
             )
