@@ -308,6 +308,70 @@ fn a_subdirectory_another_user_planted_in_a_shared_state_dir_is_never_used() {
     assert_ne!(out.status.code(), Some(0), "{stdio}");
 }
 
+/// Attack (issue 20, the client's side): a socket in our own state
+/// directory that another user's process answers (here through a link
+/// to theirs) is sent nothing, not even Hello: the client checks its
+/// peer's uid first and says who answered.
+#[test]
+#[ignore = "needs root to run a process as uid 65534; tests/run.sh runs it when root, as CI is"]
+fn a_socket_answered_by_another_uid_is_sent_nothing() {
+    use std::os::unix::process::CommandExt;
+    assert!(
+        nix::unistd::geteuid().is_root(),
+        "this test runs a process as uid 65534 and needs root: run it as root (sudo -E cargo test --test supervisor -- --ignored a_socket_answered_by_another_uid)"
+    );
+    let sup = sup(json!({"a": fx(&[])}));
+    sup.ok(&["supervisor", "start"], 0);
+    let socket = sup.socket();
+    sup.ok(&["supervisor", "stop"], 0);
+    let theirs = tempfile::tempdir().unwrap();
+    let nobody = Some(nix::unistd::Uid::from_raw(65534));
+    nix::unistd::chown(
+        theirs.path(),
+        nobody,
+        Some(nix::unistd::Gid::from_raw(65534)),
+    )
+    .unwrap();
+    std::fs::set_permissions(theirs.path(), std::fs::Permissions::from_mode(0o755)).unwrap();
+    let (their_socket, record) = (theirs.path().join("s.sock"), theirs.path().join("record"));
+    let mut impostor = Command::new("python3")
+        .args(["-c", IMPOSTOR])
+        .arg(&their_socket)
+        .arg(&record)
+        .uid(65534)
+        .gid(65534)
+        .stdout(std::process::Stdio::piped())
+        .spawn()
+        .unwrap();
+    let mut ready = String::new();
+    std::io::BufRead::read_line(
+        &mut std::io::BufReader::new(impostor.stdout.take().unwrap()),
+        &mut ready,
+    )
+    .unwrap();
+    assert_eq!(ready.trim(), "listening");
+    std::os::unix::fs::symlink(&their_socket, &socket).unwrap();
+    let out = sup.output(&[
+        "call",
+        "a",
+        "fast",
+        "--arg",
+        "password=hunter2",
+        "--no-spawn",
+    ]);
+    let _ = impostor.kill();
+    let _ = impostor.wait();
+    let stderr = String::from_utf8_lossy(&out.stderr);
+    let asked = std::fs::read_to_string(&record).unwrap_or_default();
+    assert_eq!(asked, "", "another user's process was sent a frame");
+    assert_eq!(out.status.code(), Some(5), "{stderr}");
+    assert!(
+        stderr.contains("answered by a process of uid 65534"),
+        "{stderr}"
+    );
+    assert!(stderr.contains("hint: "), "{stderr}");
+}
+
 #[test]
 fn hello_with_another_version_says_restart_the_supervisor() {
     let sup = sup(json!({}));

@@ -233,6 +233,7 @@ const NOT_FOUND: &str = "HTTP/1.1 404 Not Found\r\nContent-Length: 0\r\nConnecti
 mod tests {
     use super::*;
     use tokio::io::AsyncWriteExt;
+    use tokio::task::JoinHandle;
 
     async fn get(port: u16, target: &str) -> String {
         let mut s = TcpStream::connect(("127.0.0.1", port)).await.unwrap();
