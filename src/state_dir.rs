@@ -6,9 +6,13 @@
 //! directory mcpctl uses is private (0700, ours): a `MCPCTL_STATE_DIR` that
 //! exists and is shared (a `/tmp`, a team directory, another user's) is
 //! never chmod-ed; a private subdirectory `mcpctl-<uid>` in it is used
-//! instead, short so socket paths stay under the 108-byte limit. This
-//! module imports nothing of mcpctl's: `defs`, `auth` and `supervisor` all
-//! reach it downward.
+//! instead, short so socket paths stay under the 108-byte limit. Another
+//! user may plant that name first (a link, a directory of theirs): every
+//! directory mcpctl keeps files in is opened without following a link and
+//! checked (a directory, ours, 0700) and refused otherwise, never chmod-ed
+//! ([`make_private_dir`], [`check_private_dir`]). This module imports
+//! nothing of mcpctl's: `defs`, `auth` and `supervisor` all reach it
+//! downward.
 
 use std::fs::DirBuilder;
 use std::os::unix::fs::{DirBuilderExt, MetadataExt, OpenOptionsExt};

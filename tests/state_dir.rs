@@ -7,14 +7,12 @@ mod support;
 
 use std::os::unix::fs::PermissionsExt;
 
-use support::Sandbox;
+use support::{Sandbox, files_under};
 
 #[test]
 fn the_token_store_keeps_to_the_private_subdirectory_of_a_shared_state_dir() {
     let sandbox = Sandbox::new();
-    let shared = sandbox.path("state");
-    std::fs::create_dir(&shared).unwrap();
-    std::fs::set_permissions(&shared, std::fs::Permissions::from_mode(0o1777)).unwrap();
+    let shared = sandbox.shared_state();
     let planted = shared.join("oauth.json");
     std::fs::write(&planted, "planted by another user\n").unwrap();
     sandbox
@@ -54,9 +52,7 @@ fn the_token_store_keeps_to_the_private_subdirectory_of_a_shared_state_dir() {
 #[test]
 fn a_planted_link_in_place_of_the_private_subdirectory_is_never_followed() {
     let sandbox = Sandbox::new();
-    let shared = sandbox.state();
-    std::fs::create_dir(&shared).unwrap();
-    std::fs::set_permissions(&shared, std::fs::Permissions::from_mode(0o1777)).unwrap();
+    let shared = sandbox.shared_state();
     let victim = sandbox.path("victim");
     std::fs::create_dir(&victim).unwrap();
     std::fs::set_permissions(&victim, std::fs::Permissions::from_mode(0o755)).unwrap();
@@ -86,14 +82,9 @@ fn a_planted_link_in_place_of_the_private_subdirectory_is_never_followed() {
     }
     let mode = std::fs::metadata(&victim).unwrap().permissions().mode() & 0o7777;
     assert_eq!(mode, 0o755, "the linked directory is never chmod-ed");
-    let inside: Vec<_> = std::fs::read_dir(&victim)
-        .unwrap()
-        .flatten()
-        .map(|e| e.file_name())
-        .collect();
     assert_eq!(
-        inside,
-        ["oauth.json"],
+        files_under(&victim),
+        [victim.join("oauth.json")],
         "nothing is written through the link"
     );
 }
@@ -104,9 +95,7 @@ fn a_planted_link_in_place_of_the_private_subdirectory_is_never_followed() {
 #[test]
 fn an_open_private_subdirectory_is_refused_with_the_chmod_to_run() {
     let sandbox = Sandbox::new();
-    let shared = sandbox.state();
-    std::fs::create_dir(&shared).unwrap();
-    std::fs::set_permissions(&shared, std::fs::Permissions::from_mode(0o1777)).unwrap();
+    let shared = sandbox.shared_state();
     let private = shared.join(format!("mcpctl-{}", nix::unistd::geteuid()));
     std::fs::create_dir(&private).unwrap();
     std::fs::set_permissions(&private, std::fs::Permissions::from_mode(0o755)).unwrap();

@@ -419,11 +419,12 @@ mod tests {
             "/callback?code=good&state=s123&code=evil",
             "/callback?state=s123&code=evil&state=s123",
             "/callback?code=evil&state=s123&state=other",
+            "/callback?code=good&state=s123&cod%65=evil",
         ] {
             let reply = get(port, target).await;
             assert!(reply.starts_with("HTTP/1.1 400"), "{target}: {reply:?}");
         }
-        assert_eq!(ignored.load(Ordering::SeqCst), 3);
+        assert_eq!(ignored.load(Ordering::SeqCst), 4);
         assert!(!wait.is_finished());
         signs_in(port, wait).await;
     }
