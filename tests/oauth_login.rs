@@ -904,6 +904,14 @@ fn sixteen_idle_connections_at_the_callback_do_not_stall_the_sign_in() {
     sign_in_past_strays(16);
 }
 
+/// Attack (after the fix): 200 idle connections, far more than the listener
+/// reads at once, still never keep the browser's redirect out: the oldest
+/// are dropped for newer ones instead of the newest being refused.
+#[test]
+fn two_hundred_idle_connections_at_the_callback_do_not_stall_the_sign_in() {
+    sign_in_past_strays(200);
+}
+
 /// A sign-in whose browser first opens `idle` connections to the callback
 /// that never send a byte (and records each it made), asks for `/favicon.ico` and sends a redirect
 /// with another `state`, then follows the real one: it must succeed, fast.

@@ -14,7 +14,7 @@ use std::process::{Command, Output};
 use std::time::{Duration, Instant};
 
 use serde_json::{Value, json};
-use support::{World, after, live, require, wait_until, within};
+use support::{World, after, live, require, require_root, wait_until, within};
 
 /// A world whose fixture servers carry its marker, with `servers`
 /// (names to definition objects; `{fixture}` is the fixture server).
@@ -160,28 +160,6 @@ fn a_shared_state_dir_is_left_as_it_is_and_a_private_subdirectory_used() {
     assert_eq!(sup.status("a")["state"], "ready");
 }
 
-/// A supervisor stand-in run by another user: answers `hello` like a real
-/// one, fails every other request with "FORGED", and appends each request
-/// it reads to `record`.
-const IMPOSTOR: &str = r#"
-import json, os, socket, struct, sys
-sock, record = sys.argv[1], sys.argv[2]
-s = socket.socket(socket.AF_UNIX); s.bind(sock); os.chmod(sock, 0o777); s.listen(8)
-print("listening", flush=True)
-def frame(c):
-    head = c.recv(4, socket.MSG_WAITALL)
-    if len(head) < 4: return None
-    return json.loads(c.recv(struct.unpack(">I", head)[0], socket.MSG_WAITALL))
-while True:
-    c, _ = s.accept()
-    while (m := frame(c)) is not None:
-        open(record, "a").write(json.dumps(m) + "\n")
-        hello = {"type": "hello", "version": m["op"].get("version", 1), "daemon": "0", "pid": 4242}
-        out = {"id": m["id"], "result": hello} if m["op"]["type"] == "hello" else {"id": m["id"], "error": {"code": "failed", "message": "FORGED"}}
-        b = json.dumps(out).encode(); c.sendall(struct.pack(">I", len(b)) + b)
-    c.close()
-"#;
-
 /// Attack (fresh pass, issue 20): in a shared `MCPCTL_STATE_DIR`, another
 /// user plants the private subdirectory's name (`mcpctl-<uid>`) before us.
 /// As a symlink to a directory of ours, mcpctl followed it, chmod-ed that
@@ -192,11 +170,7 @@ while True:
 #[ignore = "needs root to plant files as uid 65534; tests/run.sh runs it when root, as CI is"]
 fn a_subdirectory_another_user_planted_in_a_shared_state_dir_is_never_used() {
     use std::os::unix::fs::MetadataExt;
-    use std::os::unix::process::CommandExt;
-    assert!(
-        nix::unistd::geteuid().is_root(),
-        "this test plants files as uid 65534 and needs root: run it as root (sudo -E cargo test --test supervisor -- --ignored a_subdirectory_another_user)"
-    );
+    require_root("a_subdirectory_another_user");
     let sup = sup(json!({"a": fx(&[])}));
     // The socket's file name, from a supervisor in a state directory of ours.
     let own = sup.dir.path().join("own");
@@ -265,38 +239,12 @@ fn a_subdirectory_another_user_planted_in_a_shared_state_dir_is_never_used() {
     nix::unistd::chown(&planted, uid, gid).unwrap();
     std::fs::set_permissions(&planted, std::fs::Permissions::from_mode(0o711)).unwrap();
     let record = planted.join("record");
-    let mut impostor = Command::new("python3")
-        .args(["-c", IMPOSTOR])
-        .arg(planted.join(&socket_name))
-        .arg(&record)
-        .uid(65534)
-        .gid(65534)
-        .stdout(std::process::Stdio::piped())
-        .spawn()
-        .unwrap();
-    let mut ready = String::new();
-    std::io::BufRead::read_line(
-        &mut std::io::BufReader::new(impostor.stdout.take().unwrap()),
-        &mut ready,
-    )
-    .unwrap();
-    assert_eq!(ready.trim(), "listening");
-    let out = sup.output(&[
-        "call",
-        "a",
-        "fast",
-        "--arg",
-        "password=hunter2",
-        "--no-spawn",
-    ]);
-    let _ = impostor.kill();
-    let _ = impostor.wait();
+    let (out, asked) = sup.call_through_impostor(&planted.join(&socket_name), &record, None);
     let stdio = format!(
         "{}{}",
         String::from_utf8_lossy(&out.stdout),
         String::from_utf8_lossy(&out.stderr)
     );
-    let asked = std::fs::read_to_string(&record).unwrap_or_default();
     assert!(
         !asked.contains("hunter2"),
         "another user's process was sent the call: {asked}"
@@ -306,6 +254,39 @@ fn a_subdirectory_another_user_planted_in_a_shared_state_dir_is_never_used() {
         "another user's process answered the call: {stdio}"
     );
     assert_ne!(out.status.code(), Some(0), "{stdio}");
+}
+
+/// Attack (issue 20, the client's side): a socket in our own state
+/// directory that another user's process answers (here through a link
+/// to theirs) is sent nothing, not even Hello: the client checks its
+/// peer's uid first and says who answered.
+#[test]
+#[ignore = "needs root to run a process as uid 65534; tests/run.sh runs it when root, as CI is"]
+fn a_socket_answered_by_another_uid_is_sent_nothing() {
+    require_root("a_socket_answered_by_another_uid");
+    let sup = sup(json!({"a": fx(&[])}));
+    sup.ok(&["supervisor", "start"], 0);
+    let socket = sup.socket();
+    sup.ok(&["supervisor", "stop"], 0);
+    let theirs = tempfile::tempdir().unwrap();
+    let nobody = Some(nix::unistd::Uid::from_raw(65534));
+    nix::unistd::chown(
+        theirs.path(),
+        nobody,
+        Some(nix::unistd::Gid::from_raw(65534)),
+    )
+    .unwrap();
+    std::fs::set_permissions(theirs.path(), std::fs::Permissions::from_mode(0o755)).unwrap();
+    let (their_socket, record) = (theirs.path().join("s.sock"), theirs.path().join("record"));
+    let (out, asked) = sup.call_through_impostor(&their_socket, &record, Some(&socket));
+    let stderr = String::from_utf8_lossy(&out.stderr);
+    assert_eq!(asked, "", "another user's process was sent a frame");
+    assert_eq!(out.status.code(), Some(5), "{stderr}");
+    assert!(
+        stderr.contains("answered by a process of uid 65534"),
+        "{stderr}"
+    );
+    assert!(stderr.contains("hint: "), "{stderr}");
 }
 
 #[test]

@@ -160,6 +160,8 @@ pub enum OAuthError {
         path: std::path::PathBuf,
         /// Why.
         detail: String,
+        /// What to do, when the state directory itself was refused.
+        hint: Option<String>,
     },
     /// The loopback listener could not be set up.
     #[error("{server}: cannot listen for the authorization redirect on 127.0.0.1: {detail}")]
@@ -283,9 +285,9 @@ impl Diagnostic for OAuthError {
             OAuthError::InsufficientScope { server, scope } => {
                 format!("run `mcpctl login {server} --scope '{scope}'`")
             }
-            OAuthError::Store { .. } => {
+            OAuthError::Store { hint, .. } => hint.clone().unwrap_or_else(|| {
                 "check the permissions of the state directory (MCPCTL_STATE_DIR)".into()
-            }
+            }),
             OAuthError::Listener { .. } => "check that 127.0.0.1 is available".into(),
         })
     }

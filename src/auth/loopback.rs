@@ -6,29 +6,42 @@
 //! else on the port is answered and ignored, so no stray request ends or
 //! stalls a sign-in: other paths (a browser's `/favicon.ico`) get a 404, a
 //! redirect with another `state` (an old tab, or a page trying to plant its
-//! own code) gets a 400 and is counted, and each connection is read on its
-//! own task, its request head capped and given [`HEAD_TIMEOUT`], at most
-//! [`MAX_OPEN`] at once (more are closed at once), so idle connections
-//! cost nothing.
+//! own code) or with a parameter given twice gets a 400 and is counted.
+//! Each connection is read on its own task, its request head capped at
+//! [`MAX_HEAD`] and given [`HEAD_TIMEOUT`]. At most [`MAX_OPEN`] are read at
+//! once, and a new one is never refused: the oldest still unanswered is
+//! dropped for it, so idle connections (any local user can open and renew
+//! them) cannot keep the browser's redirect out, and memory stays bounded.
 
+use std::collections::VecDeque;
 use std::sync::Arc;
 use std::sync::atomic::{AtomicUsize, Ordering};
 use std::time::Duration;
 
 use tokio::io::{AsyncReadExt, AsyncWriteExt};
 use tokio::net::{TcpListener, TcpStream};
+use tokio::sync::mpsc;
+use tokio::task::JoinHandle;
 
 /// The redirect path.
 pub const CALLBACK_PATH: &str = "/callback";
 
-/// The largest request head read.
+/// The largest request head read; the rest of a longer one is never read.
 const MAX_HEAD: usize = 16 * 1024;
 
-/// How long one connection may take to send its request head.
+/// How long one connection may take to send its request head (a browser
+/// sends it at once; a slow or idle one is dropped after this).
 const HEAD_TIMEOUT: Duration = Duration::from_secs(5);
 
-/// Connections read at once.
-const MAX_OPEN: usize = 16;
+/// How long the answer to a stray request may take to write.
+const REPLY_TIMEOUT: Duration = Duration::from_secs(2);
+
+/// Connections read at once; a new one past this drops the oldest.
+const MAX_OPEN: usize = 128;
+
+/// The redirect's parameters that must each appear at most once (RFC 6749
+/// §3.1): a second `code` or `state` is an attempt to plant one.
+const SINGLE_PARAMS: [&str; 4] = ["state", "code", "error", "iss"];
 
 /// A bound listener waiting for the redirect.
 pub struct Listener {
@@ -69,55 +82,116 @@ impl Listener {
     /// Wait for the redirect carrying `state` and return its full URL
     /// (query included).
     pub async fn wait(self, state: &str) -> std::io::Result<String> {
-        let (heads, mut arrived) = tokio::sync::mpsc::channel::<(TcpStream, String)>(MAX_OPEN);
-        let open = Arc::new(tokio::sync::Semaphore::new(MAX_OPEN));
+        let (found, mut arrived) = mpsc::channel::<(TcpStream, String)>(1);
+        let state: Arc<str> = Arc::from(state);
+        let mut reading = Reading::default();
         loop {
             tokio::select! {
-                accepted = self.listener.accept() => {
-                    let (stream, _) = accepted?;
-                    let Ok(permit) = open.clone().try_acquire_owned() else {
-                        continue; // dropped: closed at once
-                    };
-                    let heads = heads.clone();
-                    tokio::spawn(async move {
-                        let mut stream = stream;
-                        if let Ok(Ok(head)) =
-                            tokio::time::timeout(HEAD_TIMEOUT, read_head(&mut stream)).await
-                        {
-                            let _ = heads.send((stream, head)).await;
-                        }
-                        drop(permit);
-                    });
-                }
-                Some((mut stream, head)) = arrived.recv() => {
-                    if let Some(target) = self.answer(&mut stream, &head, state).await {
-                        return Ok(format!("http://127.0.0.1:{}{target}", self.port));
+                accepted = self.listener.accept() => match accepted {
+                    Ok((stream, _)) => {
+                        let (state, ignored, found) = (state.clone(), self.ignored.clone(), found.clone());
+                        reading.admit(tokio::spawn(read_one(stream, state, ignored, found)));
                     }
+                    // Out of descriptors, or a connection reset before it
+                    // was taken: the listener itself is fine, keep going.
+                    Err(_) => tokio::time::sleep(Duration::from_millis(20)).await,
+                },
+                Some((mut stream, target)) = arrived.recv() => {
+                    let done = async {
+                        stream.write_all(DONE.as_bytes()).await?;
+                        stream.shutdown().await
+                    };
+                    let _ = tokio::time::timeout(REPLY_TIMEOUT, done).await;
+                    return Ok(format!("http://127.0.0.1:{}{target}", self.port));
                 }
             }
         }
     }
+}
 
-    /// Answer one request; its target when it is the awaited redirect.
-    async fn answer(&self, stream: &mut TcpStream, head: &str, state: &str) -> Option<String> {
-        let target = request_target(head).unwrap_or_default();
-        let (path, query) = target.split_once('?').unwrap_or((&target, ""));
-        if path != CALLBACK_PATH {
-            let _ = stream.write_all(NOT_FOUND.as_bytes()).await;
-            return None;
+/// The connections whose request is still being read or answered, oldest
+/// first, at most [`MAX_OPEN`]; dropping it drops them all.
+#[derive(Default)]
+struct Reading(VecDeque<JoinHandle<()>>);
+
+impl Reading {
+    /// Track `task`, first dropping the oldest connections still open past
+    /// [`MAX_OPEN`]: an idle one never keeps a newer one (the browser's)
+    /// out.
+    fn admit(&mut self, task: JoinHandle<()>) {
+        self.0.retain(|t| !t.is_finished());
+        while self.0.len() >= MAX_OPEN {
+            if let Some(oldest) = self.0.pop_front() {
+                oldest.abort();
+            }
         }
-        let carried = url::form_urlencoded::parse(query.as_bytes())
-            .find(|(k, _)| k == "state")
-            .map(|(_, v)| v.into_owned());
-        if state.is_empty() || carried.as_deref() != Some(state) {
-            self.ignored.fetch_add(1, Ordering::SeqCst);
-            let _ = stream.write_all(OTHER_STATE.as_bytes()).await;
-            return None;
-        }
-        let _ = stream.write_all(DONE.as_bytes()).await;
-        let _ = stream.shutdown().await;
-        Some(target)
+        self.0.push_back(task);
     }
+}
+
+impl Drop for Reading {
+    fn drop(&mut self) {
+        for task in &self.0 {
+            task.abort();
+        }
+    }
+}
+
+/// What one request is to the sign-in.
+enum Verdict {
+    /// The awaited redirect; its target.
+    Awaited(String),
+    /// Not the callback path at all (a `/favicon.ico`).
+    OtherPath,
+    /// The callback path, but another `state` or a parameter given twice.
+    NotOurs,
+}
+
+/// Read one connection's request head and answer it. The awaited redirect
+/// is handed to [`Listener::wait`] without an await in between, so dropping
+/// this task once its head is read never loses it; anything else is
+/// answered here.
+async fn read_one(
+    mut stream: TcpStream,
+    state: Arc<str>,
+    ignored: Arc<AtomicUsize>,
+    found: mpsc::Sender<(TcpStream, String)>,
+) {
+    let Ok(Ok(head)) = tokio::time::timeout(HEAD_TIMEOUT, read_head(&mut stream)).await else {
+        return;
+    };
+    let reply = match judge(&head, &state) {
+        Verdict::Awaited(target) => {
+            let _ = found.try_send((stream, target));
+            return;
+        }
+        Verdict::OtherPath => NOT_FOUND,
+        Verdict::NotOurs => {
+            ignored.fetch_add(1, Ordering::SeqCst);
+            OTHER_STATE
+        }
+    };
+    let _ = tokio::time::timeout(REPLY_TIMEOUT, stream.write_all(reply.as_bytes())).await;
+}
+
+/// Judge one request head against the `state` sent.
+fn judge(head: &str, state: &str) -> Verdict {
+    let target = request_target(head).unwrap_or_default();
+    let (path, query) = target.split_once('?').unwrap_or((&target, ""));
+    if path != CALLBACK_PATH {
+        return Verdict::OtherPath;
+    }
+    let pairs: Vec<_> = url::form_urlencoded::parse(query.as_bytes()).collect();
+    let given = |name: &str| pairs.iter().filter(|(k, _)| k == name).count();
+    let once = SINGLE_PARAMS.iter().all(|name| given(name) <= 1);
+    let carried = pairs
+        .iter()
+        .find(|(k, _)| k == "state")
+        .map(|(_, v)| v.as_ref());
+    if !once || state.is_empty() || carried != Some(state) {
+        return Verdict::NotOurs;
+    }
+    Verdict::Awaited(target)
 }
 
 /// The target of a `GET` request head.
@@ -129,15 +203,22 @@ fn request_target(head: &str) -> Option<String> {
     (method == "GET").then(|| target.to_string())
 }
 
+/// The request head (up to the blank line, at most [`MAX_HEAD`] bytes; the
+/// buffer grows only as bytes arrive, so an idle connection holds none).
 async fn read_head(stream: &mut TcpStream) -> std::io::Result<String> {
-    let mut buf = Vec::with_capacity(1024);
+    let mut buf = Vec::new();
     let mut chunk = [0u8; 1024];
-    while !buf.windows(4).any(|w| w == b"\r\n\r\n") && buf.len() < MAX_HEAD {
+    while buf.len() < MAX_HEAD {
         let n = stream.read(&mut chunk).await?;
         if n == 0 {
             break;
         }
-        buf.extend_from_slice(&chunk[..n]);
+        // Only the new bytes (and three before them) can complete the end.
+        let from = buf.len().saturating_sub(3);
+        buf.extend_from_slice(&chunk[..n.min(MAX_HEAD - buf.len())]);
+        if buf[from..].windows(4).any(|w| w == b"\r\n\r\n") {
+            break;
+        }
     }
     Ok(String::from_utf8_lossy(&buf).into_owned())
 }
@@ -152,6 +233,7 @@ const NOT_FOUND: &str = "HTTP/1.1 404 Not Found\r\nContent-Length: 0\r\nConnecti
 mod tests {
     use super::*;
     use tokio::io::AsyncWriteExt;
+    use tokio::task::JoinHandle;
 
     async fn get(port: u16, target: &str) -> String {
         let mut s = TcpStream::connect(("127.0.0.1", port)).await.unwrap();
@@ -196,5 +278,154 @@ mod tests {
         assert!(url.ends_with("/callback?code=good&state=s123"), "{url}");
         assert_eq!(ignored.load(Ordering::SeqCst), 1);
         drop(idle);
+    }
+
+    /// A listener waiting for `s123`: its port, its count of ignored
+    /// redirects and the wait.
+    async fn waiting() -> (u16, Arc<AtomicUsize>, JoinHandle<std::io::Result<String>>) {
+        let listener = Listener::bind(None).await.unwrap();
+        let (port, ignored) = (listener.port, listener.ignored());
+        (port, ignored, tokio::spawn(listener.wait("s123")))
+    }
+
+    /// The browser's redirect, sent now, is answered 200 and ends the wait
+    /// at once with its own code.
+    async fn signs_in(port: u16, wait: JoinHandle<std::io::Result<String>>) {
+        let reply = tokio::time::timeout(
+            Duration::from_secs(3),
+            get(port, "/callback?code=good&state=s123"),
+        )
+        .await
+        .expect("the browser's redirect was answered");
+        assert!(reply.starts_with("HTTP/1.1 200"), "{reply:?}");
+        let url = tokio::time::timeout(Duration::from_secs(2), wait)
+            .await
+            .expect("the right redirect ends the wait at once")
+            .unwrap()
+            .unwrap();
+        assert!(url.ends_with("/callback?code=good&state=s123"), "{url}");
+    }
+
+    /// Attack: 200 idle connections (more than are read at once) never
+    /// keep the browser's redirect out: the oldest are dropped for it.
+    #[tokio::test]
+    async fn two_hundred_idle_connections_do_not_keep_the_redirect_out() {
+        let (port, _, wait) = waiting().await;
+        let mut idle = Vec::new();
+        for _ in 0..200 {
+            idle.push(TcpStream::connect(("127.0.0.1", port)).await.unwrap());
+        }
+        tokio::time::sleep(Duration::from_millis(100)).await;
+        signs_in(port, wait).await;
+    }
+
+    /// Attack: slowloris connections, each sending one byte a second and
+    /// never a whole head, neither stall the sign-in nor stay open past
+    /// the head's deadline.
+    #[tokio::test]
+    async fn slowloris_connections_neither_stall_nor_stay() {
+        let (port, _, wait) = waiting().await;
+        let mut slow = Vec::new();
+        for _ in 0..(MAX_OPEN + 8) {
+            let mut s = TcpStream::connect(("127.0.0.1", port)).await.unwrap();
+            s.write_all(b"G").await.unwrap();
+            slow.push(s);
+        }
+        let last = slow.pop().unwrap();
+        let drip = tokio::spawn(async move {
+            let mut s = last;
+            let mut buf = [0u8; 16];
+            for _ in 0..20 {
+                tokio::time::sleep(Duration::from_secs(1)).await;
+                if s.write_all(b"E").await.is_err() {
+                    return true;
+                }
+                if let Ok(Ok(0) | Err(_)) =
+                    tokio::time::timeout(Duration::from_millis(1), s.read(&mut buf)).await
+                {
+                    return true;
+                }
+            }
+            false
+        });
+        signs_in(port, wait).await;
+        let (port, _, wait) = waiting().await;
+        let mut s = TcpStream::connect(("127.0.0.1", port)).await.unwrap();
+        s.write_all(b"GET /cal").await.unwrap();
+        let mut buf = [0u8; 16];
+        let closed = tokio::time::timeout(HEAD_TIMEOUT * 2, s.read(&mut buf)).await;
+        assert!(matches!(closed, Ok(Ok(0) | Err(_))), "{closed:?}");
+        signs_in(port, wait).await;
+        drop(slow);
+        let _ = drip.await;
+    }
+
+    /// Attack: heads of 1 MB are read only up to [`MAX_HEAD`], answered,
+    /// and do not stall the sign-in.
+    #[tokio::test]
+    async fn one_megabyte_heads_are_cut_short() {
+        let (port, ignored, wait) = waiting().await;
+        let mut senders = Vec::new();
+        for target in ["/favicon.ico", "/callback?code=evil&state=other"] {
+            let mut s = TcpStream::connect(("127.0.0.1", port)).await.unwrap();
+            senders.push(tokio::spawn(async move {
+                let mut head = format!("GET {target} HTTP/1.1\r\nX: ").into_bytes();
+                head.resize(1024 * 1024, b'a');
+                let _ = s.write_all(&head).await;
+                let mut reply = Vec::new();
+                let _ = s.read_to_end(&mut reply).await;
+                reply
+            }));
+        }
+        for sender in senders {
+            let reply = tokio::time::timeout(Duration::from_secs(3), sender)
+                .await
+                .expect("a huge head is answered, not read to its end")
+                .unwrap();
+            assert!(reply.is_empty() || reply.starts_with(b"HTTP/1.1 4"));
+        }
+        signs_in(port, wait).await;
+        assert!(ignored.load(Ordering::SeqCst) <= 1);
+    }
+
+    /// Attack: a flood of redirects with another `state`, sent while the
+    /// browser's arrives, is answered 400 and counted; the browser's wins.
+    #[tokio::test]
+    async fn a_flood_of_other_states_does_not_stall_the_sign_in() {
+        let (port, ignored, wait) = waiting().await;
+        let flood: Vec<_> = (0..300)
+            .map(|i| {
+                let target = format!("/callback?code=e{i}&state=x{i}");
+                tokio::spawn(async move { get(port, &target).await })
+            })
+            .collect();
+        let flood: Vec<_> = futures::future::join_all(flood).await;
+        assert!(
+            flood
+                .iter()
+                .all(|r| r.as_ref().unwrap().starts_with("HTTP/1.1 400"))
+        );
+        assert_eq!(ignored.load(Ordering::SeqCst), 300);
+        signs_in(port, wait).await;
+    }
+
+    /// Attack: a redirect with the right `state` but a second `code` (or a
+    /// second `state`) after it is not the browser's: it is refused and
+    /// counted, and the wait goes on for the real one.
+    #[tokio::test]
+    async fn a_second_code_or_state_is_refused_not_taken() {
+        let (port, ignored, wait) = waiting().await;
+        for target in [
+            "/callback?code=good&state=s123&code=evil",
+            "/callback?state=s123&code=evil&state=s123",
+            "/callback?code=evil&state=s123&state=other",
+            "/callback?code=good&state=s123&cod%65=evil",
+        ] {
+            let reply = get(port, target).await;
+            assert!(reply.starts_with("HTTP/1.1 400"), "{target}: {reply:?}");
+        }
+        assert_eq!(ignored.load(Ordering::SeqCst), 4);
+        assert!(!wait.is_finished());
+        signs_in(port, wait).await;
     }
 }

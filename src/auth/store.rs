@@ -140,6 +140,17 @@ fn store_error(path: &Path, detail: impl std::fmt::Display) -> OAuthError {
     OAuthError::Store {
         path: path.to_path_buf(),
         detail: detail.to_string(),
+        hint: None,
+    }
+}
+
+/// The error for a state directory that could not be made or was refused
+/// (with the refusal's own hint: what is wrong with which path).
+fn dir_error(dir: &Path, error: std::io::Error) -> OAuthError {
+    OAuthError::Store {
+        path: dir.to_path_buf(),
+        hint: crate::state_dir::refusal_hint(&error),
+        detail: error.to_string(),
     }
 }
 
@@ -154,8 +165,12 @@ impl TokenFile {
     }
 }
 
-/// Read the token file (empty when it does not exist yet).
+/// Read the token file (empty when it does not exist yet). Its directory
+/// is checked first as the one state-dir rule requires: a planted one (a
+/// link, another user's) is refused, never read from.
 pub fn read() -> Result<TokenFile, OAuthError> {
+    let dir = dir();
+    crate::state_dir::check_private_dir(&dir).map_err(|e| dir_error(&dir, e))?;
     read_at(&path())
 }
 
@@ -191,7 +206,7 @@ pub struct Lock {
 /// or one refresh).
 pub fn lock() -> Result<Lock, OAuthError> {
     let dir = dir();
-    crate::state_dir::make_private_dir(&dir).map_err(|e| store_error(&dir, e))?;
+    crate::state_dir::make_private_dir(&dir).map_err(|e| dir_error(&dir, e))?;
     let lock_path = dir.join("oauth.lock");
     let file = OpenOptions::new()
         .create(true)

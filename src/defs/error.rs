@@ -126,7 +126,9 @@ impl Diagnostic for DefsError {
                 path.display()
             ),
             DefsError::Invalid { hint, .. } => hint.clone(),
-            DefsError::Io { source, path, .. } => match source.kind() {
+            DefsError::Io { source, path, .. } => crate::state_dir::refusal_hint(source)
+                .unwrap_or_else(|| {
+                    match source.kind() {
                 std::io::ErrorKind::PermissionDenied => format!(
                     "check the permissions of {} and its directory",
                     path.display()
@@ -137,7 +139,8 @@ impl Diagnostic for DefsError {
                 }
                 _ => "the file was left as it was; fix the cause and run the command again"
                     .to_string(),
-            },
+            }
+                }),
             DefsError::TooLarge { .. } => {
                 "is this the right file? pass the definition file with --file PATH".to_string()
             }

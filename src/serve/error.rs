@@ -128,7 +128,8 @@ impl Diagnostic for ServeError {
             ServeError::NoProfile(profile) => {
                 format!("grant tools to it first: `mcpctl grant NAME TOOL --profile {profile}`")
             }
-            ServeError::Token { .. } => "check the state directory's permissions".into(),
+            ServeError::Token { source, .. } => crate::state_dir::refusal_hint(source)
+                .unwrap_or_else(|| "check the state directory's permissions".into()),
             ServeError::Failed(_) => return None,
         })
     }

@@ -144,10 +144,23 @@ impl Client {
     /// Connect without spawning; `Ok(None)` when nobody answers (no socket,
     /// or a stale one).
     pub fn try_connect(paths: &Paths) -> Result<Option<Client>, SupervisorError> {
+        crate::state_dir::check_private_dir(&paths.dir)
+            .map_err(|e| SupervisorError::io(&paths.dir, e))?;
         let stream = match UnixStream::connect(&paths.socket) {
             Ok(s) => s,
             Err(_) => return Ok(None),
         };
+        // Nothing is sent (not even Hello) to a process of another user
+        // listening on our socket's name.
+        match super::socket::peer_uid(&stream) {
+            Some(uid) if uid == nix::unistd::geteuid().as_raw() => {}
+            uid => {
+                return Err(SupervisorError::Stranger {
+                    socket: paths.socket.clone(),
+                    uid,
+                });
+            }
+        }
         let mut client = Client {
             stream,
             next_id: 1,

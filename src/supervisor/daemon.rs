@@ -581,7 +581,7 @@ fn peer_allowed(stream: &UnixStream) -> bool {
     if socket::peer_is_us(stream) {
         return true;
     }
-    let uid = stream.peer_cred().map(|c| c.uid().to_string());
+    let uid = socket::peer_uid(stream).map(|uid| uid.to_string());
     crate::output::note(format!(
         "mcpctl supervisor: refused a connection from uid {}",
         uid.as_deref().unwrap_or("unknown")

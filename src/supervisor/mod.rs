@@ -59,6 +59,16 @@ pub enum SupervisorError {
         /// The lock file it holds.
         lock: PathBuf,
     },
+    /// The socket is answered by a process of another user (one planted
+    /// there, or a link to another user's socket); nothing was sent to it.
+    #[error("the supervisor socket {socket} is answered by a process of {}, not by you (uid {}); nothing was sent to it", shown_uid(*.uid), nix::unistd::geteuid())]
+    Stranger {
+        /// The socket.
+        socket: PathBuf,
+        /// The uid of the process that answered (`None` when the kernel
+        /// would not say).
+        uid: Option<u32>,
+    },
     /// A daemon already holds the lock.
     #[error("a supervisor is already running (socket {socket})")]
     AlreadyRunning {
@@ -94,6 +104,11 @@ impl SupervisorError {
     }
 }
 
+/// `uid N`, or what to say when the peer's uid is unknown.
+fn shown_uid(uid: Option<u32>) -> String {
+    uid.map_or_else(|| "an unknown uid".into(), |uid| format!("uid {uid}"))
+}
+
 /// `pid N`, or what to say when the lock file named no usable pid.
 fn shown_pid(pid: Option<u32>) -> String {
     pid.map_or_else(|| "pid unreadable".into(), |pid| format!("pid {pid}"))
@@ -115,6 +130,7 @@ impl Diagnostic for SupervisorError {
             SupervisorError::NotRunning { .. }
             | SupervisorError::Unreachable { .. }
             | SupervisorError::Deaf { .. }
+            | SupervisorError::Stranger { .. }
             | SupervisorError::Mismatch { .. } => ExitCode::SupervisorUnreachable,
             SupervisorError::AlreadyRunning { .. } => ExitCode::Conflict,
             SupervisorError::Remote(e) => exit_code_for(e.code),
@@ -141,6 +157,10 @@ impl Diagnostic for SupervisorError {
                     lock.display()
                 ),
             }),
+            SupervisorError::Stranger { socket, .. } => Some(format!(
+                "another user may have planted {} or its directory; remove it if it is yours to remove, or set MCPCTL_STATE_DIR to a directory of your own (mode 700)",
+                socket.display()
+            )),
             SupervisorError::AlreadyRunning { .. } => {
                 Some("`mcpctl supervisor status` shows it; `mcpctl supervisor stop` ends it".into())
             }
@@ -149,12 +169,12 @@ impl Diagnostic for SupervisorError {
                     .into(),
             ),
             SupervisorError::Remote(e) => e.hint.clone(),
-            SupervisorError::Io { source, .. } => Some(match source.kind() {
+            SupervisorError::Io { source, .. } => crate::state_dir::refusal_hint(source).or(Some(match source.kind() {
                 std::io::ErrorKind::PermissionDenied => {
                     "the state directory belongs to another user; set MCPCTL_STATE_DIR to a directory of your own".into()
                 }
                 _ => "check the state directory (MCPCTL_STATE_DIR), or run `mcpctl supervisor run` in the foreground to see more".into(),
-            }),
+            })),
         }
     }
 }

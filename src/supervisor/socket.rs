@@ -158,10 +158,22 @@ impl Paths {
     }
 }
 
+/// The uid of the process at the other end of a Unix socket, as the
+/// kernel recorded it when the connection was made (`SO_PEERCRED`); both
+/// ends check it, the daemon of its clients and a client of its daemon.
+pub fn peer_uid(stream: &impl std::os::fd::AsFd) -> Option<u32> {
+    #[cfg(any(target_os = "linux", target_os = "android"))]
+    let uid = nix::sys::socket::getsockopt(stream, nix::sys::socket::sockopt::PeerCredentials)
+        .ok()
+        .map(|cred| cred.uid());
+    #[cfg(not(any(target_os = "linux", target_os = "android")))]
+    let uid = nix::unistd::getpeereid(stream)
+        .ok()
+        .map(|(uid, _)| uid.as_raw());
+    uid
+}
+
 /// True when the peer of `stream` runs as our own effective uid.
-pub fn peer_is_us(stream: &tokio::net::UnixStream) -> bool {
-    stream
-        .peer_cred()
-        .map(|cred| cred.uid() == nix::unistd::geteuid().as_raw())
-        .unwrap_or(false)
+pub fn peer_is_us(stream: &impl std::os::fd::AsFd) -> bool {
+    peer_uid(stream) == Some(nix::unistd::geteuid().as_raw())
 }

@@ -32,5 +32,6 @@ pub use registry::{
 };
 pub use run::{Run, bytes, to_run};
 pub use schema::{matches_schema, schema, schema_errors};
+pub use supervisor::{impostor_as_nobody, require_root};
 pub use wait::{after, wait_for, wait_until, within};
 pub use world::{Sandbox, World, files_under};

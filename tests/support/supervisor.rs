@@ -102,3 +102,91 @@ impl Drop for World {
         }
     }
 }
+
+/// A supervisor stand-in run by another user: answers `hello` like a real
+/// one, fails every other request with "FORGED", and appends each request
+/// it reads to `record`.
+const IMPOSTOR: &str = r#"
+import json, os, socket, struct, sys
+sock, record = sys.argv[1], sys.argv[2]
+s = socket.socket(socket.AF_UNIX); s.bind(sock); os.chmod(sock, 0o777); s.listen(8)
+print("listening", flush=True)
+def frame(c):
+    head = c.recv(4, socket.MSG_WAITALL)
+    if len(head) < 4: return None
+    return json.loads(c.recv(struct.unpack(">I", head)[0], socket.MSG_WAITALL))
+while True:
+    c, _ = s.accept()
+    while (m := frame(c)) is not None:
+        open(record, "a").write(json.dumps(m) + "\n")
+        hello = {"type": "hello", "version": m["op"].get("version", 1), "daemon": "0", "pid": 4242}
+        out = {"id": m["id"], "result": hello} if m["op"]["type"] == "hello" else {"id": m["id"], "error": {"code": "failed", "message": "FORGED"}}
+        b = json.dumps(out).encode(); c.sendall(struct.pack(">I", len(b)) + b)
+    c.close()
+"#;
+
+impl World {
+    /// Run `call a fast --arg password=hunter2 --no-spawn` while
+    /// [`IMPOSTOR`] listens on `socket` as uid 65534 (reached through a
+    /// link at `link` when given); the call's output and what the impostor
+    /// was sent.
+    pub fn call_through_impostor(
+        &self,
+        socket: &std::path::Path,
+        record: &std::path::Path,
+        link: Option<&std::path::Path>,
+    ) -> (std::process::Output, String) {
+        let mut impostor = impostor_as_nobody(socket, record);
+        if let Some(link) = link {
+            std::os::unix::fs::symlink(socket, link).unwrap();
+        }
+        let args = [
+            "call",
+            "a",
+            "fast",
+            "--arg",
+            "password=hunter2",
+            "--no-spawn",
+        ];
+        let out = self.output(&args);
+        let _ = impostor.kill();
+        let _ = impostor.wait();
+        (out, std::fs::read_to_string(record).unwrap_or_default())
+    }
+}
+
+/// Start [`IMPOSTOR`] as uid 65534 (the caller is root) listening on
+/// `socket` and recording what it is sent in `record`; returns once it
+/// listens.
+pub fn impostor_as_nobody(
+    socket: &std::path::Path,
+    record: &std::path::Path,
+) -> std::process::Child {
+    use std::os::unix::process::CommandExt;
+    let mut impostor = std::process::Command::new("python3")
+        .args(["-c", IMPOSTOR])
+        .arg(socket)
+        .arg(record)
+        .uid(65534)
+        .gid(65534)
+        .stdout(std::process::Stdio::piped())
+        .spawn()
+        .unwrap();
+    let mut ready = String::new();
+    std::io::BufRead::read_line(
+        &mut std::io::BufReader::new(impostor.stdout.take().unwrap()),
+        &mut ready,
+    )
+    .unwrap();
+    assert_eq!(ready.trim(), "listening");
+    impostor
+}
+
+/// Fail, never pass unrun, unless the test runs as root: the tests that
+/// act as another uid (65534) need it; `test` names the one to rerun.
+pub fn require_root(test: &str) {
+    assert!(
+        nix::unistd::geteuid().is_root(),
+        "this test acts as uid 65534 and needs root: run it as root (sudo -E cargo test --test supervisor -- --ignored {test})"
+    );
+}

@@ -112,6 +112,15 @@ impl World {
         self.state.clone()
     }
 
+    /// Create the state directory shared, as a `/tmp` is (mode 1777), so
+    /// mcpctl works in its private `mcpctl-<uid>` inside; returns it.
+    pub fn shared_state(&self) -> PathBuf {
+        use std::os::unix::fs::PermissionsExt;
+        std::fs::create_dir(&self.state).unwrap();
+        std::fs::set_permissions(&self.state, std::fs::Permissions::from_mode(0o1777)).unwrap();
+        self.state.clone()
+    }
+
     /// Write `servers` (names to definition objects) as the definitions
     /// file's `mcpServers`; a `"{fixture}"` command is the fixture server.
     pub fn write(&self, servers: Value) {
