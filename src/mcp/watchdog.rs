@@ -35,11 +35,10 @@
 use std::collections::BTreeMap;
 use std::io::{BufRead, IsTerminal};
 use std::os::fd::{AsRawFd, OwnedFd};
+use std::os::unix::net::UnixStream;
 use std::process::Stdio;
 use std::sync::{Mutex, MutexGuard};
 use std::time::Duration;
-
-use nix::sys::socket::{AddressFamily, MsgFlags, SockFlag, SockType, send, socketpair};
 
 use super::leftovers::{self, Leader, Leftover};
 use crate::procfs;
@@ -62,7 +61,7 @@ const MAX_SERVERS: usize = 100_000;
 /// it once started.
 struct Watch {
     armed: bool,
-    socket: Option<OwnedFd>,
+    socket: Option<UnixStream>,
     /// The watchdog could not be started or stopped listening: say
     /// nothing more (the socket stays open, so it never takes the
     /// command for dead).
@@ -125,27 +124,41 @@ fn tell(may_start: bool, say: impl FnOnce() -> String) {
         return;
     };
     let line = say();
-    let flags = MsgFlags::MSG_NOSIGNAL | MsgFlags::MSG_DONTWAIT;
-    if send(socket.as_raw_fd(), line.as_bytes(), flags) != Ok(line.len()) {
+    if !send_whole(socket, line.as_bytes()) {
         watch.deaf = true;
     }
 }
 
+/// Send `bytes` in one non-blocking `send` that never raises SIGPIPE (the
+/// CLI restores SIGPIPE's default, and a killed watchdog must not kill the
+/// command); false when not all of it went (the watchdog is gone or does
+/// not keep up).
+fn send_whole(socket: &UnixStream, bytes: &[u8]) -> bool {
+    let flags = nix::libc::MSG_NOSIGNAL | nix::libc::MSG_DONTWAIT;
+    // SAFETY: `bytes` is a live buffer of `bytes.len()` bytes, and the
+    // descriptor is the socket's own, open while `socket` is borrowed.
+    let sent = unsafe {
+        nix::libc::send(
+            socket.as_raw_fd(),
+            bytes.as_ptr().cast(),
+            bytes.len(),
+            flags,
+        )
+    };
+    usize::try_from(sent) == Ok(bytes.len())
+}
+
 /// Start the watchdog and return the command's end of its socket.
-fn spawn_watchdog() -> std::io::Result<OwnedFd> {
-    let (mine, theirs) = socketpair(
-        AddressFamily::Unix,
-        SockType::Stream,
-        None,
-        SockFlag::SOCK_CLOEXEC,
-    )?;
+fn spawn_watchdog() -> std::io::Result<UnixStream> {
+    // Both ends close-on-exec (as std opens every descriptor).
+    let (mine, theirs) = UnixStream::pair()?;
     use std::os::unix::process::CommandExt;
     std::process::Command::new("/proc/self/exe")
         .arg(ARG)
         .arg(std::process::id().to_string())
         .env_clear()
         .current_dir("/")
-        .stdin(Stdio::from(theirs))
+        .stdin(Stdio::from(OwnedFd::from(theirs)))
         .stdout(Stdio::null())
         .stderr(Stdio::null())
         .process_group(0)
