@@ -97,10 +97,9 @@ fn check_stopped_by_sighup_exits_129_and_ends_its_servers() {
     check_stopped_by("check-hup", Signal::SIGHUP, 129);
 }
 
-#[test]
-fn add_stopped_during_its_check_saves_nothing_and_ends_the_server() {
-    let sandbox = Sandbox::new();
-    let m = marker("add-term");
+/// The definitions file `add` would write, and the arguments of an `add`
+/// of a server that never answers and starts a TERM-ignoring grandchild.
+fn add_stuck(sandbox: &Sandbox, marker: &str) -> (std::path::PathBuf, Vec<String>) {
     let fx = support::fixture().to_string_lossy().into_owned();
     let file = sandbox.path("servers.json");
     let file_s = file.to_string_lossy().into_owned();
@@ -115,9 +114,18 @@ fn add_stopped_during_its_check_saves_nothing_and_ends_the_server() {
         "--",
         "--grandchild",
         "--marker",
-        &m,
+        marker,
         "--hang",
     ];
+    (file, args.map(String::from).to_vec())
+}
+
+#[test]
+fn add_stopped_during_its_check_saves_nothing_and_ends_the_server() {
+    let sandbox = Sandbox::new();
+    let m = marker("add-term");
+    let (file, args) = add_stuck(&sandbox, &m);
+    let args: Vec<&str> = args.iter().map(String::as_str).collect();
     stop_with(&sandbox, &args, &m, Signal::SIGTERM, 143);
     assert!(!file.exists(), "add saved although it was stopped");
 }
@@ -282,25 +290,12 @@ fn spawn_quiet(sandbox: &Sandbox, args: &[&str]) -> std::process::Child {
 fn kill_9_of_add_during_its_check_saves_nothing_and_leaves_no_server() {
     let sandbox = Sandbox::new();
     let m = marker("kill9-add");
-    let fx = support::fixture().to_string_lossy().into_owned();
-    let file = sandbox.path("servers.json");
-    let file_s = file.to_string_lossy().into_owned();
-    let args = [
-        "--file",
-        &file_s,
-        "add",
-        "--name",
-        "stuck",
-        "--command",
-        &fx,
-        "--",
-        "--marker",
-        &m,
-        "--hang",
-    ];
+    let (file, args) = add_stuck(&sandbox, &m);
+    let args: Vec<&str> = args.iter().map(String::as_str).collect();
     let mcpctl = spawn_quiet(&sandbox, &args);
     let me = mcpctl.id();
-    kill_9_when(mcpctl, &m, || servers(&m, me).len() == 1);
+    // The server and its TERM-ignoring grandchild.
+    kill_9_when(mcpctl, &m, || servers(&m, me).len() == 2);
     assert!(!file.exists(), "add saved although it was killed");
 }
 

@@ -154,6 +154,7 @@ fn spawn_watchdog() -> std::io::Result<UnixStream> {
     let (mine, theirs) = UnixStream::pair()?;
     use std::os::unix::process::CommandExt;
     std::process::Command::new("/proc/self/exe")
+        .arg0("mcpctl")
         .arg(ARG)
         .arg(std::process::id().to_string())
         .env_clear()
