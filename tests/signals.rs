@@ -97,10 +97,9 @@ fn check_stopped_by_sighup_exits_129_and_ends_its_servers() {
     check_stopped_by("check-hup", Signal::SIGHUP, 129);
 }
 
-#[test]
-fn add_stopped_during_its_check_saves_nothing_and_ends_the_server() {
-    let sandbox = Sandbox::new();
-    let m = marker("add-term");
+/// The definitions file `add` would write, and the arguments of an `add`
+/// of a server that never answers and starts a TERM-ignoring grandchild.
+fn add_stuck(sandbox: &Sandbox, marker: &str) -> (std::path::PathBuf, Vec<String>) {
     let fx = support::fixture().to_string_lossy().into_owned();
     let file = sandbox.path("servers.json");
     let file_s = file.to_string_lossy().into_owned();
@@ -115,9 +114,18 @@ fn add_stopped_during_its_check_saves_nothing_and_ends_the_server() {
         "--",
         "--grandchild",
         "--marker",
-        &m,
+        marker,
         "--hang",
     ];
+    (file, args.map(String::from).to_vec())
+}
+
+#[test]
+fn add_stopped_during_its_check_saves_nothing_and_ends_the_server() {
+    let sandbox = Sandbox::new();
+    let m = marker("add-term");
+    let (file, args) = add_stuck(&sandbox, &m);
+    let args: Vec<&str> = args.iter().map(String::as_str).collect();
     stop_with(&sandbox, &args, &m, Signal::SIGTERM, 143);
     assert!(!file.exists(), "add saved although it was stopped");
 }
@@ -218,4 +226,215 @@ fn kill_9_of_a_direct_connection_mid_start_leaves_no_server_behind() {
             "{verb:?}: left running after kill -9: {left:?}"
         );
     }
+}
+
+/// The watchdog processes of the mcpctl whose pid is `mcpctl` (see
+/// `mcpctl::mcp::watchdog`: `mcpctl __watchdog PID`).
+fn watchdogs(mcpctl: u32) -> Vec<(u32, String)> {
+    let arg = mcpctl::mcp::watchdog::ARG;
+    support::live(&format!(" {arg} {mcpctl} "))
+}
+
+/// Write `servers` (name to command and args) as the definitions file.
+fn define(sandbox: &Sandbox, servers: &[(&str, &str, Vec<String>)]) -> String {
+    let mut defs = serde_json::Map::new();
+    for (name, command, args) in servers {
+        defs.insert(
+            name.to_string(),
+            serde_json::json!({"command": command, "args": args, "connect_timeout": 120}),
+        );
+    }
+    let path = sandbox.path("servers.json");
+    std::fs::write(&path, serde_json::json!({ "mcpServers": defs }).to_string()).unwrap();
+    path.to_string_lossy().into_owned()
+}
+
+/// Wait until `ready` says mcpctl is where the test wants it, `kill -9` it, and check that nothing carrying
+/// `marker` survives, nor the watchdog. What is left is killed before the
+/// assertion, so a failing test leaves nothing behind either.
+fn kill_9_when(mut mcpctl: std::process::Child, marker: &str, mut ready: impl FnMut() -> bool) {
+    let me = mcpctl.id();
+    poll(Duration::from_secs(60), "mcpctl to be ready", || {
+        if let Ok(Some(status)) = mcpctl.try_wait() {
+            panic!("mcpctl ended before it was killed: {status}");
+        }
+        ready().then_some(())
+    });
+    mcpctl.kill().expect("SIGKILL mcpctl");
+    mcpctl.wait().expect("wait mcpctl");
+    let gone = || servers(marker, me).is_empty() && watchdogs(me).is_empty();
+    support::wait_until(support::within(10), gone);
+    let left: Vec<_> = servers(marker, me)
+        .into_iter()
+        .chain(watchdogs(me))
+        .collect();
+    for (pid, _) in &left {
+        let _ = kill(Pid::from_raw(*pid as i32), Signal::SIGKILL);
+    }
+    assert!(left.is_empty(), "left running after kill -9: {left:?}");
+}
+
+/// Start mcpctl with `args` in `sandbox`, its output thrown away.
+fn spawn_quiet(sandbox: &Sandbox, args: &[&str]) -> std::process::Child {
+    sandbox
+        .command()
+        .args(args)
+        .stdout(Stdio::null())
+        .stderr(Stdio::null())
+        .spawn()
+        .expect("mcpctl starts")
+}
+
+/// `kill -9` of `add` during its check: nothing saved, nothing left.
+#[test]
+fn kill_9_of_add_during_its_check_saves_nothing_and_leaves_no_server() {
+    let sandbox = Sandbox::new();
+    let m = marker("kill9-add");
+    let (file, args) = add_stuck(&sandbox, &m);
+    let args: Vec<&str> = args.iter().map(String::as_str).collect();
+    let mcpctl = spawn_quiet(&sandbox, &args);
+    let me = mcpctl.id();
+    // The server and its TERM-ignoring grandchild.
+    kill_9_when(mcpctl, &m, || servers(&m, me).len() == 2);
+    assert!(!file.exists(), "add saved although it was killed");
+}
+
+/// A server behind a shell (`sh -c '… & wait'`, the shape of an `npx`
+/// chain), where the shell, the server and the server's own grandchild
+/// all ignore SIGTERM: the whole chain ends (with KILL after the grace).
+#[test]
+fn kill_9_ends_a_term_ignoring_chain_behind_a_shell() {
+    let sandbox = Sandbox::new();
+    let m = marker("kill9-chain");
+    let fx = support::fixture().to_string_lossy().into_owned();
+    let script = format!("trap '' TERM; '{fx}' --grandchild --marker {m} --hang & wait");
+    let file = define(&sandbox, &[("stuck", "sh", vec!["-c".into(), script])]);
+    let mcpctl = spawn_quiet(&sandbox, &["--file", &file, "check"]);
+    let me = mcpctl.id();
+    // The shell (its command line names the marker), the server, its grandchild.
+    kill_9_when(mcpctl, &m, || servers(&m, me).len() == 3);
+}
+
+/// A server that double-forks a TERM-ignoring sleeper into a new session
+/// (`setsid`), then never answers: the escapee ends too.
+#[test]
+fn kill_9_ends_a_double_forked_setsid_escapee() {
+    let sandbox = Sandbox::new();
+    let m = marker("kill9-escape");
+    let fx = support::fixture().to_string_lossy().into_owned();
+    let pidfile = sandbox.path("escapee.pid").to_string_lossy().into_owned();
+    let args = ["--escape", &pidfile, "--marker", &m, "--hang"];
+    let file = define(&sandbox, &[("stuck", &fx, args.map(String::from).to_vec())]);
+    let mcpctl = spawn_quiet(&sandbox, &["--file", &file, "check"]);
+    let me = mcpctl.id();
+    kill_9_when(mcpctl, &m, || {
+        std::path::Path::new(&pidfile).exists() && servers(&m, me).len() == 2
+    });
+}
+
+/// `check` of two servers starting at once: one watchdog, both end.
+#[test]
+fn kill_9_while_two_servers_start_at_once_ends_both() {
+    let sandbox = Sandbox::new();
+    let m = marker("kill9-two");
+    let fx = support::fixture().to_string_lossy().into_owned();
+    let args = || ["--marker", &m, "--hang"].map(String::from).to_vec();
+    let file = define(&sandbox, &[("one", &fx, args()), ("two", &fx, args())]);
+    let mcpctl = spawn_quiet(&sandbox, &["--file", &file, "check"]);
+    let me = mcpctl.id();
+    kill_9_when(mcpctl, &m, || servers(&m, me).len() == 2);
+}
+
+/// After the handshake, while the server is asked for its tools (`check`
+/// and `lock`), the server ends with mcpctl, and so does the grandchild it
+/// started (the server itself exits when its stdin closes; the grandchild
+/// would not).
+#[test]
+fn kill_9_during_tools_list_leaves_no_server() {
+    for verb in ["check", "lock"] {
+        let sandbox = Sandbox::new();
+        let m = marker(&format!("kill9-list-{verb}"));
+        let fx = support::fixture().to_string_lossy().into_owned();
+        let listing = sandbox.path("listing").to_string_lossy().into_owned();
+        let args = ["--hang-list", &listing, "--grandchild", "--marker", &m];
+        let file = define(&sandbox, &[("stuck", &fx, args.map(String::from).to_vec())]);
+        let mcpctl = spawn_quiet(&sandbox, &["--file", &file, verb]);
+        kill_9_when(mcpctl, &m, || std::path::Path::new(&listing).exists());
+    }
+}
+
+/// During a tool call (`call --direct`, its first progress line shown),
+/// the server and the grandchild it started end with mcpctl.
+#[test]
+fn kill_9_during_a_direct_call_leaves_no_server() {
+    let sandbox = Sandbox::new();
+    let m = marker("kill9-call");
+    let fx = support::fixture().to_string_lossy().into_owned();
+    let args = ["--talk", "--grandchild", "--marker", &m];
+    let args = args.map(String::from).to_vec();
+    let file = define(&sandbox, &[("talk", &fx, args)]);
+    let call = [
+        "--file",
+        &file,
+        "call",
+        "talk",
+        "progress",
+        "--direct",
+        "--arg",
+        "steps=1000",
+        "--arg",
+        "delay_ms=500",
+        "--progress",
+        "json",
+    ];
+    let mut mcpctl = sandbox
+        .command()
+        .args(call)
+        .stdout(Stdio::null())
+        .stderr(Stdio::piped())
+        .spawn()
+        .expect("mcpctl starts");
+    let stderr = mcpctl.stderr.take().expect("stderr is piped");
+    let (said, heard) = std::sync::mpsc::channel();
+    std::thread::spawn(move || {
+        use std::io::BufRead;
+        for line in std::io::BufReader::new(stderr)
+            .lines()
+            .map_while(Result::ok)
+        {
+            let _ = said.send(line);
+        }
+    });
+    let mut progressed = false;
+    kill_9_when(mcpctl, &m, || {
+        progressed |= heard.try_iter().any(|line| line.contains("\"progress\""));
+        progressed
+    });
+}
+
+/// A command that ends its servers itself leaves no watchdog either: it
+/// is gone as soon as the command is (and a healthy server is answered).
+#[test]
+fn the_watchdog_of_a_finished_check_is_gone_with_it() {
+    let sandbox = Sandbox::new();
+    let m = marker("watchdog-done");
+    let fx = support::fixture().to_string_lossy().into_owned();
+    let args = ["--marker", &m, "--slow-start", "1500"]
+        .map(String::from)
+        .to_vec();
+    let file = define(&sandbox, &[("slow", &fx, args)]);
+    let mut mcpctl = spawn_quiet(&sandbox, &["--file", &file, "check"]);
+    let me = mcpctl.id();
+    poll(Duration::from_secs(60), "the watchdog to start", || {
+        (watchdogs(me).len() == 1).then_some(())
+    });
+    let status = mcpctl.wait().expect("wait mcpctl");
+    assert!(status.success(), "check failed: {status}");
+    let gone = support::wait_until(support::within(2), || watchdogs(me).is_empty());
+    assert!(
+        gone,
+        "the watchdog outlived its command: {:?}",
+        watchdogs(me)
+    );
+    assert!(servers(&m, me).is_empty());
 }

@@ -1,7 +1,9 @@
 //! A deliberately configurable MCP server for mcpctl's tests and benchmarks.
 //!
 //! Flags make it behave well or badly in every way `mcpctl check` must name:
-//! paging, slow start, crashes, garbage on stdout, silence, repeated cursors,
+//! paging, slow start, crashes, garbage on stdout, silence (`--hang`; or
+//! `--hang-list FILE`: after the handshake, FILE is written at the first
+//! `tools/list`, which is never answered), repeated cursors,
 //! bearer auth, stateless-only protocol, SIGTERM-ignoring grandchildren (in
 //! the server's group, or escaped into a new session by a double fork), bad
 //! schemas, no tools capability, a stderr flood without newlines, and
@@ -48,6 +50,7 @@ struct Config {
     exit_mid_discovery: bool,
     garbage_stdout: bool,
     hang: bool,
+    hang_list: Option<String>,
     repeat_cursor: bool,
     bearer: Option<String>,
     stateless_only: bool,
@@ -97,6 +100,7 @@ fn parse_args() -> Config {
             "--exit-mid-discovery" => cfg.exit_mid_discovery = true,
             "--garbage-stdout" => cfg.garbage_stdout = true,
             "--hang" => cfg.hang = true,
+            "--hang-list" => cfg.hang_list = Some(value()),
             "--repeat-cursor" => cfg.repeat_cursor = true,
             "--bearer" => cfg.bearer = Some(value()),
             "--stateless-only" => cfg.stateless_only = true,
@@ -376,6 +380,11 @@ impl ServerHandler for Fixture {
         }
         if self.cfg.tools_error {
             return Err(ErrorData::internal_error("tool registry unavailable", None));
+        }
+        if let Some(path) = &self.cfg.hang_list {
+            // Say the handshake is done, then never answer.
+            std::fs::write(path, "listing\n").expect("write the --hang-list file");
+            std::future::pending::<()>().await;
         }
         if self.cfg.elicit_on_list {
             talk::elicit_anyway(&_context, self.cfg.record.as_deref()).await;

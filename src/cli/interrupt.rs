@@ -4,7 +4,9 @@
 //! in their own process groups. [`block_on`] runs such a command's work while
 //! it listens for those signals; on one it ends every group the command
 //! started ([`crate::mcp::groups::end_all`]) and returns [`Interrupted`],
-//! whose exit code follows the shell's 128 + signal convention.
+//! whose exit code follows the shell's 128 + signal convention. It also
+//! arms the watchdog ([`crate::mcp::watchdog`]), which ends those servers
+//! when the command dies of a signal it cannot catch (`kill -9`).
 
 use std::future::Future;
 
@@ -55,6 +57,7 @@ pub fn block_on_graceful<F: Future>(
     grace: std::time::Duration,
     work: impl FnOnce(tokio::sync::watch::Receiver<Option<Signal>>) -> F,
 ) -> Result<F::Output, Interrupted> {
+    crate::mcp::watchdog::arm();
     runtime.block_on(async {
         let listen = |kind| signal(kind).ok();
         let (mut int, mut term, mut hup) = (

@@ -328,6 +328,9 @@ pub fn command() -> clap::Command {
 /// Errors are printed as `error: …` with a `hint: …` line, and mapped to the
 /// exit code table in the README.
 pub fn main_entry() -> std::process::ExitCode {
+    if let Some(code) = crate::mcp::watchdog::run_if_asked() {
+        return std::process::ExitCode::from(code);
+    }
     complete_if_asked();
     let code = run_from_env();
     std::process::ExitCode::from(code.code())

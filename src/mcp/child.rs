@@ -415,6 +415,9 @@ impl ChildProcess {
         self.end_group(grace).await;
         escapes::unregister(self.pid());
         escapes::end(&[&self.tag], Instant::now() + grace).await;
+        if self.group_gone() {
+            super::watchdog::ended(&self.tag);
+        }
         if let Some(drain) = self.drain.take() {
             let _ = tokio::time::timeout(Duration::from_millis(200), drain).await;
         }

@@ -39,7 +39,8 @@ fn registry() -> std::sync::MutexGuard<'static, Registry> {
 /// Spawn `cmd` (which must start its own process group) and register the
 /// group in one step, so [`end_all`] never misses a group being started.
 /// `tag` is the [`super::escapes::TAG_VAR`] value `cmd` carries. Refused once
-/// [`end_all`] has begun.
+/// [`end_all`] has begun. The watchdog (see [`super::watchdog`]) is told
+/// before and after.
 pub fn spawn(cmd: &mut Command, tag: &str) -> std::io::Result<Child> {
     let mut registry = registry();
     if registry.closing {
@@ -47,9 +48,11 @@ pub fn spawn(cmd: &mut Command, tag: &str) -> std::io::Result<Child> {
             "mcpctl is stopping on a signal; no new server is started",
         ));
     }
-    let child = cmd.spawn()?;
+    super::watchdog::starting(tag);
+    let child = cmd.spawn().inspect_err(|_| super::watchdog::ended(tag))?;
     if let Some(pid) = child.id() {
         registry.live.insert(pid as i32, tag.to_string());
+        super::watchdog::started(tag, pid);
     }
     Ok(child)
 }

@@ -19,6 +19,7 @@ pub mod escapes;
 pub mod given_roots;
 pub mod groups;
 pub mod in_order;
+pub mod leftovers;
 pub mod lint;
 pub mod listing;
 pub mod reply_ids;
@@ -27,6 +28,7 @@ pub mod stderr;
 pub mod stdio_lines;
 pub mod stdout_tap;
 pub mod talk;
+pub mod watchdog;
 
 pub use connection::{ConnectOptions, Connection, PageEnd, ToolPages};
 pub use discover::{DiscoverOptions, DiscoveryReport, Timings, discover};

@@ -2,21 +2,17 @@
 //!
 //! A `kill -9` of the daemon leaves its servers running, re-parented.
 //! Every time a server starts or stops, the daemon rewrites a small JSON
-//! file of `(name, pid, start time)`; the next daemon reads it on boot and
-//! ends each process *group* whose leader still has the recorded start
-//! time (guarding against pid reuse, like pitchfork), or whose group still
-//! has members after the leader died. `PR_SET_PDEATHSIG` is avoided on
-//! purpose: under tokio it fires when the spawning thread exits.
+//! file of `(name, pid, start time, tag)`; the next daemon reads it on boot
+//! and ends what each left (see [`crate::mcp::leftovers`]).
+//! `PR_SET_PDEATHSIG` is avoided on purpose: under tokio it fires when the
+//! spawning thread exits.
 
 use std::path::Path;
-use std::time::{Duration, Instant};
+use std::time::Duration;
 
-use nix::sys::signal::{Signal, killpg};
-use nix::unistd::Pid;
 use serde::{Deserialize, Serialize};
 
-use crate::mcp::escapes;
-use crate::procfs;
+use crate::mcp::leftovers::{self, Leader, Leftover, is_group_pid};
 
 /// One owned process group.
 #[derive(Debug, Clone, PartialEq, Eq, Serialize, Deserialize)]
@@ -68,57 +64,32 @@ pub fn load(path: &Path) -> Vec<Record> {
         .collect()
 }
 
-/// True for a pid that can be a server's process group: above 1 and a
-/// positive `pid_t`.
-fn is_group_pid(pid: u32) -> bool {
-    pid > 1 && i32::try_from(pid).is_ok()
-}
-
-fn group_alive(pgid: i32) -> bool {
-    procfs::pids()
-        .into_iter()
-        .filter_map(procfs::stat)
-        .any(|s| s.pgrp == pgid && !s.is_zombie())
-}
-
-/// End every still-running group in `records`: TERM, up to `grace`, KILL.
-/// Returns the names of the servers that were found running.
+/// End every still-running group in `records` and what left it (see
+/// [`leftovers::end`]): TERM, up to `grace`, KILL. Returns the names of the
+/// servers that were found running.
 pub fn end_orphans(records: &[Record], grace: Duration) -> Vec<String> {
-    let mut ended = Vec::new();
-    let mut groups = Vec::new();
-    for r in records.iter().filter(|r| is_group_pid(r.pid)) {
-        let leader = procfs::stat(r.pid);
-        let leader_matches = leader.is_some_and(|s| s.start_time == r.start_time);
-        // A group can outlive its leader (a grandchild ignoring TERM); its
-        // id is not reused while it exists. A live leader with another
-        // start time is a reused pid: not ours.
-        if leader_matches || (leader.is_none() && group_alive(r.pid as i32)) {
-            let _ = killpg(Pid::from_raw(r.pid as i32), Signal::SIGTERM);
-            groups.push(r.pid as i32);
-            ended.push(r.name.clone());
-        }
-    }
-    // What left the groups (a setsid daemon), whether or not the group
-    // itself was still there, is ended at the same time: one grace period
-    // in all, so the daemon answers its first client soon.
-    let tags: Vec<&str> = records.iter().filter_map(|r| r.tag.as_deref()).collect();
-    let until = Instant::now() + grace;
-    std::thread::scope(|scope| {
-        scope.spawn(|| escapes::end_blocking(&tags, until));
-        while !groups.is_empty() && Instant::now() < until {
-            groups.retain(|g| group_alive(*g));
-            std::thread::sleep(Duration::from_millis(20));
-        }
-        for g in groups {
-            let _ = killpg(Pid::from_raw(g), Signal::SIGKILL);
-        }
-    });
-    ended
+    let found: Vec<Leftover> = records
+        .iter()
+        .map(|r| Leftover {
+            leader: Some(Leader {
+                pid: r.pid,
+                start_time: r.start_time,
+            }),
+            tag: r.tag.clone(),
+        })
+        .collect();
+    leftovers::end(&found, grace)
+        .into_iter()
+        .zip(records)
+        .filter(|(running, _)| *running)
+        .map(|(_, r)| r.name.clone())
+        .collect()
 }
 
 #[cfg(test)]
 mod tests {
     use super::*;
+    use crate::procfs;
 
     #[test]
     fn pids_0_and_1_and_negative_ones_are_refused_on_load() {
