@@ -141,13 +141,15 @@ mod tests {
     fn a_plain_append_is_proved() {
         let old = "{\n  \"mcpServers\": {\n    \"a\": {\"command\": \"sh\"}\n  }\n}\n";
         let new = "{\n  \"mcpServers\": {\n    \"a\": {\"command\": \"sh\"},\n    \"b\": {\"command\": \"sh\"}\n  }\n}\n";
-        assert!(proves_append(
-            Path::new("s.json"),
-            &parsed(old),
-            old,
-            new,
-            "b"
-        ));
+        let path = Path::new("s.json");
+        assert!(proves_append(path, &parsed(old), old, new, "b"));
+        // What `append` writes into a file laid out as `add` finds it.
+        let edits = [crate::defs::edit::Edit::Add {
+            name: "b".to_string(),
+            value: serde_json::json!({"command": "sh"}),
+        }];
+        let spliced = crate::defs::edit::apply(path, old, &parsed(old), &edits, false).unwrap();
+        assert!(proves_append(path, &parsed(old), old, &spliced, "b"));
     }
 
     #[test]
@@ -228,6 +230,6 @@ mod tests {
                 }
             }
         }
-        assert!(proved >= 10, "the quick proof ran only {proved} times");
+        assert!(proved >= 8, "the quick proof ran only {proved} times");
     }
 }
