@@ -3,12 +3,15 @@
 # file). Whole-process timings with hyperfine, release build.
 #
 #   bash benches/definitions.sh            # prints a Markdown table
+#   bash benches/definitions.sh OLD_MCPCTL # the same, beside another build
+#                                          # (copy it aside before rebuilding)
 #
 # Needs: hyperfine (apt-get install hyperfine), python3.
 set -euo pipefail
 cd "$(dirname "$0")/.."
 cargo build --release --quiet
 bin="$PWD/target/release/mcpctl"
+old="${1:-}"
 work=$(mktemp -d)
 trap 'rm -rf "$work"' EXIT
 
@@ -25,21 +28,32 @@ PY
 cp "$work/servers.json" "$work/pristine.json"
 
 export MCPCTL_FILE="$work/servers.json"
+# With OLD_MCPCTL, each hyperfine call times both builds (new first).
+commands=("$bin")
+[ -n "$old" ] && commands+=("$old")
 hyperfine -N --style none --warmup 5 --runs 50 --export-json "$work/list.json" \
-  "$bin list" >/dev/null
+  "${commands[@]/%/ list}" >/dev/null
 # each add run starts from the same 1,000-server file
 hyperfine -N --style none --warmup 5 --runs 50 --export-json "$work/add.json" \
   --prepare "cp $work/pristine.json $work/servers.json" \
-  "$bin add --no-check --name new --command sh" >/dev/null
+  "${commands[@]/%/ add --no-check --name new --command sh}" >/dev/null
 
-python3 - "$work" <<'PY'
+python3 - "$work" "$old" <<'PY2'
 import json, sys, statistics
-work = sys.argv[1]
-def median_ms(name):
-    runs = json.load(open(f"{work}/{name}.json"))["results"][0]["times"]
+work, old = sys.argv[1], sys.argv[2]
+def median_ms(name, which):
+    runs = json.load(open(f"{work}/{name}.json"))["results"][which]["times"]
     return statistics.median(runs) * 1000
-print("| benchmark | median | target |")
-print("|---|---|---|")
-print(f"| `mcpctl list`, 1,000 servers | {median_ms('list'):.1f} ms | < 10 ms |")
-print(f"| `mcpctl add --no-check`, into 1,000 servers | {median_ms('add'):.1f} ms | < 20 ms |")
-PY
+rows = [("`mcpctl list`, 1,000 servers", "list", "< 10 ms"),
+        ("`mcpctl add --no-check`, into 1,000 servers", "add", "< 20 ms")]
+if old:
+    print("| benchmark | this build | OLD_MCPCTL | target |")
+    print("|---|---|---|---|")
+    for label, name, target in rows:
+        print(f"| {label} | {median_ms(name, 0):.1f} ms | {median_ms(name, 1):.1f} ms | {target} |")
+else:
+    print("| benchmark | median | target |")
+    print("|---|---|---|")
+    for label, name, target in rows:
+        print(f"| {label} | {median_ms(name, 0):.1f} ms | {target} |")
+PY2

@@ -50,12 +50,12 @@ pub fn run(ctx: &Context, args: Args) -> Result<ExitCode> {
     let target = args.save.target(ctx)?;
     let mut def = definition(&args.name, &args.entry)?;
     def.source = target.clone();
-    let catalog = ctx.catalog()?;
+    let (catalog, kept) = ctx.catalog_keeping(&target)?;
     let save = Save {
         entry: Some(given),
         ..args.save.save(target, true)
     };
-    super::save::save_definition(ctx, &catalog, def, &save, &[])?;
+    super::save::save_definition(ctx, &catalog, kept, def, &save, &[])?;
     Ok(ExitCode::Success)
 }
 

@@ -278,6 +278,15 @@ impl Context {
         Ok(Catalog::load(&self.sources)?)
     }
 
+    /// [`Context::catalog`], keeping `file`'s text and parse for the edit
+    /// that follows (see [`Catalog::load_keeping`]).
+    pub fn catalog_keeping(
+        &self,
+        file: &std::path::Path,
+    ) -> Result<(Catalog, Option<crate::defs::catalog::ReadFile>)> {
+        Ok(Catalog::load_keeping(&self.sources, Some(file))?)
+    }
+
     /// Refuse to launch from `file` when another user could change it,
     /// unless `--allow-insecure-file` was given.
     pub fn require_trusted(&self, file: &std::path::Path) -> Result<()> {

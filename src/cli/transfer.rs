@@ -151,7 +151,7 @@ pub fn copy(
             )
         ));
         def.source = save.target.clone();
-        super::save::save_definition(ctx, against, def, &save, &[])?;
+        super::save::save_definition(ctx, against, None, def, &save, &[])?;
     }
     Ok(ExitCode::Success)
 }

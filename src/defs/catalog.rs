@@ -13,7 +13,7 @@ use std::collections::HashMap;
 use std::path::{Path, PathBuf};
 
 use super::error::DefsError;
-use super::format;
+use super::format::{self, ParsedFile};
 use super::model::ServerDef;
 use super::sources::Sources;
 use super::store;
@@ -72,19 +72,91 @@ impl RefusedEntry {
     }
 }
 
+/// A definition file as one read saw it: its text (`None` when it did not
+/// exist) and its parse. [`Catalog::load_keeping`] keeps it for a command
+/// that edits the file next, which still compares it with the file under
+/// the write lock before trusting it.
+#[derive(Debug, Clone)]
+pub struct ReadFile {
+    /// The text read.
+    pub text: Option<String>,
+    /// Its parse (every entry, refused names included).
+    pub parsed: ParsedFile,
+}
+
+/// The servers and refused entries gathered so far, and the names taken.
+#[derive(Default)]
+struct Loader {
+    servers: Vec<ServerDef>,
+    refused: Vec<RefusedEntry>,
+    // Name → index into `servers`: a linear scan per entry made loading
+    // a 30,000-entry file take seconds.
+    seen: HashMap<String, usize>,
+    // The same, by the name in lowercase: two names that differ only in
+    // case would share a log file on a case-insensitive file system.
+    folded_seen: HashMap<String, usize>,
+}
+
+impl Loader {
+    /// Take in the servers of the file at `path` (read as `text`): a name
+    /// another source defines is an error, an invalid name or a case twin
+    /// is set aside as refused.
+    fn admit(&mut self, path: &Path, text: &str, parsed: ParsedFile) -> Result<(), DefsError> {
+        for def in parsed.servers {
+            if let Some(&first) = self.seen.get(&def.name) {
+                return Err(DefsError::DuplicateAcrossSources {
+                    name: def.name,
+                    first: self.servers[first].source.clone(),
+                    second: path.to_path_buf(),
+                });
+            }
+            let folded = def.name.to_ascii_lowercase();
+            let problem = match name::check(&def.name) {
+                Some(finding) => Some((finding.message, name::suggest(&def.name))),
+                None => self.folded_seen.get(&folded).and_then(|&twin| {
+                    let taken: &str = &self.servers[twin].name;
+                    name::case_twin(&def.name, taken)
+                        .map(|problem| (problem, format!("{}-2", name::suggest(&def.name))))
+                }),
+            };
+            if let Some((problem, suggestion)) = problem {
+                let (line, column) =
+                    super::locate::key(text, &def.name, parsed.format.syntax).unwrap_or((1, 1));
+                self.refused.push(RefusedEntry {
+                    suggestion,
+                    name: def.name,
+                    path: path.to_path_buf(),
+                    line,
+                    column,
+                    problem,
+                });
+                continue;
+            }
+            self.folded_seen.insert(folded, self.servers.len());
+            self.seen.insert(def.name.clone(), self.servers.len());
+            self.servers.push(def);
+        }
+        Ok(())
+    }
+}
+
 impl Catalog {
     /// Read and parse every source. A missing file is an empty source (it is
     /// where `add` creates it); `list` says which files are missing.
     pub fn load(sources: &Sources) -> Result<Catalog, DefsError> {
+        Ok(Self::load_keeping(sources, None)?.0)
+    }
+
+    /// [`Catalog::load`], handing back the text and parse of `keep` (when it
+    /// is a source that exists, compared as given): a command that goes on
+    /// to edit that file (`add`) neither reads nor parses it a second time.
+    pub fn load_keeping(
+        sources: &Sources,
+        keep: Option<&Path>,
+    ) -> Result<(Catalog, Option<ReadFile>), DefsError> {
         let mut files = Vec::with_capacity(sources.files.len());
-        let mut servers: Vec<ServerDef> = Vec::new();
-        let mut refused = Vec::new();
-        // Name → index into `servers`: a linear scan per entry made loading
-        // a 30,000-entry file take seconds.
-        let mut seen: HashMap<String, usize> = HashMap::new();
-        // The same, by the name in lowercase: two names that differ only in
-        // case would share a log file on a case-insensitive file system.
-        let mut folded_seen: HashMap<String, usize> = HashMap::new();
+        let mut loader = Loader::default();
+        let mut kept = None;
         for path in &sources.files {
             let Some(text) = store::read_text(path)? else {
                 files.push(SourceFile {
@@ -95,52 +167,26 @@ impl Catalog {
                 continue;
             };
             let parsed = format::parse(path, &text)?;
-            for def in parsed.servers {
-                if let Some(&first) = seen.get(&def.name) {
-                    return Err(DefsError::DuplicateAcrossSources {
-                        name: def.name,
-                        first: servers[first].source.clone(),
-                        second: path.clone(),
-                    });
-                }
-                let folded = def.name.to_ascii_lowercase();
-                let problem = match name::check(&def.name) {
-                    Some(finding) => Some((finding.message, name::suggest(&def.name))),
-                    None => folded_seen.get(&folded).and_then(|&twin| {
-                        let taken: &str = &servers[twin].name;
-                        name::case_twin(&def.name, taken)
-                            .map(|problem| (problem, format!("{}-2", name::suggest(&def.name))))
-                    }),
-                };
-                if let Some((problem, suggestion)) = problem {
-                    let (line, column) = super::locate::key(&text, &def.name, parsed.format.syntax)
-                        .unwrap_or((1, 1));
-                    refused.push(RefusedEntry {
-                        suggestion,
-                        name: def.name,
-                        path: path.clone(),
-                        line,
-                        column,
-                        problem,
-                    });
-                    continue;
-                }
-                folded_seen.insert(folded, servers.len());
-                seen.insert(def.name.clone(), servers.len());
-                servers.push(def);
-            }
+            let keeping = kept.is_none() && keep == Some(path.as_path());
+            let copy = keeping.then(|| parsed.clone());
             files.push(SourceFile {
                 path: path.clone(),
                 exists: true,
                 format: Some(parsed.format),
             });
+            loader.admit(path, &text, parsed)?;
+            if let Some(parsed) = copy {
+                let text = Some(text);
+                kept = Some(ReadFile { text, parsed });
+            }
         }
-        Ok(Catalog {
+        let catalog = Catalog {
             sources: sources.clone(),
             files,
-            servers,
-            refused,
-        })
+            servers: loader.servers,
+            refused: loader.refused,
+        };
+        Ok((catalog, kept))
     }
 
     /// Every server, in order.

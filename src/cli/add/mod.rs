@@ -26,8 +26,8 @@ use crate::output;
 /// Validate and save a new definition.
 pub fn run(ctx: &Context, args: Args) -> Result<ExitCode> {
     let args = claude_form(args)?;
-    let catalog = ctx.catalog()?;
     let target = args.save.target(ctx)?;
+    let (catalog, kept) = ctx.catalog_keeping(&target)?;
     // Secrets written literally by `add NAME --store-secret`, masked in output.
     let mut stored_secrets = Vec::new();
     // The registry's notes name the entry; they are printed once its saved
@@ -55,7 +55,8 @@ pub fn run(ctx: &Context, args: Args) -> Result<ExitCode> {
         extra_warnings,
         ..args.save.save(target, args.name.is_some())
     };
-    let Some((def, format)) = save_definition(ctx, &catalog, def, &save, &stored_secrets)? else {
+    let Some((def, format)) = save_definition(ctx, &catalog, kept, def, &save, &stored_secrets)?
+    else {
         return Ok(ExitCode::Success);
     };
     if args.registry_name.is_some() && !ctx.json {

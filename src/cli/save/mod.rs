@@ -15,6 +15,7 @@ pub(super) use self::names::unique as unique_name;
 use self::report::{note_if_outside_sources, report};
 pub(super) use self::request::{RegistryNotes, Save};
 use super::Context;
+use crate::defs::catalog::ReadFile;
 use crate::defs::edit::{self, Edit};
 use crate::defs::format::{self, Format, ParsedFile};
 use crate::defs::{Catalog, DefsError, Launch, ServerDef, Transport, store};
@@ -24,11 +25,13 @@ use crate::registry::install::SecretValue;
 use crate::validate::{Finding, Rule, Severity, ValidationError};
 
 /// Validate, check and write `def` to `save.target`: the steps every kind of
-/// `add` shares. Returns the definition as shown (secrets masked) and the
-/// format written, or `None` for a dry run.
+/// `add` shares. `kept` is the target as the catalog read it, when it did
+/// (see [`Catalog::load_keeping`]). Returns the definition as shown
+/// (secrets masked) and the format written, or `None` for a dry run.
 pub(super) fn save_definition(
     ctx: &Context,
     catalog: &Catalog,
+    kept: Option<ReadFile>,
     mut def: ServerDef,
     save: &Save,
     stored_secrets: &[SecretValue],
@@ -49,8 +52,7 @@ pub(super) fn save_definition(
         .collect();
     // Every message names the entry as it will be saved (`x-2` when `x` is
     // taken), so the name is settled before the check prints it.
-    let existing = store::read_text(target)?;
-    let (parsed, names) = file_state(target, existing.as_deref())?;
+    let (existing, parsed, names) = read_target(target, kept)?;
     if !save.explicit_name {
         def.name = unique_name(&def.name, &names, &other_names);
     }
@@ -216,10 +218,23 @@ fn exists(def: &ServerDef, target: &Path) -> crate::error::Error {
     .into()
 }
 
-/// `target` as parsed now (an empty `mcpServers` file when missing) and
-/// the names it already holds.
 /// The file as read before the check, its parse and its names.
 type ReadBefore = (Option<String>, ParsedFile, Vec<String>);
+
+/// `target` as the catalog kept it, else as read now: its text, parse
+/// and names.
+fn read_target(target: &Path, kept: Option<ReadFile>) -> Result<ReadBefore> {
+    let (existing, parsed) = match kept {
+        Some(ReadFile { text, parsed }) => (text, parsed),
+        None => {
+            let existing = store::read_text(target)?;
+            let parsed = parse_or_empty(target, existing.as_deref())?;
+            (existing, parsed)
+        }
+    };
+    let names = names_of(&parsed);
+    Ok((existing, parsed, names))
+}
 
 /// `current`'s parse and names under the lock: the parse made before the
 /// check when the file has not changed since (a 1,000-server file is not
@@ -235,14 +250,25 @@ fn state_under_lock(
     }
 }
 
+/// `target` as parsed now and the names it already holds.
 fn file_state(target: &Path, current: Option<&str>) -> Result<(ParsedFile, Vec<String>)> {
-    let parsed = match current {
+    let parsed = parse_or_empty(target, current)?;
+    let names = names_of(&parsed);
+    Ok((parsed, names))
+}
+
+/// `current` parsed, or an empty file of `target`'s format when missing.
+fn parse_or_empty(target: &Path, current: Option<&str>) -> Result<ParsedFile> {
+    Ok(match current {
         Some(text) => format::parse(target, text)?,
         None => ParsedFile {
             format: Format::for_new_file(target),
             servers: Vec::new(),
         },
-    };
-    let names = parsed.servers.iter().map(|d| d.name.clone()).collect();
-    Ok((parsed, names))
+    })
+}
+
+/// The names of a parsed file's entries, in file order.
+fn names_of(parsed: &ParsedFile) -> Vec<String> {
+    parsed.servers.iter().map(|d| d.name.clone()).collect()
 }

@@ -31,14 +31,9 @@ pub(super) fn verify(
     };
     let after = format::parse(path, new_text).map_err(|err| broken(err.to_string()))?;
     let touched: Vec<&str> = edits.iter().map(Edit::name).collect();
-    let untouched = |servers: &[ServerDef]| -> Vec<ServerDef> {
-        servers
-            .iter()
-            .filter(|def| !touched.contains(&def.name.as_str()))
-            .cloned()
-            .collect()
-    };
-    if untouched(&before.servers) != untouched(&after.servers) {
+    // Compared in place: cloning a 1,000-entry file's definitions twice
+    // cost more than the comparison.
+    if !untouched(&before.servers, &touched).eq(untouched(&after.servers, &touched)) {
         return Err(broken(
             "an entry the edit did not touch changed".to_string(),
         ));
@@ -75,6 +70,16 @@ pub(super) fn verify(
         }
     }
     Ok(())
+}
+
+/// The entries of `servers` that no edit names, in order.
+fn untouched<'a>(
+    servers: &'a [ServerDef],
+    touched: &'a [&str],
+) -> impl Iterator<Item = &'a ServerDef> + 'a {
+    servers
+        .iter()
+        .filter(move |def| !touched.contains(&def.name.as_str()))
 }
 
 /// Count the comments in a document, so edits can prove none were dropped.
