@@ -346,22 +346,7 @@ fn pin_rule_error_text() {
         "cmd",
     ])
     .expect_code(0);
-    sb.run_with(
-        &[
-            "add",
-            "--no-check",
-            "--dry-run",
-            "--command",
-            "npx",
-            "--",
-            "-y",
-            "pkg",
-        ],
-        |c| {
-            c.env("PATH", &path).env("MCPCTL_REQUIRE_PIN", "true");
-        },
-    )
-    .expect_code(2);
+    // MCPCTL_REQUIRE_PIN: require_pin_variable_takes_yes_and_no_words.
 }
 
 /// `MCPCTL_REQUIRE_PIN` takes what operators type (`1`, `yes`, `on`, …),
