@@ -62,6 +62,21 @@ pub trait Diagnostic: std::error::Error + Send + Sync + 'static {
     fn hint(&self) -> Option<String> {
         None
     }
+    /// Further errors found with this one (a definition refused for several
+    /// reasons), each printed after it with its own hint, as cargo and uv
+    /// print theirs: a hint never lands under the wrong error.
+    fn also(&self) -> Vec<Also> {
+        Vec::new()
+    }
+}
+
+/// One more error reported with the first, with its own hint.
+#[derive(Debug, Clone, PartialEq, Eq, serde::Serialize)]
+pub struct Also {
+    /// What is wrong.
+    pub message: String,
+    /// What to do about it.
+    pub hint: Option<String>,
 }
 
 /// The error type every command returns: any module's [`Diagnostic`], boxed.
@@ -76,6 +91,11 @@ impl Error {
     /// The next-step hint, if the error has one.
     pub fn hint(&self) -> Option<String> {
         self.0.hint()
+    }
+
+    /// The further errors found with this one, each with its hint.
+    pub fn also(&self) -> Vec<Also> {
+        self.0.also()
     }
 
     /// The underlying diagnostic, for tests and `--json` reports.

@@ -11,6 +11,7 @@ pub mod auth;
 pub mod check;
 pub mod cli;
 pub mod defs;
+pub mod env_flag;
 pub mod error;
 pub mod exe;
 pub mod hash;

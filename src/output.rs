@@ -83,23 +83,29 @@ fn versioned(value: &impl Serialize) -> Result<Value, UsageError> {
     })
 }
 
+/// A failed command's error, as its `--json` document carries it.
+#[derive(Debug, Serialize)]
+pub struct JsonError<'a> {
+    /// The exit code's stable name (`usage`, `not_found`, …).
+    pub code: &'a str,
+    /// What went wrong.
+    pub message: &'a str,
+    /// What to do next.
+    pub hint: Option<&'a str>,
+    /// The numeric exit status.
+    pub exit_code: u8,
+    /// Further errors found with this one, each with its own hint; left
+    /// out when there are none.
+    #[serde(skip_serializing_if = "<[_]>::is_empty")]
+    pub also: &'a [crate::error::Also],
+}
+
 /// The `--json` document for a failed command, printed on stdout besides
 /// the `error:` lines on stderr, so a script that parses stdout always gets
-/// JSON: `{"schema_version":1,"error":{"code","message","hint","exit_code"}}`.
-pub fn print_json_error(
-    code: &str,
-    message: &str,
-    hint: Option<&str>,
-    exit_code: u8,
-) -> Result<(), UsageError> {
-    print_json(&json!({
-        "error": {
-            "code": code,
-            "message": message,
-            "hint": hint,
-            "exit_code": exit_code,
-        }
-    }))
+/// JSON: `{"schema_version":1,"error":{"code","message","hint","exit_code"}}`
+/// (and `also`, the further errors, when there are some).
+pub fn print_json_error(error: &JsonError) -> Result<(), UsageError> {
+    print_json(&json!({ "error": error }))
 }
 
 /// `-q/--quiet`: notes and progress are not printed (errors still are).

@@ -346,8 +346,17 @@ fn pin_rule_error_text() {
         "cmd",
     ])
     .expect_code(0);
-    sb.run_with(
-        &[
+    // MCPCTL_REQUIRE_PIN: require_pin_variable_takes_yes_and_no_words.
+}
+
+/// `MCPCTL_REQUIRE_PIN` takes what operators type (`1`, `yes`, `on`, …),
+/// and a word that is neither yes nor no is refused naming the variable.
+#[test]
+fn require_pin_variable_takes_yes_and_no_words() {
+    let sb = Sandbox::new();
+    let path = sb.stub_launchers(&["npx"]);
+    let add = |value: &str| {
+        let args = [
             "add",
             "--no-check",
             "--dry-run",
@@ -356,12 +365,23 @@ fn pin_rule_error_text() {
             "--",
             "-y",
             "pkg",
-        ],
-        |c| {
-            c.env("PATH", &path).env("MCPCTL_REQUIRE_PIN", "true");
-        },
-    )
-    .expect_code(2);
+        ];
+        sb.run_with(&args, |c| {
+            c.env("PATH", &path).env("MCPCTL_REQUIRE_PIN", value);
+        })
+    };
+    for yes in ["1", "true", "TRUE", "yes", "on"] {
+        add(yes)
+            .expect_code(2)
+            .stderr_has("`pkg` has no version pin (--require-pin)");
+    }
+    for no in ["0", "false", "no", "off"] {
+        add(no).expect_code(0).stderr_has("warning: ");
+    }
+    add("maybe")
+        .expect_code(2)
+        .stderr_has("error: invalid value 'maybe' for '--require-pin'")
+        .stderr_has("hint: the value comes from MCPCTL_REQUIRE_PIN, which takes 1/0, true/false, yes/no or on/off");
 }
 
 #[test]
@@ -738,4 +758,31 @@ fn add_protocol_writes_the_servers_protocol_and_speaks_it() {
     ])
     .expect_code(2)
     .stderr_has("possible values: 2025-11-25, 2026-07-28");
+}
+
+/// `list --help` names the columns `list` prints, and no other: it once
+/// promised a state, which is `status`'s column.
+#[test]
+fn list_help_names_the_columns_it_prints() {
+    let sb = Sandbox::new();
+    sb.add_sh("servers.json", "a");
+    let table = sb.ok(&["--file", "servers.json", "list"], 0);
+    let header: Vec<&str> = table.lines().next().unwrap().split_whitespace().collect();
+    let help = sb.ok(&["list", "--help"], 0);
+    let columns = help
+        .split("Columns: ")
+        .nth(1)
+        .and_then(|rest| rest.split("\n\n").next())
+        .unwrap_or_else(|| panic!("list --help names no columns:\n{help}"));
+    let named: Vec<&str> = columns
+        .split(|c: char| !c.is_ascii_alphanumeric())
+        .filter(|word| word.len() > 1 && word.chars().all(|c| c.is_ascii_uppercase()))
+        .collect();
+    assert_eq!(named, header, "{help}");
+    let about = sb.ok(&["--help"], 0);
+    let line = about
+        .lines()
+        .find(|l| l.trim_start().starts_with("list"))
+        .unwrap();
+    assert!(!line.contains("state"), "{line}");
 }

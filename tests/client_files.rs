@@ -354,3 +354,133 @@ fn claude_code_user_file_gives_a_projects_servers_with_project() {
         run.stdout
     );
 }
+
+/// Removing the last server leaves a valid file of the same shape, every
+/// other byte as it was, that takes an `add` again; a Codex `config.toml`
+/// of servers only was refused as "empty" after its last one went. An
+/// implicit `[mcp_servers]` goes with its last table; one the operator
+/// wrote as a header stays.
+#[test]
+fn removing_the_last_server_leaves_a_valid_file_in_every_shape() {
+    let sb = Sandbox::new();
+    for (at, text, name, left) in [
+        (
+            ".codex/config.toml",
+            "[mcp_servers.time]\ncommand = \"uvx\"\nargs = [\"mcp-server-time\"]\n",
+            "time",
+            "\n",
+        ),
+        (
+            ".codex/config.toml",
+            "# the clock\n[mcp_servers.time]\ncommand = \"uvx\"\n",
+            "time",
+            "\n",
+        ),
+        (
+            ".codex/config.toml",
+            "# mine\nmodel = \"o3\"\n\n# the clock\n[mcp_servers.time]\ncommand = \"uvx\"\n\n[profiles.fast]\nmodel = \"o4-mini\"\n",
+            "time",
+            "# mine\nmodel = \"o3\"\n\n[profiles.fast]\nmodel = \"o4-mini\"\n",
+        ),
+        (
+            ".codex/config.toml",
+            "model = \"o3\"\n\n[mcp_servers]\n\n[mcp_servers.time]\ncommand = \"uvx\"\n",
+            "time",
+            "model = \"o3\"\n\n[mcp_servers]\n",
+        ),
+        (
+            "servers.json",
+            "{\n  \"mcpServers\": {\n    \"a\": {\"command\": \"sh\"}\n  },\n  \"other\": 1\n}\n",
+            "a",
+            "{\n  \"mcpServers\": {},\n  \"other\": 1\n}\n",
+        ),
+        (
+            "flat.json",
+            "{\n  \"a\": {\"command\": \"sh\"}\n}\n",
+            "a",
+            "{}\n",
+        ),
+        (
+            "project/.vscode/mcp.json",
+            "{\n  \"inputs\": [],\n  \"servers\": {\n    // mine\n    \"a\": {\"type\": \"stdio\", \"command\": \"sh\"}\n  }\n}\n",
+            "a",
+            "{\n  \"inputs\": [],\n  \"servers\": {}\n}\n",
+        ),
+        (
+            "servers.yaml",
+            "# top\nmcpServers:\n  a:\n    command: sh\nother: 1\n",
+            "a",
+            "# top\nmcpServers: {}\nother: 1\n",
+        ),
+        (
+            "only.yaml",
+            "mcpServers:\n  a:\n    command: sh\n",
+            "a",
+            "mcpServers: {}\n",
+        ),
+    ] {
+        let path = sb.path(at);
+        std::fs::create_dir_all(path.parent().unwrap()).unwrap();
+        std::fs::write(&path, text).unwrap();
+        let file = path.to_str().unwrap();
+        sb.run(&["--file", file, "remove", name, "--yes"])
+            .expect_code(0);
+        assert_eq!(
+            std::fs::read_to_string(&path).unwrap(),
+            left,
+            "{at}: {text}"
+        );
+        if at == "flat.json" || at.ends_with(".yaml") {
+            // `{}` no longer says which shape it had: an add writes the
+            // shape most clients read, `mcpServers`. YAML: an add into
+            // `mcpServers: {}` then its remove drops a comment elsewhere in
+            // the file (a known hole, reported; not this test's subject).
+            let listed = sb.run(&["--file", file, "list", "--json"]);
+            assert_eq!(
+                listed.expect_code(0).json()["servers"],
+                serde_json::json!([])
+            );
+            continue;
+        }
+        assert_last_one_gone(&sb, file, at);
+    }
+}
+
+/// `file` reads as no servers, and an `add` then `remove` gives it back.
+#[track_caller]
+fn assert_last_one_gone(sb: &Sandbox, file: &str, what: &str) {
+    let listed = sb.run(&["--file", file, "list", "--json"]);
+    assert_eq!(
+        listed.expect_code(0).json()["servers"],
+        serde_json::json!([]),
+        "{what}"
+    );
+    let before = bytes(Path::new(file));
+    sb.add_sh(file, "again");
+    sb.run(&["--file", file, "remove", "again", "--yes"])
+        .expect_code(0);
+    assert_eq!(bytes(Path::new(file)), before, "{what}: add then remove");
+}
+
+/// Claude Code's `~/.claude.json`: a project's last server and the user's
+/// last server each leave an empty `mcpServers`, the rest as it was.
+#[test]
+fn removing_the_last_server_of_a_claude_project_keeps_the_rest() {
+    let sb = Sandbox::new();
+    let client = CLIENTS.iter().find(|c| c.fixture == "claude.json").unwrap();
+    let path = install(&sb, client);
+    let file = path.to_str().unwrap();
+    let project = ["--file", file, "--project", "/home/user/app"];
+    sb.run(&[&project[..], &["remove", "sentry", "--yes"]].concat())
+        .expect_code(0);
+    sb.run(&["--file", file, "remove", "airtable", "--yes"])
+        .expect_code(0);
+    let expected = "{\n  \"numStartups\": 42,\n  \"installMethod\": \"npm\",\n  \"autoUpdates\": true,\n  \"mcpServers\": {},\n  \"projects\": {\n    \"/home/user/app\": {\n      \"allowedTools\": [],\n      \"mcpServers\": {},\n      \"hasTrustDialogAccepted\": true\n    }\n  }\n}\n";
+    assert_eq!(std::fs::read_to_string(&path).unwrap(), expected);
+    let listed = sb.run(&[&project[..], &["list", "--json"]].concat());
+    assert_eq!(
+        listed.expect_code(0).json()["servers"],
+        serde_json::json!([])
+    );
+    assert_last_one_gone(&sb, file, "~/.claude.json");
+}

@@ -114,6 +114,37 @@ fn writable_files_and_directories_are_refused_for_launching() {
     chmod(&dir, 0o700);
 }
 
+/// `MCPCTL_ALLOW_INSECURE_FILE` lowers a guard: it takes yes and no as
+/// operators write them, and a word that is neither (once read as yes) is
+/// refused naming the variable, launching nothing.
+#[test]
+fn the_override_variable_takes_yes_and_no_words_only() {
+    let sb = Sandbox::new();
+    let file = definitions(&sb);
+    let f = file.to_str().unwrap();
+    chmod(&file, 0o646);
+    let check = |value: &str| {
+        sb.run_with(&["--file", f, "check", "a"], |cmd| {
+            cmd.env("MCPCTL_ALLOW_INSECURE_FILE", value);
+        })
+    };
+    for yes in ["1", "true", "yes", "on", "On"] {
+        check(yes).expect_code(0);
+    }
+    for no in ["0", "false", "no", "off"] {
+        assert_bad_permissions(&check(no), &file, "world-writable");
+    }
+    for neither in ["banana", "2"] {
+        check(neither)
+            .expect_code(2)
+            .stderr_has(&format!(
+                "error: invalid value '{neither}' for '--allow-insecure-file'"
+            ))
+            .stderr_has("hint: the value comes from MCPCTL_ALLOW_INSECURE_FILE");
+    }
+    chmod(&file, 0o644);
+}
+
 #[test]
 fn the_supervisor_refuses_to_launch_from_a_writable_file() {
     let sb = Sandbox::new();

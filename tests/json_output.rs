@@ -224,6 +224,57 @@ fn an_error_under_json_is_json_on_stdout_and_text_on_stderr() {
     assert_eq!(run.stdout, "", "{run}");
 }
 
+/// A definition refused for two reasons: each error keeps its own hint,
+/// on stderr and in the JSON document (`also`).
+#[test]
+fn two_errors_each_keep_their_hint() {
+    let sandbox = Sandbox::new();
+    let url = "http://alice:hunter2@example.com/mcp";
+    let args = ["add", "--no-check", "--name", "web", "--url", url];
+    let run = sandbox.run(&args);
+    run.expect_code(2);
+    let lines: Vec<&str> = run.stderr.lines().collect();
+    assert_eq!(lines.len(), 4, "{run}");
+    assert!(
+        lines[0].starts_with("error: the URL contains credentials"),
+        "{run}"
+    );
+    assert!(
+        lines[1].starts_with("hint: remove them from the URL"),
+        "{run}"
+    );
+    assert!(
+        lines[2].contains("uses plain http to a public host"),
+        "{run}"
+    );
+    assert!(
+        lines[3].starts_with("hint: use https://, or pass --allow-http"),
+        "{run}"
+    );
+    assert!(!run.stderr.contains("hunter2"), "{run}");
+
+    let run = sandbox.run(&[&["--json"], &args[..]].concat());
+    run.expect_code(2);
+    let doc = run.json();
+    assert_matches("error", &doc, &run);
+    let error = &doc["error"];
+    assert!(
+        error["hint"].as_str().unwrap().starts_with("remove them"),
+        "{doc}"
+    );
+    let also = error["also"].as_array().expect("also");
+    assert_eq!(also.len(), 1, "{doc}");
+    assert!(
+        also[0]["message"].as_str().unwrap().contains("plain http"),
+        "{doc}"
+    );
+    assert!(
+        also[0]["hint"].as_str().unwrap().contains("--allow-http"),
+        "{doc}"
+    );
+    assert!(!run.stdout.contains("hunter2"), "{run}");
+}
+
 #[test]
 fn quiet_drops_notes_but_not_errors() {
     let sandbox = Sandbox::new();

@@ -33,6 +33,11 @@ fn write_servers(sandbox: &Sandbox, servers: Value) {
 /// directory first on PATH, so definitions name it `fixture-server` and no
 /// machine's path reaches a table's column widths.
 fn mcpctl(sandbox: &Sandbox, args: &[&str]) -> Run {
+    mcpctl_env(sandbox, &[], args)
+}
+
+/// [`mcpctl`] with the variables `env` set.
+fn mcpctl_env(sandbox: &Sandbox, env: &[(&str, &str)], args: &[&str]) -> Run {
     let fixture_dir = support::fixture().parent().unwrap().to_owned();
     let first = [sandbox.path("bin"), fixture_dir];
     let inherited = std::env::var_os("PATH").unwrap_or_default();
@@ -42,15 +47,18 @@ fn mcpctl(sandbox: &Sandbox, args: &[&str]) -> Run {
         cmd.env("PATH", path)
             .env_remove("MCPCTL_NO_SPAWN")
             .env_remove("MCPCTL_INHERIT_ENV")
-            .env_remove("NO_COLOR");
+            .env_remove("NO_COLOR")
+            .envs(env.iter().copied());
     })
 }
 
-/// The command line, its exit code and what it printed, each stream under
-/// its own heading (a terminal would interleave them).
-fn transcript(args: &[&str], run: &Run) -> String {
+/// The command line (after the variables `env` it set), its exit code and
+/// what it printed, each stream under its own heading (a terminal would
+/// interleave them).
+fn transcript(env: &[(&str, &str)], args: &[&str], run: &Run) -> String {
     let line = shlex::try_join(args.iter().copied()).expect("arguments quote");
-    let mut text = format!("$ mcpctl {line}\n[exit {}]\n", run.code);
+    let vars: String = env.iter().map(|(k, v)| format!("{k}={v} ")).collect();
+    let mut text = format!("$ {vars}mcpctl {line}\n[exit {}]\n", run.code);
     for (stream, out) in [("stdout", &run.stdout), ("stderr", &run.stderr)] {
         if !out.is_empty() {
             text.push_str(&format!("--- {stream}\n{out}"));
@@ -151,11 +159,38 @@ fn snapshot_masked(
     code: i32,
     masked: &[&str],
 ) {
+    snapshot_of(sandbox, name, &[], args, code, masked);
+}
+
+/// [`snapshot`], with the variables `env` set (and shown before the
+/// command line).
+#[track_caller]
+fn snapshot_env(
+    sandbox: &Sandbox,
+    name: &str,
+    env: &[(&str, &str)],
+    args: &[impl AsRef<str>],
+    code: i32,
+) {
+    snapshot_of(sandbox, name, env, args, code, &[]);
+}
+
+/// Run `args` with `env` set, expect exit `code`, and compare the
+/// transcript (the `masked` columns in a fixed width) with snapshot `name`.
+#[track_caller]
+fn snapshot_of(
+    sandbox: &Sandbox,
+    name: &str,
+    env: &[(&str, &str)],
+    args: &[impl AsRef<str>],
+    code: i32,
+    masked: &[&str],
+) {
     let args: Vec<&str> = args.iter().map(AsRef::as_ref).collect();
     let args = &args[..];
-    let run = mcpctl(sandbox, args);
+    let run = mcpctl_env(sandbox, env, args);
     run.expect_code(code);
-    let text = mask_columns(&transcript(args, &run), masked);
+    let text = mask_columns(&transcript(env, args, &run), masked);
     settings(sandbox).bind(|| insta::assert_snapshot!(name, text));
 }
 
@@ -285,6 +320,7 @@ fn lock_drift_and_approve_dry_run() {
     let masked = ["PID", "UPTIME"];
     snapshot_masked(&home, "start_drifted", &args(&["start", "fx"]), 0, &masked);
     snapshot(&home, "tools_held", &args(&["tools", "fx"]), 0);
+    snapshot(&home, "status_held", &args(&["status", "fx"]), 0);
     mcpctl(&home, &["--file", "servers.json", "supervisor", "stop"]).expect_code(0);
     std::fs::write(
         &lockfile,
@@ -364,9 +400,38 @@ fn errors_with_their_hints() {
             2,
         ),
         ("error_remove_unknown", on_file(&["remove", "nosuch"]), 3),
+        ("error_similar_flag", on_file(&["check", "--lockd"]), 2),
+        (
+            "error_two_problems",
+            add(&[
+                "--name",
+                "web",
+                "--url",
+                "http://alice:hunter2@example.com/mcp",
+            ]),
+            2,
+        ),
     ] {
         snapshot(&home, name, &args, code);
     }
+    // Yes-or-no variables take what operators type, and a word that is
+    // neither names the variable to fix.
+    let pin = [("MCPCTL_REQUIRE_PIN", "1")];
+    snapshot_env(
+        &home,
+        "error_require_pin_env",
+        &pin,
+        &npx("--quiet", &latest),
+        2,
+    );
+    let pin = [("MCPCTL_REQUIRE_PIN", "maybe")];
+    snapshot_env(
+        &home,
+        "error_env_not_boolean",
+        &pin,
+        &npx("--quiet", &latest),
+        2,
+    );
     // Refused input loses nothing: every file is as it was.
     assert_eq!(std::fs::read(home.path("servers.json")).unwrap(), servers);
     assert_eq!(

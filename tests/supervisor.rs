@@ -437,6 +437,29 @@ fn lifecycle_against_the_fixture() {
     assert_eq!(sup.status("a")["state"], "stopped");
 }
 
+/// `MCPCTL_NO_SPAWN` reads yes and no as operators write them: `false`
+/// and `off` let the supervisor start (they once stopped it, as any value
+/// but `0` did), and an unknown word is refused naming the variable.
+#[test]
+fn no_spawn_variable_takes_yes_and_no_words() {
+    let sup = sup(json!({"a": fx(&[])}));
+    let start = |value: &str| {
+        sup.run_with(&["start", "a"], |cmd| {
+            cmd.env("MCPCTL_NO_SPAWN", value);
+        })
+    };
+    for yes in ["yes", "on", "TRUE"] {
+        start(yes).expect_code(5);
+    }
+    start("maybe")
+        .expect_code(2)
+        .stderr_has("hint: the value comes from MCPCTL_NO_SPAWN");
+    for no in ["false", "off"] {
+        start(no).expect_code(0);
+        sup.ok(&["supervisor", "stop"], 0);
+    }
+}
+
 #[test]
 fn no_spawn_fails_with_exit_5() {
     let sup = sup(json!({"a": fx(&[])}));

@@ -7,6 +7,9 @@ use crate::error::{ExitCode, Result};
 use crate::output::{self, Table};
 
 const EXAMPLES: &str = "\
+Columns: NAME, TRANSPORT, TARGET (what it runs or reaches), ENABLED and
+SOURCE (the file it comes from). Whether a server runs is `mcpctl status`.
+
 Examples:
   mcpctl list
   mcpctl ls --file .mcp.json --file ops.yaml

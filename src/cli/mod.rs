@@ -31,6 +31,7 @@ mod logout;
 mod logs;
 mod pin;
 mod refresh;
+mod refusal;
 mod remove;
 mod restart;
 mod revoke;
@@ -147,17 +148,24 @@ pub struct GlobalArgs {
     )]
     pub color: output::ColorChoice,
 
-    /// Never start the supervisor implicitly (also MCPCTL_NO_SPAWN=1).
-    #[arg(long, global = true)]
+    /// Never start the supervisor implicitly (MCPCTL_NO_SPAWN takes 1/0,
+    /// true/false, yes/no or on/off).
+    #[arg(
+        long,
+        global = true,
+        env = "MCPCTL_NO_SPAWN",
+        value_parser = clap::builder::BoolishValueParser::new()
+    )]
     pub no_spawn: bool,
 
     /// Launch from a definition file even when another user could change it
-    /// (group- or world-writable, or owned by someone else), for this run.
+    /// (group- or world-writable, or owned by someone else), for this run
+    /// (MCPCTL_ALLOW_INSECURE_FILE takes 1/0, true/false, yes/no or on/off).
     #[arg(
         long,
         global = true,
         env = "MCPCTL_ALLOW_INSECURE_FILE",
-        value_parser = clap::builder::FalseyValueParser::new()
+        value_parser = clap::builder::BoolishValueParser::new()
     )]
     pub allow_insecure_file: bool,
 
@@ -171,7 +179,7 @@ pub struct GlobalArgs {
 /// Every verb mcpctl understands.
 #[derive(Debug, Subcommand)]
 pub enum Command {
-    /// List every server with its transport, target, state and source file.
+    /// List every server with its transport, target, whether it is enabled, and its source file.
     #[command(visible_alias = "ls")]
     List(list::Args),
     /// Show one server's full definition.
@@ -268,7 +276,7 @@ impl Context {
             sources: Sources::resolve(&global.files),
             json: global.json,
             interactive: output::interactive(),
-            spawn: !global.no_spawn && crate::supervisor::client::spawn_allowed_by_env(),
+            spawn: !global.no_spawn,
             allow_insecure_file: global.allow_insecure_file,
         }
     }
@@ -357,27 +365,11 @@ pub fn run_from_env() -> ExitCode {
     }
 }
 
-/// The process arguments as `P`, or the exit code after clap printed why
-/// not (help and version are a success; under `--json` a refusal is also
-/// answered as JSON).
+/// The process arguments as `P`, or the exit code after printing why not
+/// (help and version are a success; a refusal reads `error:`/`hint:` as
+/// every mcpctl error does, and under `--json` is also answered as JSON).
 fn parse<P: Parser>() -> std::result::Result<P, ExitCode> {
-    P::try_parse().map_err(|err| {
-        let _ = err.print();
-        let code = match err.kind() {
-            clap::error::ErrorKind::DisplayHelp
-            | clap::error::ErrorKind::DisplayVersion
-            | clap::error::ErrorKind::DisplayHelpOnMissingArgumentOrSubcommand => ExitCode::Success,
-            _ => ExitCode::Usage,
-        };
-        if code != ExitCode::Success && json_requested() {
-            let text = err.render().to_string();
-            let first = text.lines().next().unwrap_or("invalid command line");
-            let message = first.strip_prefix("error: ").unwrap_or(first);
-            let hint = "run `mcpctl --help` or `mcpctl COMMAND --help`";
-            let _ = output::print_json_error(code.name(), message, Some(hint), code.code());
-        }
-        code
-    })
+    P::try_parse().map_err(|err| refusal::report(err, &P::command(), json_requested()))
 }
 
 /// The exit code of a command's result, after printing its error (also as
@@ -387,10 +379,20 @@ fn report(result: Result<ExitCode>, json: bool) -> ExitCode {
         Ok(code) => code,
         Err(err) => {
             let (message, hint, code) = (err.to_string(), err.hint(), err.exit_code());
+            let also = err.also();
             output::error(&message, hint.as_deref());
+            for more in &also {
+                output::error(&more.message, more.hint.as_deref());
+            }
             if json {
-                let _ =
-                    output::print_json_error(code.name(), &message, hint.as_deref(), code.code());
+                let doc = output::JsonError {
+                    code: code.name(),
+                    message: &message,
+                    hint: hint.as_deref(),
+                    exit_code: code.code(),
+                    also: &also,
+                };
+                let _ = output::print_json_error(&doc);
             }
             code
         }

@@ -155,7 +155,7 @@ pub fn run(ctx: &Context, args: Args) -> Result<ExitCode> {
 /// memory instead of pages of all of it (BENCHMARKS.md, `serve`).
 fn hand_over() {
     use std::os::unix::process::CommandExt;
-    if std::env::var_os("MCPCTL_SERVE_IN_PROCESS").is_some_and(|v| v == "1") {
+    if crate::env_flag::is_set("MCPCTL_SERVE_IN_PROCESS") {
         return;
     }
     let Some(lean) = crate::exe::serve_exe() else {

@@ -118,11 +118,12 @@ fn detail(s: &ServerStatus) -> Vec<String> {
             "tools:      {}",
             s.tools.map_or("-".into(), |n| n.to_string())
         ),
-        format!("restarts:   {}", s.restarts),
-        format!("log:        {}", one(&s.log)),
     ];
+    out.extend(held(s));
+    out.push(format!("restarts:   {}", s.restarts));
+    out.push(format!("log:        {}", one(&s.log)));
     if let Some(e) = &s.last_error {
-        out.push(format!("last error: {}", e.message));
+        out.push(format!("last error: {}", one(&e.message)));
         if let Some(code) = e.exit_code {
             out.push(format!("exit code:  {code}"));
         }
@@ -131,6 +132,39 @@ fn detail(s: &ServerStatus) -> Vec<String> {
         }
     }
     out
+}
+
+/// How many held tools `status NAME` names; `mcpctl tools NAME` and
+/// `approve --dry-run` list them all.
+const HELD_SHOWN: usize = 10;
+
+/// The tools the lockfile holds back (sanitized: a server names them),
+/// and the commands that review and approve them.
+fn held(s: &ServerStatus) -> Vec<String> {
+    if s.held_tools.is_empty() {
+        return Vec::new();
+    }
+    let mut names: Vec<String> = s
+        .held_tools
+        .iter()
+        .take(HELD_SHOWN)
+        .map(|tool| format!("`{}`", output::sanitize(tool)))
+        .collect();
+    if s.held_tools.len() > HELD_SHOWN {
+        names.push(format!("and {} more", s.held_tools.len() - HELD_SHOWN));
+    }
+    let count = s.held_tools.len();
+    let name = output::sanitize(&s.name);
+    vec![
+        format!(
+            "held back:  {count} tool{} drifted from the lockfile: {}",
+            if count == 1 { "" } else { "s" },
+            names.join(", ")
+        ),
+        format!(
+            "  hint: review with `mcpctl approve {name} --dry-run`, then `mcpctl approve {name}`"
+        ),
+    ]
 }
 
 /// Every defined server (or those named) as `stopped`, for when no

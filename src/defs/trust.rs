@@ -52,12 +52,12 @@ impl Diagnostic for Untrusted {
     }
 }
 
-/// `MCPCTL_ALLOW_INSECURE_FILE` set (and not `0`, `false`, `no`, `off`) in
-/// this process's environment: the override, for a process with no
-/// command line to carry `--allow-insecure-file` (the supervisor).
+/// `MCPCTL_ALLOW_INSECURE_FILE` set to a yes (`1`, `true`, `yes`, `on`;
+/// see [`crate::env_flag`]) in this process's environment: the override,
+/// for a process with no command line to carry `--allow-insecure-file`
+/// (the supervisor). An unknown word is a no: a typo never lowers a guard.
 pub fn allowed_by_env() -> bool {
-    std::env::var("MCPCTL_ALLOW_INSECURE_FILE")
-        .is_ok_and(|v| !matches!(v.as_str(), "" | "0" | "false" | "no" | "off"))
+    crate::env_flag::is_set("MCPCTL_ALLOW_INSECURE_FILE")
 }
 
 /// Refuse `file` unless only the operator (or root) can change it; `allow`

@@ -40,11 +40,6 @@ pub struct Client {
     pub paths: Paths,
 }
 
-/// True unless `MCPCTL_NO_SPAWN` is set to something other than `0`/empty.
-pub fn spawn_allowed_by_env() -> bool {
-    !std::env::var("MCPCTL_NO_SPAWN").is_ok_and(|v| !v.is_empty() && v != "0")
-}
-
 impl Client {
     /// Connect to the supervisor of `sources`, spawning it if allowed.
     pub fn connect(sources: &Sources, spawn: bool) -> Result<Client, SupervisorError> {

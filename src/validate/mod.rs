@@ -14,7 +14,7 @@ pub mod pins;
 pub mod seconds;
 pub mod url;
 
-use crate::error::{Diagnostic, ExitCode};
+use crate::error::{Also, Diagnostic, ExitCode};
 
 /// How serious a finding is.
 #[derive(Debug, Clone, Copy, PartialEq, Eq, serde::Serialize)]
@@ -87,22 +87,13 @@ pub struct Policy {
     pub allow_http: bool,
 }
 
-/// Validation stopped a write; carries every error finding.
+/// Validation stopped a write; carries every error finding. The first is
+/// the error and its hint; the others follow, each with its own hint.
 #[derive(Debug, thiserror::Error)]
-#[error("{}", render(.findings))]
+#[error("{}", .findings.first().map_or("the definition is invalid", |f| f.message.as_str()))]
 pub struct ValidationError {
     /// The error findings (warnings are printed separately).
     pub findings: Vec<Finding>,
-}
-
-fn render(findings: &[Finding]) -> String {
-    let mut lines = findings.iter().map(|f| f.message.clone());
-    let first = lines.next().unwrap_or_default();
-    lines.fold(first, |mut acc, line| {
-        acc.push_str("\nerror: ");
-        acc.push_str(&line);
-        acc
-    })
 }
 
 impl Diagnostic for ValidationError {
@@ -119,7 +110,17 @@ impl Diagnostic for ValidationError {
     }
 
     fn hint(&self) -> Option<String> {
-        let hints: Vec<String> = self.findings.iter().map(|f| f.hint.clone()).collect();
-        (!hints.is_empty()).then(|| hints.join("\nhint: "))
+        self.findings.first().map(|f| f.hint.clone())
+    }
+
+    fn also(&self) -> Vec<Also> {
+        self.findings
+            .iter()
+            .skip(1)
+            .map(|f| Also {
+                message: f.message.clone(),
+                hint: Some(f.hint.clone()),
+            })
+            .collect()
     }
 }

@@ -18,13 +18,15 @@ const RESOLVE_WAIT: Duration = Duration::from_secs(2);
 /// public host (with a warning) instead of refusing it.
 pub fn check(raw: &str, allow_http: bool) -> Vec<Finding> {
     let templated = raw.contains("${");
+    // Messages quote the URL with any credentials in it masked.
+    let shown = crate::text::mask_userinfo(raw);
     let parsed = match url::Url::parse(raw) {
         Ok(parsed) => parsed,
         Err(_) if templated => return Vec::new(),
         Err(err) => {
             return vec![Finding::error(
                 Rule::Url,
-                format!("`{raw}` is not a valid URL: {err}"),
+                format!("`{shown}` is not a valid URL: {err}"),
                 "give a full URL such as https://mcp.example.com/mcp",
             )];
         }
@@ -44,23 +46,23 @@ pub fn check(raw: &str, allow_http: bool) -> Vec<Finding> {
         "http" => match local_network(&parsed) {
             Some(kind) => findings.push(Finding::warning(
                 Rule::Url,
-                format!("`{raw}` uses plain http to {kind}: traffic and headers are not encrypted"),
+                format!("`{shown}` uses plain http to {kind}: traffic and headers are not encrypted"),
                 "use https:// if the server offers it",
             )),
             None if allow_http => findings.push(Finding::warning(
                 Rule::Url,
-                format!("`{raw}` uses plain http to a public host: traffic and headers are not encrypted"),
+                format!("`{shown}` uses plain http to a public host: traffic and headers are not encrypted"),
                 "use https:// if the server offers it (accepted because of --allow-http)",
             )),
             None => findings.push(Finding::error(
                 Rule::Url,
-                format!("`{raw}` uses plain http to a public host"),
+                format!("`{shown}` uses plain http to a public host"),
                 "use https://, or pass --allow-http to accept it (plain http needs no flag for loopback, private and link-local addresses, single-label names and .internal/.local hosts)",
             )),
         },
         other => findings.push(Finding::error(
             Rule::Url,
-            format!("`{raw}` uses the scheme `{other}`; MCP servers are reached over https"),
+            format!("`{shown}` uses the scheme `{other}`; MCP servers are reached over https"),
             "use an https:// URL (or http:// for a server on this machine)",
         )),
     }

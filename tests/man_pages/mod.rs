@@ -42,7 +42,10 @@ pub const ENVIRONMENT: &[(&str, &str)] = &[
         "MCPCTL_FILE",
         ":-separated definition files (when no --file)",
     ),
-    ("MCPCTL_REQUIRE_PIN", "1/true: add --require-pin by default"),
+    (
+        "MCPCTL_REQUIRE_PIN",
+        "1/true/yes/on: add --require-pin by default (0/false/no/off: not; any other word is refused)",
+    ),
     (
         "MCPCTL_INHERIT_ENV",
         "extra variable names (,/:-separated) that launched servers inherit",
@@ -53,15 +56,15 @@ pub const ENVIRONMENT: &[(&str, &str)] = &[
     ),
     (
         "MCPCTL_NO_SPAWN",
-        "1: lifecycle verbs never start the supervisor (like --no-spawn)",
+        "1/true/yes/on: lifecycle verbs never start the supervisor (like --no-spawn)",
     ),
     (
         "MCPCTL_SERVE_IN_PROCESS",
-        "1: mcpctl serve serves from its own process instead of handing over to mcpctl-serve",
+        "1/true/yes/on: mcpctl serve serves from its own process instead of handing over to mcpctl-serve",
     ),
     (
         "MCPCTL_ALLOW_INSECURE_FILE",
-        "1: launch from a definition file others can change (like --allow-insecure-file)",
+        "1/true/yes/on: launch from a definition file others can change (like --allow-insecure-file)",
     ),
     (
         "MCPCTL_REGISTRY_URL",

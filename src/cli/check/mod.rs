@@ -152,7 +152,12 @@ pub fn run(ctx: &Context, args: Args) -> Result<ExitCode> {
         json::print(&mut outcomes, counts, drift.as_deref())?;
     } else {
         human::print(&outcomes, args.tools)?;
-        if let Some(drift) = &drift {
+        if let Some(drift) = drift
+            .as_deref()
+            .filter(|d| super::lock::drift::any_drift(d))
+        {
+            // A blank line between the table and the drift reports.
+            output::line("")?;
             super::lock::drift::print_drift(drift)?;
         }
     }

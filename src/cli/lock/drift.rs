@@ -121,13 +121,16 @@ pub(crate) fn drift_json(d: &Drift) -> Value {
     })
 }
 
-/// Print every server that drifted, with what changed.
+/// Print every server that drifted, with what changed, a blank line
+/// between servers (a caller that printed a table first separates it).
 pub(crate) fn print_drift(drift: &[Drift]) -> Result<()> {
-    for d in drift {
-        let Some(changes) = d.changes.as_ref().filter(|c| !c.is_empty()) else {
-            continue;
-        };
-        output::line("")?;
+    let drifted = drift
+        .iter()
+        .filter_map(|d| Some((d, d.changes.as_ref().filter(|c| !c.is_empty())?)));
+    for (i, (d, changes)) in drifted.enumerate() {
+        if i > 0 {
+            output::line("")?;
+        }
         output::line(format!(
             "DRIFT {} ({}): {} change{}",
             d.name,

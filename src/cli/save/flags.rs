@@ -46,8 +46,13 @@ pub struct SaveFlags {
     /// not installed here; drop comments an edit cannot keep.
     #[arg(long)]
     pub force: bool,
-    /// Treat unpinned package versions as errors.
-    #[arg(long, env = "MCPCTL_REQUIRE_PIN")]
+    /// Treat unpinned package versions as errors (MCPCTL_REQUIRE_PIN takes
+    /// 1/0, true/false, yes/no or on/off).
+    #[arg(
+        long,
+        env = "MCPCTL_REQUIRE_PIN",
+        value_parser = clap::builder::BoolishValueParser::new()
+    )]
     pub require_pin: bool,
     /// Do not connect to the server before saving.
     #[arg(long)]

@@ -82,6 +82,14 @@ pub(super) fn line_col(prefix: &[u8]) -> (usize, usize) {
 
 /// Parse a definition file's text.
 pub fn parse(path: &Path, text: &str) -> Result<ParsedFile, DefsError> {
+    let text = super::layout::without_bom(text);
+    let syntax = detect_syntax(path, text);
+    // An empty `config.toml` is a Codex configuration with no servers yet
+    // (what removing the last one leaves); an empty JSON or YAML file is
+    // not a definitions file of any shape.
+    if syntax == Syntax::Toml {
+        return toml::parse(path, text);
+    }
     if text.trim().is_empty() {
         return Err(DefsError::Invalid {
             path: path.to_path_buf(),
@@ -90,11 +98,6 @@ pub fn parse(path: &Path, text: &str) -> Result<ParsedFile, DefsError> {
                 "write `{\"mcpServers\": {}}` into it, or delete it and let `mcpctl add` create it"
                     .to_string(),
         });
-    }
-    let text = super::layout::without_bom(text);
-    let syntax = detect_syntax(path, text);
-    if syntax == Syntax::Toml {
-        return toml::parse(path, text);
     }
     if let Some(offset) = nesting::too_deep(text, syntax) {
         let (line, column) = line_col(&text.as_bytes()[..offset]);
