@@ -430,11 +430,9 @@ fn removing_the_last_server_leaves_a_valid_file_in_every_shape() {
             left,
             "{at}: {text}"
         );
-        if at == "flat.json" || at.ends_with(".yaml") {
+        if at == "flat.json" {
             // `{}` no longer says which shape it had: an add writes the
-            // shape most clients read, `mcpServers`. YAML: an add into
-            // `mcpServers: {}` then its remove drops a comment elsewhere in
-            // the file (a known hole, reported; not this test's subject).
+            // shape most clients read, `mcpServers`.
             let listed = sb.run(&["--file", file, "list", "--json"]);
             assert_eq!(
                 listed.expect_code(0).json()["servers"],

@@ -63,7 +63,9 @@ fn apply_to_text(text: &str, shape: Shape, edit: &Edit) -> Result<String, String
     let comment_lines = match edit {
         Edit::Remove { name } => servers
             .find_entry_by_key(name.as_str())
-            .map(|entry| leading_comment_lines(text, entry.start_position(text).line)),
+            .map(|entry| entry.start_position(text))
+            .filter(|at| starts_its_line(text, at))
+            .map(|at| leading_comment_lines(text, at.line)),
         _ => None,
     };
     apply_one(&servers, shape, edit)?;
@@ -72,6 +74,20 @@ fn apply_to_text(text: &str, shape: Shape, edit: &Edit) -> Result<String, String
         Some(range) => strip_lines(&edited, text, range),
         None => edited,
     })
+}
+
+/// True when the entry at `at` is the first thing on its line, as a block
+/// mapping's key is: only then is the comment block above it its own. An
+/// entry of a flow mapping (`mcpServers: {a: …}`) shares its line, and the
+/// comment above belongs to what starts that line.
+fn starts_its_line(text: &str, at: &yaml_edit::LineColumn) -> bool {
+    text.lines()
+        .nth(at.line.saturating_sub(1))
+        .is_some_and(|line| {
+            line.chars()
+                .take(at.column.saturating_sub(1))
+                .all(char::is_whitespace)
+        })
 }
 
 /// The 0-based line range of the comment block directly above the line
