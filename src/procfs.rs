@@ -44,6 +44,16 @@ pub fn stat(pid: u32) -> Option<Stat> {
     parse_stat(&std::fs::read_to_string(format!("/proc/{pid}/stat")).ok()?)
 }
 
+/// The user `pid` runs as (the owner of `/proc/PID`: its effective uid),
+/// if it exists. Only a process of mcpctl's own user is ever taken for one
+/// of its servers: a tag or a session is something another user can copy.
+pub fn owner(pid: u32) -> Option<u32> {
+    use std::os::unix::fs::MetadataExt;
+    std::fs::metadata(format!("/proc/{pid}"))
+        .ok()
+        .map(|m| m.uid())
+}
+
 /// True while `pid` exists and is not a zombie.
 pub fn alive(pid: u32) -> bool {
     stat(pid).is_some_and(|s| !s.is_zombie())

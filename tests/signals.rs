@@ -438,3 +438,75 @@ fn the_watchdog_of_a_finished_check_is_gone_with_it() {
     );
     assert!(servers(&m, me).is_empty());
 }
+
+/// Attack (fresh pass, issue 20): the watchdog ended every process that
+/// carried its server's tag, and every process in their sessions, whoever
+/// ran them. Another user who copied the tag (it is in the server's
+/// environment, and follows from mcpctl's pid and start time) into a
+/// process of theirs sitting in a session with a process of ours had both
+/// killed. Only our own user's processes are ours, and only the sessions
+/// our escapees lead.
+#[test]
+#[ignore = "needs root to run a process as uid 65534; tests/run.sh runs it when root, as CI is"]
+fn kill_9_ends_nothing_of_another_user_nor_of_a_session_a_tagged_process_sits_in() {
+    assert!(
+        nix::unistd::geteuid().is_root(),
+        "this test runs a process as uid 65534 and needs root: run it as root (sudo -E cargo test --test signals -- --ignored kill_9_ends_nothing)"
+    );
+    let sandbox = Sandbox::new();
+    let m = marker("kill9-foreign");
+    let fx = support::fixture().to_string_lossy().into_owned();
+    let args = ["--marker", &m, "--hang"];
+    let file = define(&sandbox, &[("stuck", &fx, args.map(String::from).to_vec())]);
+    let mut mcpctl = spawn_quiet(&sandbox, &["--file", &file, "check"]);
+    let me = mcpctl.id();
+    let server = poll(Duration::from_secs(60), "the server to start", || {
+        servers(&m, me).first().map(|s| s.0)
+    });
+    let environ = std::fs::read(format!("/proc/{server}/environ")).unwrap();
+    let tag = String::from_utf8_lossy(&environ)
+        .split('\0')
+        .find_map(|v| v.strip_prefix("MCPCTL_SERVER_TAG=").map(str::to_string))
+        .expect("the server carries a tag");
+    let others = format!("others-{}", std::process::id());
+    let script = format!(
+        "exec -a {others}-bystander sleep 300 & \
+         setpriv --reuid 65534 --regid 65534 --clear-groups env MCPCTL_SERVER_TAG={tag} \
+         bash -c 'exec -a {others}-foreign sleep 300' & wait"
+    );
+    let mut session = std::process::Command::new("setsid")
+        .args(["bash", "-c", &script])
+        .spawn()
+        .unwrap();
+    // The two sleepers (argv[0] is their name; the shell names them too).
+    let sleepers = || -> Vec<(u32, String)> {
+        support::live(&others)
+            .into_iter()
+            .filter(|(_, line)| {
+                line.split_once(' ')
+                    .is_some_and(|(_, cmd)| cmd.starts_with(&others))
+            })
+            .collect()
+    };
+    poll(Duration::from_secs(10), "the other processes", || {
+        (sleepers().len() == 2).then_some(())
+    });
+    mcpctl.kill().unwrap();
+    mcpctl.wait().unwrap();
+    let gone = || servers(&m, me).is_empty() && watchdogs(me).is_empty();
+    let ended = support::wait_until(support::within(10), gone);
+    // Past the watchdog's grace period, what it would end is ended.
+    std::thread::sleep(Duration::from_secs(3));
+    let survivors = sleepers();
+    for (pid, _) in survivors.iter().chain(&servers(&m, me)) {
+        let _ = kill(Pid::from_raw(*pid as i32), Signal::SIGKILL);
+    }
+    let _ = session.kill();
+    let _ = session.wait();
+    assert!(ended, "the server or the watchdog was left running");
+    assert_eq!(
+        survivors.len(),
+        2,
+        "the watchdog ended another user's process or a bystander of ours: {survivors:?}"
+    );
+}

@@ -111,9 +111,13 @@ fn escaped(tags: &[&str]) -> Vec<Target> {
     let me = std::process::id();
     let my_session = procfs::stat(me).map_or(0, |s| s.session);
     let live = live().clone();
+    // Only processes of our own user: a tag is an environment variable,
+    // which anyone who can read ours can copy into a process of theirs.
+    let uid = nix::unistd::geteuid().as_raw();
     let procs: Vec<(u32, procfs::Stat)> = procfs::pids()
         .into_iter()
         .filter(|&pid| pid != me && !live.contains(&pid))
+        .filter(|&pid| procfs::owner(pid) == Some(uid))
         .filter_map(|pid| Some((pid, procfs::stat(pid)?)))
         .filter(|(_, stat)| !stat.is_zombie())
         .collect();
@@ -131,9 +135,14 @@ fn escaped(tags: &[&str]) -> Vec<Target> {
             found.insert(*pid);
         }
     }
+    // The sessions our escapees lead (a `setsid` makes its caller the
+    // leader): what runs in them came from the escapee, even with its tag
+    // cleared. A session a found process merely sits in is not ours.
     let sessions: BTreeSet<i32> = procs
         .iter()
-        .filter(|(pid, stat)| found.contains(pid) && stat.session != my_session)
+        .filter(|(pid, stat)| {
+            found.contains(pid) && stat.session != my_session && stat.session == *pid as i32
+        })
         .map(|(_, stat)| stat.session)
         .collect();
     found.extend(

@@ -50,8 +50,8 @@ fn group_alive(pgid: i32) -> bool {
         .any(|s| s.pgrp == pgid && !s.is_zombie())
 }
 
-/// The group of `leader`, if it is still ours to end: its leader runs with
-/// the recorded start time, or it died and the group still has members (a
+/// The group of `leader`, if it is still ours to end: its leader runs as
+/// our user with the recorded start time, or it died and the group still has members (a
 /// group's id is not reused while it exists). A live leader with another
 /// start time is a reused pid: not ours.
 fn running_group(leader: &Leader) -> Option<i32> {
@@ -59,7 +59,9 @@ fn running_group(leader: &Leader) -> Option<i32> {
         return None;
     }
     let now = procfs::stat(leader.pid);
-    let same = now.is_some_and(|s| s.start_time == leader.start_time);
+    // A leader of another user's is never ours, whatever a record says.
+    let mine = procfs::owner(leader.pid) == Some(nix::unistd::geteuid().as_raw());
+    let same = mine && now.is_some_and(|s| s.start_time == leader.start_time);
     let pgid = leader.pid as i32;
     (same || (now.is_none() && group_alive(pgid))).then_some(pgid)
 }

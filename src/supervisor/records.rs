@@ -49,13 +49,36 @@ pub fn save(path: &Path, records: &[Record]) {
     }
 }
 
+/// The bytes of `path` when it is a regular file of our own user that no
+/// one else can write, checked on the opened file (no link followed): the
+/// records say which processes to kill, so a file another user wrote or
+/// swapped in (the directory renamed under us in a shared parent) is
+/// never believed.
+fn read_own(path: &Path) -> Option<Vec<u8>> {
+    use std::io::Read;
+    use std::os::unix::fs::{MetadataExt, OpenOptionsExt};
+    let mut file = std::fs::OpenOptions::new()
+        .read(true)
+        .custom_flags(nix::libc::O_NOFOLLOW)
+        .open(path)
+        .ok()?;
+    let meta = file.metadata().ok()?;
+    let own =
+        meta.is_file() && meta.uid() == nix::unistd::geteuid().as_raw() && meta.mode() & 0o022 == 0;
+    if !own {
+        return None;
+    }
+    let mut bytes = Vec::new();
+    file.read_to_end(&mut bytes).ok()?;
+    Some(bytes)
+}
+
 /// Read the records a previous daemon left. A record whose pid could not
 /// be a server's group is refused: 0 (`killpg(0)` is the caller's own
 /// group), 1 (init) and anything past `i32::MAX` (a negative pid to the
 /// kernel) are never signalled, whoever wrote them.
 pub fn load(path: &Path) -> Vec<Record> {
-    let records: Vec<Record> = std::fs::read(path)
-        .ok()
+    let records: Vec<Record> = read_own(path)
         .and_then(|b| serde_json::from_slice(&b).ok())
         .unwrap_or_default();
     records
@@ -115,5 +138,33 @@ mod tests {
         );
         let loaded = load(&path);
         assert_eq!(loaded, vec![record(me, mine)]);
+    }
+
+    /// Attack (fresh pass, issue 20): records another user could write, or
+    /// swap in, named a process of theirs choosing for the supervisor to
+    /// kill. Only a regular file of our own that no one else can write is
+    /// believed, and no link is followed to it.
+    #[test]
+    fn records_someone_else_could_write_are_not_believed() {
+        use std::os::unix::fs::PermissionsExt;
+        let dir = tempfile::tempdir().unwrap();
+        let path = dir.path().join("x.pids");
+        let me = std::process::id();
+        let mine = procfs::stat(me).unwrap().start_time;
+        let record = Record {
+            name: "fx".into(),
+            pid: me,
+            start_time: mine,
+            tag: None,
+        };
+        save(&path, std::slice::from_ref(&record));
+        assert_eq!(load(&path), vec![record.clone()]);
+        let link = dir.path().join("link.pids");
+        std::os::unix::fs::symlink(&path, &link).unwrap();
+        assert_eq!(load(&link), vec![], "a link was followed");
+        for mode in [0o620, 0o602] {
+            std::fs::set_permissions(&path, std::fs::Permissions::from_mode(mode)).unwrap();
+            assert_eq!(load(&path), vec![], "mode {mode:o} was believed");
+        }
     }
 }
