@@ -124,9 +124,10 @@ impl Redactor {
     /// place: every secret value in every string and object key of `value`
     /// is replaced as [`Redactor::apply`] replaces it, run-time secrets
     /// included. URL userinfo is left as the server wrote it (it is the
-    /// content, not ours), and so are the binary payloads the spec makes
-    /// base64 (an image or audio block's `data`, a resource's `blob`),
-    /// where a short secret could match by chance and corrupt the bytes.
+    /// content, not ours). In the binary payloads the spec makes base64
+    /// (an image or audio block's `data`, a resource's `blob`), where a
+    /// short secret could match by chance and corrupt the bytes, only
+    /// secrets of [`MIN_PAYLOAD_SECRET`] characters or more are redacted.
     /// Only those: a `data` key anywhere else (`structuredContent.data`,
     /// `_meta.data`) is text like any other, and so is a "payload" that is
     /// not base64 at all.
@@ -143,7 +144,8 @@ impl Redactor {
     /// server does). A listing carries no binary payloads, so none are
     /// spared. `item` comes back untouched when it quotes no secret, and
     /// `None` when its redacted form no longer reads as a `T` (a secret
-    /// equal to an enum's word, say): the caller withholds it rather than
+    /// equal to an enum's word, say) or when a `keep` field quotes a secret
+    /// (a tool named after the key): the caller withholds it rather than
     /// show the secret.
     pub fn apply_typed<T>(&self, item: T, keep: &[&str]) -> Option<T>
     where
@@ -161,6 +163,13 @@ impl Redactor {
                 .collect(),
             _ => Vec::new(),
         };
+        // An identifier that quotes a secret cannot be shown, nor masked
+        // (a call must name it as the server does): the item is withheld.
+        let mut identifiers =
+            serde_json::Value::Array(kept.iter().map(|(_, v)| v.clone()).collect());
+        if replace_in_json(&secrets, &mut identifiers, Payloads::Redacted) {
+            return None;
+        }
         if !replace_in_json(&secrets, &mut value, Payloads::Redacted) {
             return Some(item);
         }
@@ -199,6 +208,12 @@ impl Redactor {
         lines.iter().map(|l| self.apply(l)).collect()
     }
 }
+
+/// The shortest secret redacted inside a base64 payload: 16 base64
+/// characters match a given string by chance once in 64^16 (7.9e28)
+/// places, never in any real image, while a shorter `${VAR}` value (4
+/// characters may be one) would corrupt every image it happened to match.
+pub const MIN_PAYLOAD_SECRET: usize = 16;
 
 /// Whether [`replace_in_json`] spares the spec's base64 payloads.
 #[derive(Clone, Copy, PartialEq, Eq)]
@@ -255,6 +270,15 @@ fn replace_in_json(
             for (key, v) in map.iter_mut() {
                 if spared != Some(key.as_str()) {
                     changed |= replace_in_json(secrets, v, payloads);
+                } else {
+                    // Long secrets cannot match base64 by chance: a
+                    // payload that quotes one is redacted too.
+                    let long: Vec<(String, String)> = secrets
+                        .iter()
+                        .filter(|(secret, _)| secret.len() >= MIN_PAYLOAD_SECRET)
+                        .cloned()
+                        .collect();
+                    changed |= replace_in_json(&long, v, payloads);
                 }
             }
             changed
@@ -401,6 +425,15 @@ mod tests {
         assert_eq!(result["content"][0]["text"], "token ${TOK}, key ***");
         let content = &result["content"];
         assert_eq!(content[1]["data"], "AAAAQUJDREVGR0hJAAAA", "base64 kept");
+        // A long secret that reads as base64 is redacted in a payload too.
+        let long = remote("http://127.0.0.1:1/", &[("X-Key", "Zk9vQmFyU2VjcmV0MTIz")]);
+        let mut quoted = serde_json::json!({"content": [
+            {"type": "image", "data": "AAAAZk9vQmFyU2VjcmV0MTIzAAAA", "mimeType": "image/png"},
+            {"type": "resource", "resource": {"uri": "x:/", "blob": "Zk9vQmFyU2VjcmV0MTIz"}}
+        ]});
+        Redactor::for_def_with(&long, &env).apply_json(&mut quoted);
+        assert_eq!(quoted["content"][0]["data"], "AAAA***AAAA", "{quoted}");
+        assert_eq!(quoted["content"][1]["resource"]["blob"], "***", "{quoted}");
         assert_eq!(content[2]["data"], "the key ***", "not base64: {content}");
         assert_eq!(content[3]["resource"]["blob"], "QUJDREVGR0hJ", "{content}");
         let structured = &result["structuredContent"];
@@ -419,12 +452,12 @@ mod tests {
     fn a_listing_is_redacted_but_its_name_and_kept_untouched_without_secrets() {
         let def = remote("http://127.0.0.1:1/${TOK}", &[("X-Raw", "QUJDREVGR0hJ")]);
         let r = Redactor::for_def_with(&def, &env);
-        let tool = serde_json::json!({"name": "tok-value-1234", "description": "key QUJDREVGR0hJ",
+        let tool = serde_json::json!({"name": "tool", "description": "key QUJDREVGR0hJ",
             "inputSchema": {"type": "object", "properties": {"k": {"default": "tok-value-1234",
                 "type": "image", "data": "QUJDREVGR0hJ"}}}});
         let listed = r.apply_listed(vec![tool]);
         let tool = &listed[0];
-        assert_eq!(tool["name"], "tok-value-1234", "an identifier");
+        assert_eq!(tool["name"], "tool", "an identifier");
         assert_eq!(tool["description"], "key ***");
         let k = &tool["inputSchema"]["properties"]["k"];
         assert_eq!(k["default"], "${TOK}");
@@ -443,6 +476,17 @@ mod tests {
         let def = remote("http://127.0.0.1:1/${TOK}", &[]);
         let r = Redactor::for_def_with(&def, &env);
         assert!(r.apply_typed(Role::Odd, &[]).is_none());
+    }
+
+    /// Attack (fresh pass, issue 20): a tool or prompt named after a
+    /// secret showed it in `tools`, the lockfile, grants and serve.
+    #[test]
+    fn an_item_whose_name_quotes_a_secret_is_withheld() {
+        let def = remote("http://127.0.0.1:1/${TOK}", &[]);
+        let r = Redactor::for_def_with(&def, &env);
+        let named = |name: &str| serde_json::json!({"name": name, "description": "d"});
+        let listed = r.apply_listed(vec![named("ktok-value-1234"), named("echo")]);
+        assert_eq!(listed, vec![named("echo")]);
     }
 
     #[test]
