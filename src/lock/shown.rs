@@ -77,6 +77,8 @@ struct Version {
     main: Option<Script>,
     /// Its Latin letters outside ASCII (`é`, `ı` …).
     latin: HashSet<char>,
+    /// Its combining marks (a dot above, an acute in NFD …).
+    combining: HashSet<char>,
 }
 
 impl Version {
@@ -104,6 +106,11 @@ impl Version {
                 .iter()
                 .flat_map(|l| l.chars())
                 .filter(|c| !c.is_ascii() && script_of(*c) == Some(Script::Latin))
+                .collect(),
+            combining: mine
+                .iter()
+                .flat_map(|l| l.chars())
+                .filter(|c| is_combining(*c))
                 .collect(),
         }
     }
@@ -139,6 +146,16 @@ fn look(text: &str) -> String {
     unicode_security::skeleton(seen.trim_end()).collect()
 }
 
+/// True for a combining mark (general category Mn or Me): drawn over or
+/// under the letter before it, so `i` + U+0307 reads nearly as `i`.
+fn is_combining(c: char) -> bool {
+    use unicode_general_category::{GeneralCategory as G, get_general_category};
+    matches!(
+        get_general_category(c),
+        G::NonspacingMark | G::EnclosingMark
+    )
+}
+
 /// True for a character outside ASCII that can pass for ASCII text.
 fn passes_for_ascii(c: char) -> bool {
     if c.is_ascii() || !c.is_alphanumeric() {
@@ -165,6 +182,10 @@ fn marks(text: &str, this: &Version, other: &Version) -> Vec<bool> {
                 || i >= end
                 || (!c.is_ascii() && same_look)
                 || (passes_for_ascii(c) && (mixed[i] || foreign()))
+                || (is_combining(c)
+                    && i > 0
+                    && chars[i - 1].is_ascii()
+                    && !other.combining.contains(&c))
         })
         .collect()
 }
@@ -319,6 +340,11 @@ mod tests {
         // A word mixing scripts, beside a Latin text.
         let lines = shown("Pay", "Pay with p\u{430}ypal");
         assert_eq!(lines[1], "+ Pay with p\\u{430}ypal");
+        // A combining mark on an ASCII letter, new to the text (attack2 D2).
+        let lines = shown("Read a file.", "Read a fi\u{307}le.");
+        assert_eq!(lines[1], "+ Read a fi\\u{307}le.");
+        let lines = shown("Read a file.", "Read\u{331} a file\u{338}.");
+        assert_eq!(lines[1], "+ Read\\u{331} a file\\u{338}.");
     }
 
     #[test]
