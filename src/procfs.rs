@@ -54,6 +54,11 @@ pub fn owner(pid: u32) -> Option<u32> {
         .map(|m| m.uid())
 }
 
+/// True when `pid` runs as mcpctl's own effective uid (see [`owner`]).
+pub fn is_ours(pid: u32) -> bool {
+    owner(pid) == Some(nix::unistd::geteuid().as_raw())
+}
+
 /// True while `pid` exists and is not a zombie.
 pub fn alive(pid: u32) -> bool {
     stat(pid).is_some_and(|s| !s.is_zombie())

@@ -113,11 +113,10 @@ fn escaped(tags: &[&str]) -> Vec<Target> {
     let live = live().clone();
     // Only processes of our own user: a tag is an environment variable,
     // which anyone who can read ours can copy into a process of theirs.
-    let uid = nix::unistd::geteuid().as_raw();
     let procs: Vec<(u32, procfs::Stat)> = procfs::pids()
         .into_iter()
         .filter(|&pid| pid != me && !live.contains(&pid))
-        .filter(|&pid| procfs::owner(pid) == Some(uid))
+        .filter(|&pid| procfs::is_ours(pid))
         .filter_map(|pid| Some((pid, procfs::stat(pid)?)))
         .filter(|(_, stat)| !stat.is_zombie())
         .collect();

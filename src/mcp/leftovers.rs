@@ -60,8 +60,8 @@ fn running_group(leader: &Leader) -> Option<i32> {
     }
     let now = procfs::stat(leader.pid);
     // A leader of another user's is never ours, whatever a record says.
-    let mine = procfs::owner(leader.pid) == Some(nix::unistd::geteuid().as_raw());
-    let same = mine && now.is_some_and(|s| s.start_time == leader.start_time);
+    let same =
+        procfs::is_ours(leader.pid) && now.is_some_and(|s| s.start_time == leader.start_time);
     let pgid = leader.pid as i32;
     (same || (now.is_none() && group_alive(pgid))).then_some(pgid)
 }

@@ -122,6 +122,8 @@ impl Gateway {
         if !stale {
             return outcome;
         }
+        // The catalog moved under the agent: rebuild it (agents hear
+        // `list_changed`) and see whether this tool is still the same.
         self.shared.rebuild(true).await;
         match self.shared.view().tools.get(name) {
             Some(now)
@@ -165,14 +167,8 @@ impl Gateway {
             {
                 typed(refusal)
             }
-            Err(Ended::Supervisor(err)) => {
-                if matches!(&err, SupervisorError::Remote(w) if w.code == ErrorCode::Stale) {
-                    // The catalog moved under the agent: tell it to list again.
-                    let shared = self.shared.clone();
-                    tokio::spawn(async move { shared.rebuild(true).await });
-                }
-                Err(rpc_error(err))
-            }
+            // A stale catalog was rebuilt (and agents told) by `dispatch`.
+            Err(Ended::Supervisor(err)) => Err(rpc_error(err)),
         }
     }
 }
