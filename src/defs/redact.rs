@@ -262,6 +262,7 @@ mod tests {
             auth: None,
             env_file: None,
             grants: Default::default(),
+            sandbox: None,
             source: "x.json".into(),
         }
     }
