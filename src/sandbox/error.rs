@@ -1,8 +1,6 @@
 //! Why a server's sandbox could not be set up: the server is then not
 //! started (fail closed), and the message names what is missing.
 
-use super::policy::PolicyError;
-
 /// What the operator writes to run a server unconfined, knowingly.
 pub const OFF_HINT: &str = "set \"sandbox\": \"off\" on the entry to run it unconfined, knowingly";
 
@@ -47,4 +45,14 @@ impl SandboxError {
             }
         }
     }
+}
+
+/// Why a `sandbox` value was refused, with what to write instead.
+#[derive(Debug, Clone, PartialEq, Eq, thiserror::Error)]
+#[error("`sandbox`: {message} (hint: {hint})")]
+pub struct PolicyError {
+    /// What is wrong, naming the key or value.
+    pub message: String,
+    /// What to write instead.
+    pub hint: String,
 }

@@ -19,8 +19,8 @@ pub mod rules;
 
 use std::path::{Path, PathBuf};
 
-pub use error::SandboxError;
-pub use policy::{Outbound, PolicyError, Profile, Sandbox};
+pub use error::{PolicyError, SandboxError};
+pub use policy::{Outbound, Profile, Sandbox};
 
 use enter::ChildSetup;
 use rules::Grants;

@@ -4,7 +4,7 @@
 
 use std::path::{Component, Path, PathBuf};
 
-use super::policy::PolicyError;
+use super::error::PolicyError;
 
 /// Refuse a spelling that is not absolute (`/…`), home-relative (`~`,
 /// `~/…`) or a `${VAR}` reference, or that holds `..` or a NUL.

@@ -10,6 +10,7 @@
 use serde::ser::{Serialize, SerializeMap, Serializer};
 use serde_json::{Map, Value};
 
+use super::error::PolicyError;
 use super::paths;
 
 /// How a launched server is contained.
@@ -110,16 +111,6 @@ impl Serialize for Sandbox {
         }
         map.end()
     }
-}
-
-/// Why a `sandbox` value was refused, with what to write instead.
-#[derive(Debug, Clone, PartialEq, Eq, thiserror::Error)]
-#[error("`sandbox`: {message} (hint: {hint})")]
-pub struct PolicyError {
-    /// What is wrong, naming the key or value.
-    pub message: String,
-    /// What to write instead.
-    pub hint: String,
 }
 
 fn refuse(message: impl Into<String>, hint: impl Into<String>) -> PolicyError {
