@@ -23,6 +23,7 @@ struct Planted {
     _tcp: TcpListener,
     _udp: UdpSocket,
     _abstract: UnixListener,
+    _socket: UnixListener,
 }
 
 fn write(path: &std::path::Path, text: &str) {
@@ -51,9 +52,16 @@ fn plant(w: &World) -> Planted {
     let name = format!("mcpctl-probe-{}", w.marker);
     let addr = std::os::unix::net::SocketAddr::from_abstract_name(name.as_bytes()).unwrap();
     let abstract_socket = UnixListener::bind_addr(&addr).unwrap();
+    // Where the supervisor's socket lives (mcpctl's state directory).
+    let socket = UnixListener::bind(w.state().join("s.sock")).unwrap();
+    // Another server's private data.
+    let other = w.path("cache/mcpctl/sandbox/other/data/secret");
+    write(&other, "other's\n");
     let s = |p: &std::path::Path| p.to_string_lossy().into_owned();
     let args = json!({
-        "read": [s(&home.join(".ssh/id_rsa")), s(&home.join(".aws/credentials")), s(&w.file), s(&token)],
+        "read": [s(&home.join(".ssh/id_rsa")), s(&home.join(".aws/credentials")), s(&w.file), s(&token),
+                 "/proc/{ppid}/environ", s(&other)],
+        "unix": s(&w.state().join("s.sock")),
         "write": [s(&home.join(".bashrc")), s(&w.path("beside.json"))],
         "tcp": tcp.local_addr().unwrap().to_string(),
         "udp": udp.local_addr().unwrap().to_string(),
@@ -65,6 +73,7 @@ fn plant(w: &World) -> Planted {
         _tcp: tcp,
         _udp: udp,
         _abstract: abstract_socket,
+        _socket: socket,
     }
 }
 
@@ -84,7 +93,7 @@ fn probe(sandbox: Value) -> Map<String, Value> {
         .as_object()
         .or_else(|| out["result"]["structuredContent"].as_object())
         .unwrap_or_else(|| panic!("no structuredContent in the probe's answer\n{run}"));
-    assert_eq!(seen.len(), 11, "every probe ran: {seen:#?}");
+    assert_eq!(seen.len(), 14, "every probe ran: {seen:#?}");
     seen.clone()
 }
 
@@ -93,6 +102,18 @@ fn under_none_every_probe_fails_and_the_server_still_answers() {
     let seen = probe(json!("none"));
     let escaped: Vec<_> = seen.iter().filter(|(_, v)| *v == "ok").collect();
     assert!(escaped.is_empty(), "escaped the sandbox: {escaped:#?}");
+}
+
+#[test]
+fn under_network_only_the_network_is_open() {
+    let seen = probe(json!("network"));
+    let escaped: Vec<_> = seen
+        .iter()
+        .filter(|(k, v)| *v == "ok" && !k.starts_with("tcp ") && !k.starts_with("udp "))
+        .collect();
+    assert!(escaped.is_empty(), "escaped the sandbox: {escaped:#?}");
+    let tcp = seen.iter().find(|(k, _)| k.starts_with("tcp ")).unwrap();
+    assert_eq!(tcp.1, "ok", "outbound is open under network: {seen:#?}");
 }
 
 #[test]
@@ -218,6 +239,27 @@ fn a_write_inside_or_over_mcpctl_state_is_refused() {
         let run = w.run(&["--file", &file, "list"]);
         let said = format!("{}{}", run.stdout, run.stderr);
         assert!(said.contains("mcpctl's state"), "{write}: {run}");
+    }
+}
+
+#[test]
+fn profile_paths_over_mcpctl_state_are_refused_at_launch_too() {
+    // `${MCPCTL_STATE_DIR}` is expanded only at launch; `/` holds the state.
+    for profile in [
+        json!({"write": ["${MCPCTL_STATE_DIR}/x"]}),
+        json!({"read": ["${MCPCTL_STATE_DIR}"]}),
+        json!({"read": ["/"]}),
+    ] {
+        let w = World::new();
+        let started = w.path("started");
+        let script = format!("touch '{}'", started.display());
+        w.write(json!({"s": {"command": "sh", "args": ["-c", script], "sandbox": profile}}));
+        let file = w.file.to_string_lossy().into_owned();
+        let run = w.run(&["--file", &file, "check"]);
+        assert_ne!(run.code, 0, "{profile}: {run}");
+        let said = format!("{}{}", run.stdout, run.stderr);
+        assert!(said.contains("mcpctl's state"), "{profile}: {run}");
+        assert!(!started.exists(), "{profile}: started");
     }
 }
 

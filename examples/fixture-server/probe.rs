@@ -3,7 +3,8 @@
 //! signal processes outside its sandbox) and answers, per attempt, `ok`
 //! or the error, so a test sees which boundary held.
 //!
-//! Arguments (all optional): `read` and `write` (lists of paths), `tcp`
+//! Arguments (all optional): `read` and `write` (lists of paths; `{ppid}`
+//! in a path is the parent's pid, mcpctl's own), `tcp`
 //! and `udp` (`HOST:PORT`), `abstract` (an abstract Unix socket name),
 //! `unix` (a socket path), `signal` (pids to send signal 0: the
 //! permission check of a real signal, without harm).
@@ -47,8 +48,10 @@ pub fn call(args: Option<&JsonObject>) -> CallToolResult {
     let empty = JsonObject::new();
     let args = args.unwrap_or(&empty);
     let mut seen = Map::new();
+    let ppid = std::os::unix::process::parent_id().to_string();
     for path in strings(args, "read") {
-        seen.insert(format!("read {path}"), outcome(std::fs::read(&path)));
+        let real = path.replace("{ppid}", &ppid);
+        seen.insert(format!("read {path}"), outcome(std::fs::read(&real)));
     }
     for path in strings(args, "write") {
         let written = std::fs::OpenOptions::new()

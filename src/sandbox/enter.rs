@@ -1,10 +1,11 @@
 //! The child's half: what runs between `fork` and `exec`. Only
 //! async-signal-safe system calls on data prepared before the fork
-//! (no allocation, no lock): a user and network namespace of its own when
-//! the policy closes the network, then no_new_privs, then the Landlock
+//! (no allocation, no lock): a user and mount namespace of its own (and a
+//! network namespace when the policy closes the network), mcpctl's state
+//! covered by empty tmpfs mounts, then no_new_privs, then the Landlock
 //! ruleset. Any failure aborts the launch (the parent sees the errno).
 
-use std::ffi::CStr;
+use std::ffi::{CStr, CString};
 use std::io;
 use std::os::fd::{AsRawFd, OwnedFd};
 
@@ -13,9 +14,13 @@ use std::os::fd::{AsRawFd, OwnedFd};
 pub struct ChildSetup {
     /// The Landlock ruleset to restrict to.
     pub ruleset: OwnedFd,
-    /// `uid_map` and `gid_map` lines for a new user namespace (mapping the
-    /// operator's ids to themselves), when the network is closed.
-    pub namespace: Option<(Vec<u8>, Vec<u8>)>,
+    /// `uid_map` and `gid_map` lines for the new user namespace (mapping
+    /// the operator's ids to themselves).
+    pub maps: (Vec<u8>, Vec<u8>),
+    /// True for a network namespace of its own (no route at all).
+    pub network: bool,
+    /// Directories to cover with an empty, read-only tmpfs.
+    pub hide: Vec<CString>,
 }
 
 impl ChildSetup {
@@ -31,12 +36,17 @@ impl ChildSetup {
 
     /// Enter the sandbox; called in the child after `fork`.
     pub fn enter(&self) -> io::Result<()> {
-        if let Some((uid_map, gid_map)) = &self.namespace {
-            // SAFETY: a plain system call on constants.
-            check(unsafe { libc::unshare(libc::CLONE_NEWUSER | libc::CLONE_NEWNET) })?;
-            write_proc(c"/proc/self/setgroups", b"deny")?;
-            write_proc(c"/proc/self/uid_map", uid_map)?;
-            write_proc(c"/proc/self/gid_map", gid_map)?;
+        let mut flags = libc::CLONE_NEWUSER | libc::CLONE_NEWNS;
+        if self.network {
+            flags |= libc::CLONE_NEWNET;
+        }
+        // SAFETY: a plain system call on constants.
+        check(unsafe { libc::unshare(flags) })?;
+        write_proc(c"/proc/self/setgroups", b"deny")?;
+        write_proc(c"/proc/self/uid_map", &self.maps.0)?;
+        write_proc(c"/proc/self/gid_map", &self.maps.1)?;
+        for dir in &self.hide {
+            hide(dir)?;
         }
         // SAFETY: plain system calls; the descriptor is alive (self holds it).
         check(unsafe { libc::prctl(libc::PR_SET_NO_NEW_PRIVS, 1, 0, 0, 0) })?;
@@ -44,6 +54,22 @@ impl ChildSetup {
         let done = unsafe { libc::syscall(libc::SYS_landlock_restrict_self, fd, 0u32) };
         check(done as libc::c_int)
     }
+}
+
+/// Cover `dir` with an empty, read-only tmpfs (this mount namespace only:
+/// a namespace made with a user namespace never propagates back).
+fn hide(dir: &CStr) -> io::Result<()> {
+    let flags = libc::MS_NOSUID | libc::MS_NODEV | libc::MS_NOEXEC | libc::MS_RDONLY;
+    // SAFETY: mount(2) on NUL-terminated strings prepared before the fork.
+    check(unsafe {
+        libc::mount(
+            c"tmpfs".as_ptr(),
+            dir.as_ptr(),
+            c"tmpfs".as_ptr(),
+            flags,
+            c"size=4k,mode=0500".as_ptr().cast(),
+        )
+    })
 }
 
 fn check(result: libc::c_int) -> io::Result<()> {

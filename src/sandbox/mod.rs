@@ -92,17 +92,13 @@ pub fn prepare(
             what: "Landlock (no ABI; is it enabled with lsm=…,landlock?)".into(),
         });
     }
-    let namespace = if sandbox.isolates_network() {
-        if !kernel::user_namespaces() {
-            return Err(SandboxError::Unsupported {
-                what: "unprivileged user namespaces (for a network namespace of the server's own)"
+    if !kernel::user_namespaces() {
+        return Err(SandboxError::Unsupported {
+            what:
+                "unprivileged user namespaces (for the server's own mount and network namespaces)"
                     .into(),
-            });
-        }
-        Some(ChildSetup::identity_maps())
-    } else {
-        None
-    };
+        });
+    }
     let mut grants = Grants::system();
     launcher_grants(facts, &mut grants);
     profile_grants(facts, &mut grants)?;
@@ -114,9 +110,45 @@ pub fn prepare(
         (DATA_VAR.to_string(), data.to_string_lossy().into_owned()),
     ];
     Ok(Some(Confinement {
-        setup: ChildSetup { ruleset, namespace },
+        setup: ChildSetup {
+            ruleset,
+            maps: ChildSetup::identity_maps(),
+            network: sandbox.isolates_network(),
+            hide: hidden_dirs(facts.program),
+        },
         env,
     }))
+}
+
+/// The directories covered by an empty tmpfs in the server's mount
+/// namespace: mcpctl's state (the supervisor's socket, whose connect
+/// Landlock does not govern before ABI 9) and the session's runtime
+/// directory (D-Bus and other sockets). A directory holding the program
+/// itself is left alone (the launch would fail).
+fn hidden_dirs(program: &Path) -> Vec<std::ffi::CString> {
+    use std::os::unix::ffi::OsStrExt;
+    let mut dirs = paths::protected_dirs();
+    if let Some(runtime) = std::env::var_os("XDG_RUNTIME_DIR").filter(|d| !d.is_empty()) {
+        dirs.push(PathBuf::from(runtime));
+    }
+    let program = program
+        .canonicalize()
+        .unwrap_or_else(|_| program.to_path_buf());
+    let mut hide: Vec<std::ffi::CString> = Vec::new();
+    for dir in dirs {
+        let Ok(real) = dir.canonicalize() else {
+            continue;
+        };
+        if !real.is_dir() || program.starts_with(&real) {
+            continue;
+        }
+        if let Ok(c) = std::ffi::CString::new(real.as_os_str().as_bytes())
+            && !hide.contains(&c)
+        {
+            hide.push(c);
+        }
+    }
+    hide
 }
 
 /// True when a directory may be opened read-only by default: it holds
@@ -193,12 +225,11 @@ fn profile_grants(facts: &LaunchFacts, grants: &mut Grants) -> Result<(), Sandbo
     Ok(())
 }
 
-/// `<state>/sandbox/<server>/{tmp,data}`, created private (0700).
+/// `<sandbox dir>/<server>/{tmp,data}` (see
+/// [`crate::state_dir::sandbox_dir`]), created private (0700).
 fn private_dirs(server: &str) -> Result<(PathBuf, PathBuf), SandboxError> {
     use std::os::unix::fs::DirBuilderExt;
-    let base = crate::state_dir::persistent_dir()
-        .join("sandbox")
-        .join(server);
+    let base = crate::state_dir::sandbox_dir().join(server);
     let (tmp, data) = (base.join("tmp"), base.join("data"));
     for dir in [&tmp, &data] {
         std::fs::DirBuilder::new()
