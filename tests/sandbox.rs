@@ -323,3 +323,28 @@ fn the_field_survives_edits_byte_for_byte_in_every_format() {
         );
     }
 }
+
+#[test]
+fn the_supervisor_runs_a_sandboxed_server_that_cannot_reach_it() {
+    let w = World::short("sb").marking_fixtures();
+    w.write(json!({"h": {"command": "{fixture}", "args": ["--probe"], "sandbox": "none"}}));
+    w.ok(&["start", "h"], 0);
+    let socket = w.socket().to_string_lossy().into_owned();
+    let daemon = w.daemon_pid().to_string();
+    let args = json!({
+        "unix": socket,
+        "read": ["/proc/{ppid}/environ"],
+        "signal": ["ppid", daemon],
+    })
+    .to_string();
+    let out = w.json(&["call", "h", "probe", "--args", &args], 0);
+    let seen = out["structuredContent"]
+        .as_object()
+        .or_else(|| out["result"]["structuredContent"].as_object())
+        .unwrap_or_else(|| panic!("no structuredContent: {out}"));
+    assert_eq!(seen.len(), 4, "{seen:#?}");
+    let escaped: Vec<_> = seen.iter().filter(|(_, v)| *v == "ok").collect();
+    assert!(escaped.is_empty(), "reached the supervisor: {escaped:#?}");
+    w.ok(&["stop", "h"], 0);
+    w.assert_no_orphans();
+}
