@@ -22,6 +22,7 @@ pub mod output;
 pub mod packages;
 pub mod procfs;
 pub mod registry;
+pub mod sandbox;
 pub mod serve;
 pub mod state_dir;
 pub mod supervisor;

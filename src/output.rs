@@ -296,6 +296,9 @@ pub fn server_json(def: &ServerDef, show_secrets: bool) -> Value {
         obj.insert("env".into(), json!(process.env));
         obj.insert("cwd".into(), json!(process.cwd));
         obj.insert("env_file".into(), json!(def.env_file));
+        if let Some(sandbox) = &def.sandbox {
+            obj.insert("sandbox".into(), json!(sandbox));
+        }
     }
     if let Launch::Remote { url, headers, .. } = &shown.launch {
         obj.insert("url".into(), json!(url));

@@ -58,6 +58,17 @@ pub fn persistent_dir() -> PathBuf {
     fallback_dir()
 }
 
+/// Where sandboxed servers keep their private `tmp` and data directories
+/// (`<cache dir>/mcpctl/sandbox`, else `/tmp/mcpctl-sandbox-<uid>`):
+/// outside the state directories on purpose, because a sandbox hides
+/// those (the supervisor's socket, the OAuth tokens) from its server.
+pub fn sandbox_dir() -> PathBuf {
+    match directories::BaseDirs::new() {
+        Some(dirs) => dirs.cache_dir().join("mcpctl").join("sandbox"),
+        None => PathBuf::from(format!("/tmp/mcpctl-sandbox-{}", nix::unistd::geteuid())),
+    }
+}
+
 /// The last resort when the user has no home to speak of.
 fn fallback_dir() -> PathBuf {
     PathBuf::from(format!("/tmp/mcpctl-{}", nix::unistd::geteuid()))

@@ -22,9 +22,11 @@
 //! `--elicit-on-list` elicits during `tools/list` whether or not the client
 //! advertised the capability. `--by-capability` lists some tools only to
 //! clients that offer a capability, as server-everything does (see
-//! [`talk::by_capability`]).
+//! [`talk::by_capability`]). `--probe` adds a hostile `probe` tool that
+//! tries to escape a sandbox and says what worked (see the `probe` module).
 
 mod oauth;
+mod probe;
 mod talk;
 
 use std::borrow::Cow;
@@ -74,6 +76,7 @@ struct Config {
     headers_log: Option<String>,
     by_capability: bool,
     leak_env: Option<String>,
+    probe: bool,
 }
 
 /// What `--hostile` puts in its tool names, descriptions, serverInfo,
@@ -129,6 +132,7 @@ fn parse_args() -> Config {
             "--by-capability" => cfg.by_capability = true,
             "--headers-log" => cfg.headers_log = Some(value()),
             "--leak-env" => cfg.leak_env = Some(value()),
+            "--probe" => cfg.probe = true,
             "--no-tools-capability" => cfg.no_tools_capability = true,
             "--stderr-flood" => cfg.stderr_flood = value().parse().expect("--stderr-flood BYTES"),
             "--grandchild-sleeper" => sleeper(),
@@ -276,6 +280,9 @@ fn build_tools(cfg: &Config) -> Vec<Tool> {
     }
     if cfg.talk {
         tools.extend(talk::tools(schema));
+    }
+    if cfg.probe {
+        tools.push(probe::tool(schema));
     }
     if cfg.leak_env.is_some() {
         tools.push(Tool::new(
@@ -512,6 +519,11 @@ impl ServerHandler for Fixture {
                 format!("Echo: {message}")
             }
             "fast" => "ok".to_string(),
+            "probe" if self.cfg.probe => {
+                return Ok(CallToolResponse::Complete(probe::call(
+                    request.arguments.as_ref(),
+                )));
+            }
             "crash" => {
                 eprintln!("fixture: crashing in the middle of a call");
                 tokio::time::sleep(Duration::from_millis(100)).await;

@@ -44,6 +44,9 @@ pub fn run(ctx: &Context, args: Args) -> Result<ExitCode> {
         lines.push(format!("label:      {}", sanitize(label)));
     }
     launch_lines(def, args.show_secrets, &mut lines);
+    if def.process().is_some() {
+        sandbox_lines(def.sandbox.as_ref(), &mut lines);
+    }
     lines.push(format!(
         "timeout:    {}s (connect and discovery)",
         def.connect_budget().as_secs_f64()
@@ -101,6 +104,32 @@ fn launch_lines(def: &ServerDef, show_secrets: bool, lines: &mut Vec<String>) {
                 ));
             }
         }
+    }
+}
+
+/// The sandbox policy: its kind, and a profile's paths and network.
+fn sandbox_lines(sandbox: Option<&crate::sandbox::Sandbox>, lines: &mut Vec<String>) {
+    use crate::sandbox::Sandbox;
+    let Some(sandbox) = sandbox else {
+        lines.push("sandbox:    unset (unconfined)".to_string());
+        return;
+    };
+    lines.push(format!("sandbox:    {}", sandbox.kind()));
+    if let Sandbox::Profile(profile) = sandbox {
+        for (key, list) in [("read", &profile.read), ("write", &profile.write)] {
+            if !list.is_empty() {
+                lines.push(format!("  {key}: {}", sanitize(&list.join(", "))));
+            }
+        }
+        let out = &profile.outbound;
+        let network = if out.insecure_allow_all {
+            "outbound open (insecure_allow_all)".to_string()
+        } else if out.allow_host.is_empty() {
+            "none".to_string()
+        } else {
+            format!("only {}", sanitize(&out.allow_host.join(", ")))
+        };
+        lines.push(format!("  network: {network}"));
     }
 }
 

@@ -162,6 +162,10 @@ pub struct ServerDef {
     /// operator granted some (discovery never does).
     #[serde(skip_serializing_if = "super::grants::Grants::is_empty")]
     pub grants: super::grants::Grants,
+    /// The `sandbox` policy as written; `None` (no field) runs the server
+    /// unconfined as before, `Some(Sandbox::Off)` says so knowingly.
+    #[serde(skip_serializing_if = "Option::is_none")]
+    pub sandbox: Option<crate::sandbox::Sandbox>,
     pub source: PathBuf,
 }
 
@@ -184,6 +188,7 @@ impl ServerDef {
             auth: None,
             env_file: None,
             grants: Default::default(),
+            sandbox: None,
             source,
         }
     }

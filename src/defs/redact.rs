@@ -385,6 +385,7 @@ mod tests {
             auth: None,
             env_file: None,
             grants: Default::default(),
+            sandbox: None,
             source: "x.json".into(),
         }
     }

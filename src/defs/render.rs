@@ -126,6 +126,9 @@ fn extras(def: &ServerDef, entry: &mut Map<String, Value>) {
     if def.restart == RestartPolicy::OnFailure {
         entry.insert("restart".into(), json!("on-failure"));
     }
+    if let Some(sandbox) = &def.sandbox {
+        entry.insert("sandbox".into(), sandbox.to_value());
+    }
     if let Some(auth) = &def.auth {
         entry.insert("auth".into(), json!("oauth"));
         if auth.grant != Grant::AuthorizationCode {

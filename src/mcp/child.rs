@@ -209,6 +209,7 @@ pub fn spawn(def: &ServerDef, tee: Option<StderrTee>) -> Result<SpawnedStdio, Co
         .find(|(k, _)| k == "PATH")
         .map(|(_, v)| v.as_str());
     let program = resolve(server, &command, path, &cwd)?;
+    let confinement = confine(def, &program, &child_env)?;
 
     let tag = escapes::new_tag();
     let mut cmd = Command::new(&program);
@@ -222,6 +223,10 @@ pub fn spawn(def: &ServerDef, tee: Option<StderrTee>) -> Result<SpawnedStdio, Co
         .stderr(Stdio::piped())
         .process_group(0)
         .kill_on_drop(true);
+    let confined = confinement.is_some();
+    if let Some(confinement) = confinement {
+        confinement.install(&mut cmd);
+    }
     let child = super::groups::spawn(&mut cmd, &tag).map_err(|e| {
         if e.kind() == std::io::ErrorKind::NotFound {
             ConnectError::LauncherMissing {
@@ -229,11 +234,66 @@ pub fn spawn(def: &ServerDef, tee: Option<StderrTee>) -> Result<SpawnedStdio, Co
                 command: command.clone(),
                 phase: Phase::Spawn,
             }
+        } else if confined {
+            ConnectError::Sandbox {
+                server: server.to_string(),
+                phase: Phase::Spawn,
+                detail: format!("entering it failed in the child (user and network namespace, no_new_privs, Landlock, or the launcher outside what the sandbox reads): {e}"),
+                hint: crate::sandbox::error::OFF_HINT.to_string(),
+            }
         } else {
             spawn_failed(e.to_string())
         }
     })?;
     Ok(take_ownership(def, child, tag, tee, cwd))
+}
+
+/// The sandbox of this launch (see [`crate::sandbox`]), prepared before
+/// the fork; `None` for an entry without one or with `"off"`. Fail
+/// closed: any step that cannot be set up refuses the launch.
+fn confine(
+    def: &ServerDef,
+    program: &Path,
+    child_env: &[(String, String)],
+) -> Result<Option<crate::sandbox::Confinement>, ConnectError> {
+    let Some(policy) = &def.sandbox else {
+        return Ok(None);
+    };
+    let server = def.name.as_str();
+    let var = |name: &str| {
+        child_env
+            .iter()
+            .find(|(k, _)| k == name)
+            .map(|(_, v)| v.as_str())
+    };
+    let (read, write) = match policy {
+        crate::sandbox::Sandbox::Profile(profile) => (
+            expand_all(server, &profile.read)?,
+            expand_all(server, &profile.write)?,
+        ),
+        _ => (Vec::new(), Vec::new()),
+    };
+    let facts = crate::sandbox::LaunchFacts {
+        server,
+        program,
+        path_var: var("PATH"),
+        home: var("HOME").map(Path::new),
+        definitions: &def.source,
+        read,
+        write,
+    };
+    crate::sandbox::prepare(policy, &facts).map_err(|e| ConnectError::Sandbox {
+        server: server.to_string(),
+        phase: Phase::Spawn,
+        hint: e.hint(),
+        detail: e.to_string(),
+    })
+}
+
+fn expand_all(server: &str, list: &[String]) -> Result<Vec<String>, ConnectError> {
+    list.iter()
+        .map(|item| vars::expand(server, item).map_err(ConnectError::from))
+        .collect()
 }
 
 /// The environment a child starts with: the inherited names (see

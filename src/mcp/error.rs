@@ -99,6 +99,19 @@ pub enum ConnectError {
         detail: String,
     },
 
+    /// The server's sandbox cannot be set up: it is not started (fail closed).
+    #[error("{server}: not started: its sandbox cannot be set up ({phase}): {detail}")]
+    Sandbox {
+        /// The server.
+        server: String,
+        /// Always [`Phase::Spawn`].
+        phase: Phase,
+        /// What is missing or failed.
+        detail: String,
+        /// What to do (widen the profile, or `"sandbox": "off"`).
+        hint: String,
+    },
+
     /// The child process exited before discovery finished.
     #[error(
         "{server}: the process exited during {phase} ({status}){}",
@@ -340,6 +353,7 @@ impl ConnectError {
             ConnectError::Vars(_) => "variable",
             ConnectError::LauncherMissing { .. } => "launcher_missing",
             ConnectError::SpawnFailed { .. } => "spawn_failed",
+            ConnectError::Sandbox { .. } => "sandbox",
             ConnectError::ProcessExited { .. } => "process_exited",
             ConnectError::Timeout { .. } => "timeout",
             ConnectError::AuthRequired { .. } => "auth_required",
@@ -368,6 +382,7 @@ impl ConnectError {
             ConnectError::Vars(_) => Some(Phase::Spawn),
             ConnectError::LauncherMissing { phase, .. }
             | ConnectError::SpawnFailed { phase, .. }
+            | ConnectError::Sandbox { phase, .. }
             | ConnectError::ProcessExited { phase, .. }
             | ConnectError::Timeout { phase, .. }
             | ConnectError::AuthRequired { phase, .. }
@@ -402,6 +417,7 @@ impl ConnectError {
         match &mut self {
             ConnectError::Vars(_) | ConnectError::ReplyTooLarge { .. } => {}
             ConnectError::LauncherMissing { command, .. } => one(command),
+            ConnectError::Sandbox { detail, .. } => one(detail),
             ConnectError::SpawnFailed {
                 command, detail, ..
             } => {
@@ -468,6 +484,7 @@ impl Diagnostic for ConnectError {
                 };
                 format!("`{command}` must be on PATH or an executable path; {how}; {INHERIT_NOTE}")
             }
+            ConnectError::Sandbox { hint, .. } => hint.clone(),
             ConnectError::SpawnFailed { .. } => {
                 format!("check that the command is executable and `cwd` exists; {INHERIT_NOTE}")
             }

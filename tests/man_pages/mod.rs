@@ -100,6 +100,14 @@ pub const ENVIRONMENT: &[(&str, &str)] = &[
         "MCPCTL_INPUT_<ID>",
         "the value of VS Code's ${input:ID} (ID upper-cased, other characters as _)",
     ),
+    (
+        "MCPCTL_TEST_NO_LANDLOCK",
+        "test only: 1 makes mcpctl believe the kernel has no Landlock (sandboxed servers are refused)",
+    ),
+    (
+        "MCPCTL_TEST_NO_USERNS",
+        "test only: 1 makes mcpctl believe user namespaces are off",
+    ),
     ("CI", "when set, mcpctl never prompts"),
     (
         "NO_COLOR",

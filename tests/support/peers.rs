@@ -80,6 +80,7 @@ pub fn stdio(name: &str, command: &str, args: &[&str]) -> ServerDef {
         auth: None,
         env_file: None,
         grants: Default::default(),
+        sandbox: None,
         source: PathBuf::from("/tmp/servers.json"),
     }
 }

@@ -57,6 +57,7 @@ impl RawEntry {
         };
         let connect_timeout = connect_timeout(self.connect_timeout.take(), &fail)?;
         let restart = restart_policy(self.restart.as_deref(), &fail)?;
+        let sandbox = sandbox_policy(self.sandbox.as_ref(), &launch, &fail)?;
         Ok(ServerDef {
             name,
             transport,
@@ -71,6 +72,7 @@ impl RawEntry {
             auth,
             env_file: self.env_file,
             grants: crate::defs::grants::from_raw(self.tools, self.profiles),
+            sandbox,
             source: path.to_path_buf(),
         })
     }
@@ -198,6 +200,26 @@ fn connect_timeout(
             crate::validate::seconds::duration("`connect_timeout`", secs).map_err(fail)
         })
         .transpose()
+}
+
+/// The `sandbox` policy, only on an entry that launches a process.
+fn sandbox_policy(
+    value: Option<&serde_json::Value>,
+    launch: &Launch,
+    fail: &dyn Fn(String) -> DefsError,
+) -> Result<Option<crate::sandbox::Sandbox>, DefsError> {
+    let Some(value) = value else {
+        return Ok(None);
+    };
+    if matches!(launch, Launch::Remote { process: None, .. }) {
+        return Err(fail(
+            "has `sandbox` but launches no process; remove it (a remote server runs elsewhere)"
+                .to_string(),
+        ));
+    }
+    crate::sandbox::policy::parse(value)
+        .map(Some)
+        .map_err(|e| fail(e.to_string()))
 }
 
 /// The restart policy as written (`no`/`never`, `on-failure`; none is `no`).

@@ -256,6 +256,9 @@ pub(in crate::defs) struct RawEntry {
     pub(super) env_file: Option<PathBuf>,
     pub(super) tools: Option<RawToolGrants>,
     pub(super) profiles: Option<IndexMap<String, RawToolGrants>>,
+    /// The sandbox policy, read as JSON whatever the file's format and
+    /// checked by [`crate::sandbox::policy::parse`].
+    pub(super) sandbox: Option<serde_json::Value>,
 }
 
 impl RawEntry {

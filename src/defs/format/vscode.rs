@@ -68,4 +68,8 @@ pub(super) fn substitute_workspace_folder(def: &mut ServerDef, folder: impl FnOn
         }
     }
     fix_path(&mut def.env_file, &mut fix);
+    if let Some(crate::sandbox::Sandbox::Profile(profile)) = &mut def.sandbox {
+        profile.read.iter_mut().for_each(&mut fix);
+        profile.write.iter_mut().for_each(&mut fix);
+    }
 }

@@ -335,6 +335,7 @@ fn spawn_hint(err: &crate::mcp::ConnectError) -> Option<String> {
         err,
         ConnectError::LauncherMissing { .. }
             | ConnectError::SpawnFailed { .. }
+            | ConnectError::Sandbox { .. }
             | ConnectError::ProcessExited { .. }
     )
     .then(|| crate::error::Diagnostic::hint(err))
