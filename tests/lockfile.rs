@@ -491,8 +491,17 @@ fn a_catalog_that_depends_on_client_capabilities_is_locked_as_it_runs() {
     assert_eq!(names(&w.json(&["tools", "fx"], 0)["tools"]), checked);
     let (stdout, _) = w.ok_with_stderr(&["call", "fx", "confirm", "--accept-defaults"], 0);
     assert!(stdout.contains("accepted"), "{stdout}");
-    let (stdout, _) = w.ok_with_stderr(&["call", "fx", "roots_seen"], 0);
-    assert!(stdout.contains("roots: file:///"), "{stdout}");
+    // Roots are offered, and none are given outside an agent's call: a
+    // directory of mcpctl's choosing would replace what a filesystem
+    // server was started with (attack3 X1).
+    for how in [
+        &["call", "fx", "roots_seen"][..],
+        &["call", "--direct", "fx", "roots_seen"],
+    ] {
+        let (stdout, _) = w.ok_with_stderr(how, 0);
+        assert!(stdout.contains("roots:"), "{stdout}");
+        assert!(!stdout.contains("file://"), "{how:?} gave a root: {stdout}");
+    }
     // Sampling is offered, and refused: mcpctl has no model.
     let (stdout, _) = w.ok_with_stderr(&["call", "fx", "sample_once"], 1);
     assert!(stdout.contains("mcpctl has no model"), "{stdout}");
@@ -895,7 +904,7 @@ fn real_server_everything_locked_then_started_is_ready_with_every_tool() {
     let (stdout, _) = w.ok_with_stderr(&elicit, 0);
     assert!(stdout.contains("Ada"), "{stdout}");
     let (stdout, _) = w.ok_with_stderr(&["call", "ev", "get-roots-list"], 0);
-    assert!(stdout.contains("file://"), "{stdout}");
+    assert!(!stdout.contains("file://"), "no root is given: {stdout}");
     // Sampling is listed, and refused: mcpctl has no model.
     let sample = [
         "call",

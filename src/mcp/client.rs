@@ -23,7 +23,7 @@ use rmcp::model::{
     ClientCapabilities, ClientConfig, CreateMessageRequestParams, CreateMessageResult,
     CustomRequest, CustomResult, ElicitRequestParams, ElicitResult, ElicitationAction,
     ElicitationCapability, FormElicitationCapability, Implementation, ListRootsResult,
-    ProtocolVersion, Root, RootsCapabilities, SamplingCapability, UrlElicitationCapability,
+    ProtocolVersion, RootsCapabilities, SamplingCapability, UrlElicitationCapability,
 };
 use rmcp::service::{RequestContext, RoleClient};
 
@@ -81,11 +81,11 @@ pub fn offered_capability_names() -> Vec<String> {
     names
 }
 
-/// The rmcp client handler: identity, capabilities, and roots.
+/// The rmcp client handler: identity, capabilities, and the routing of
+/// what a server asks back.
 #[derive(Clone)]
 pub struct McpClient {
     info: ClientConfig,
-    roots: Vec<Root>,
     tools_changed: Option<ToolsChanged>,
     router: Option<Router>,
 }
@@ -103,9 +103,8 @@ impl std::fmt::Debug for McpClient {
 }
 
 impl McpClient {
-    /// A client offering `version` and [`offered_capabilities`]; `roots`
-    /// answers `roots/list` (a stdio server's cwd; none for HTTP servers).
-    pub fn new(version: &str, roots: Vec<Root>) -> Self {
+    /// A client offering `version` and [`offered_capabilities`].
+    pub fn new(version: &str) -> Self {
         let info = ClientConfig::new(
             offered_capabilities(),
             Implementation::new("mcpctl", env!("CARGO_PKG_VERSION")),
@@ -113,7 +112,6 @@ impl McpClient {
         .with_protocol_version(parse_version(version));
         McpClient {
             info,
-            roots,
             tools_changed: None,
             router: None,
         }
@@ -148,13 +146,6 @@ pub fn parse_version(version: &str) -> ProtocolVersion {
     serde_json::from_value(serde_json::Value::String(version.to_string())).unwrap_or_default()
 }
 
-/// The `file://` root for a directory.
-pub fn root_for(dir: &std::path::Path) -> Option<Root> {
-    url::Url::from_directory_path(dir)
-        .ok()
-        .map(|u| Root::new(u.to_string()))
-}
-
 impl ClientHandler for McpClient {
     fn get_info(&self) -> ClientConfig {
         self.info.clone()
@@ -164,11 +155,15 @@ impl ClientHandler for McpClient {
         &self,
         _context: RequestContext<RoleClient>,
     ) -> Result<ListRootsResult, rmcp::ErrorData> {
+        // The calling agent's roots (behind `serve`), else none: mcpctl has
+        // no workspace of its own, and a server told of a directory it was
+        // not started with (a filesystem server replaces its allowed
+        // directories with the roots) would be widened behind the
+        // operator's back. An empty list leaves the server as configured.
         let Some(router) = &self.router else {
-            return Ok(ListRootsResult::new(self.roots.clone()));
+            return Ok(ListRootsResult::new(Vec::new()));
         };
-        // The calling agent's roots (behind `serve`), else the connection's.
-        let roots = router.roots().unwrap_or_else(|| self.roots.clone());
+        let roots = router.roots().unwrap_or_default();
         router.gave_roots(&roots);
         Ok(ListRootsResult::new(roots))
     }
@@ -254,10 +249,9 @@ mod tests {
             names,
             ["elicitation.form", "elicitation.url", "roots", "sampling"]
         );
-        // With or without roots to answer, with or without a router: one set.
-        let bare = McpClient::new(OFFERED_VERSION, Vec::new());
-        let routed = McpClient::new(OFFERED_VERSION, vec![Root::new("file:///tmp/")])
-            .with_router(Some(Router::default()));
+        // With or without a router: one set.
+        let bare = McpClient::new(OFFERED_VERSION);
+        let routed = McpClient::new(OFFERED_VERSION).with_router(Some(Router::default()));
         assert_eq!(bare.config().capabilities, offered_capabilities());
         assert_eq!(routed.config().capabilities, offered_capabilities());
     }

@@ -426,7 +426,6 @@ pub async fn call_tool(
     peer: &rmcp::Peer<RoleClient>,
     router: &Router,
     talk: Talk,
-    roots: &[Root],
     mut params: CallToolRequestParams,
     cancel_reason: &str,
 ) -> Result<CallToolResult, TalkError> {
@@ -435,7 +434,7 @@ pub async fn call_tool(
         let given = router.lock().given.clone();
         given.sync(peer, own).await;
     }
-    let roots = talk.roots().unwrap_or(roots);
+    let roots = talk.roots().unwrap_or_default();
     for _round in 0..MAX_ROUNDS {
         let handle = peer
             .send_request_with_option(

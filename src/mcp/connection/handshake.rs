@@ -16,7 +16,7 @@ use super::failure::{self, init_error, stdio_failure};
 use super::transport::{self, Link, Remote, Stdio};
 use super::{Budget, ConnectOptions, Connection, within};
 use crate::defs::{ServerDef, Transport};
-use crate::mcp::client::{self, McpClient, OFFERED_VERSION, STATELESS_VERSION, SUPPORTED_VERSIONS};
+use crate::mcp::client::{McpClient, OFFERED_VERSION, STATELESS_VERSION, SUPPORTED_VERSIONS};
 use crate::mcp::error::{ConnectError, Phase};
 use crate::mcp::in_order::ProgressInOrder;
 use crate::mcp::stdout_tap::TapState;
@@ -79,11 +79,9 @@ impl Era<'_> {
         }
     }
 
-    /// mcpctl's side of the handshake, offering `cwd` as its root (stdio
-    /// servers only; HTTP servers get no roots).
-    fn client(self, cwd: Option<&std::path::Path>, opts: &ConnectOptions) -> McpClient {
-        let roots = cwd.and_then(client::root_for).into_iter().collect();
-        McpClient::new(self.0, roots)
+    /// mcpctl's side of the handshake.
+    fn client(self, opts: &ConnectOptions) -> McpClient {
+        McpClient::new(self.0)
             .with_tools_changed(opts.on_tools_changed.clone())
             .with_router(opts.router.clone())
     }
@@ -177,20 +175,10 @@ async fn over_stdio(
         mut process,
         tap,
         transport,
-        cwd,
     } = stdio;
     let phase = era.phase();
     let served = match budget.left(server, phase) {
-        Ok(left) => {
-            serve(
-                era.client(Some(&cwd), opts),
-                transport,
-                era,
-                left,
-                Some(&*tap),
-            )
-            .await
-        }
+        Ok(left) => serve(era.client(opts), transport, era, left, Some(&*tap)).await,
         Err(e) => {
             process.shutdown(opts.kill_grace).await;
             return Err(e.into());
@@ -202,7 +190,6 @@ async fn over_stdio(
                 Connection::new(server, Transport::Stdio, service, era.stateless(), opts);
             conn.child = Some(process);
             conn.tap = Some(tap);
-            conn.roots = client::root_for(&cwd).into_iter().collect();
             return Ok(conn);
         }
         // A rejection is an answer, not a crash: report it as is.
@@ -263,7 +250,7 @@ async fn serve_http(
 ) -> Result<(Session, Transport), AttemptError> {
     let (server, phase) = (remote.server, era.phase());
     let left = budget.left(server, phase)?;
-    let client = era.client(None, opts);
+    let client = era.client(opts);
     let (served, answered) = match remote.transport {
         Transport::Sse => {
             let (sse, left) = remote.open_sse(phase, budget).await?;

@@ -103,10 +103,6 @@ pub struct Connection {
     kill_grace: Duration,
     /// Where elicitation and progress go (see [`ConnectOptions::router`]).
     router: Router,
-    /// The roots offered (a stdio server's cwd), also the answer to a
-    /// `roots/list` inside `input_required`.
-    #[allow(deprecated)]
-    roots: Vec<rmcp::model::Root>,
     /// Rewrites expanded secrets out of every error this connection returns.
     redactor: Redactor,
     /// How long spawning (or opening the HTTP session) took.
@@ -189,7 +185,6 @@ impl Connection {
             stateless,
             kill_grace: opts.kill_grace,
             router: opts.router.clone().unwrap_or_default(),
-            roots: Vec::new(),
             redactor: Redactor::default(),
             spawn_time: Duration::ZERO,
             handshake_time: Duration::ZERO,
@@ -283,12 +278,6 @@ impl Connection {
         &self.redactor
     }
 
-    /// The roots this connection offers.
-    #[allow(deprecated)]
-    pub fn roots(&self) -> &[rmcp::model::Root] {
-        &self.roots
-    }
-
     /// Call one tool with a timeout. Never retried: a call may have effects.
     pub async fn call_tool(
         &mut self,
@@ -316,14 +305,7 @@ impl Connection {
             params = params.with_arguments(arguments);
         }
         let reason = format!("timed out after {} s", timeout.as_secs_f64());
-        let call = talk::call_tool(
-            self.peer(),
-            &self.router,
-            talk,
-            &self.roots,
-            params,
-            &reason,
-        );
+        let call = talk::call_tool(self.peer(), &self.router, talk, params, &reason);
         match within(self.tap.as_deref(), timeout, call).await {
             Ok(Ok(result)) => Ok(result),
             Ok(Err(TalkError::Service(err))) => Err(self.request_error(Phase::CallTool, err).await),

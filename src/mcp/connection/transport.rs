@@ -84,8 +84,6 @@ pub(super) struct Stdio {
     /// What the tap saw on stdout.
     pub(super) tap: std::sync::Arc<TapState>,
     pub(super) transport: StdioTransport,
-    /// Its working directory, the one root it is offered.
-    pub(super) cwd: std::path::PathBuf,
 }
 
 fn spawn_stdio(def: &ServerDef, opts: &ConnectOptions) -> Result<Stdio, ConnectError> {
@@ -98,7 +96,6 @@ fn spawn_stdio(def: &ServerDef, opts: &ConnectOptions) -> Result<Stdio, ConnectE
         process: spawned.process,
         tap: spawned.tap,
         transport,
-        cwd: spawned.cwd,
     })
 }
 

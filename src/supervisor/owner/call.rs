@@ -152,7 +152,7 @@ impl Owner {
         let mut params = CallToolRequestParams::new(req.tool.clone());
         params = params.with_arguments(req.arguments);
         let reason = format!("timed out after {} s", timeout.as_secs_f64());
-        let call = talk::call_tool(&live.peer, &live.router, talk, &live.roots, params, &reason);
+        let call = talk::call_tool(&live.peer, &live.router, talk, params, &reason);
         // A stop marks `closing` before it closes the transport, so when
         // both are ready the stop is what happened: say so.
         let result = tokio::select! {

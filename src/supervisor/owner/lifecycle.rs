@@ -171,13 +171,12 @@ impl Owner {
         let pid = conn.pid();
         self.shared.record(&self.name, pid, conn.tag());
         let (closing, _) = watch::channel(false);
-        let (router, roots) = (conn.router().clone(), conn.roots().to_vec());
+        let router = conn.router().clone();
         let redactor = conn.redactor().clone();
         let live = Arc::new(Live {
             conn: tokio::sync::Mutex::new(conn),
             peer,
             router,
-            roots,
             closing,
             binding_id: binding_id.clone(),
             pid,

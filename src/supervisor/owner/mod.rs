@@ -107,9 +107,6 @@ struct Live {
     peer: Peer<RoleClient>,
     /// Routes elicitation and progress to the call in flight.
     router: crate::mcp::talk::Router,
-    /// The roots the connection offers (answers `roots/list` in `input_required`).
-    #[allow(deprecated)]
-    roots: Vec<rmcp::model::Root>,
     closing: watch::Sender<bool>,
     binding_id: String,
     pid: Option<u32>,
