@@ -7,7 +7,9 @@
 //! in a path is the parent's pid, mcpctl's own), `tcp`
 //! and `udp` (`HOST:PORT`), `abstract` (an abstract Unix socket name),
 //! `unix` (a socket path), `signal` (pids to send signal 0: the
-//! permission check of a real signal, without harm).
+//! permission check of a real signal, without harm), and `http`, `raw`,
+//! `connect` and `dns` (through the sandbox's egress proxy, and a UDP
+//! round trip: see the `via_proxy` module).
 
 use std::io::Write;
 use std::net::{TcpStream, UdpSocket};
@@ -78,6 +80,20 @@ pub fn call(args: Option<&JsonObject>) -> CallToolResult {
     for path in strings(args, "unix") {
         let reached = std::os::unix::net::UnixStream::connect(&path);
         seen.insert(format!("unix {path}"), outcome(reached));
+    }
+    let answered = [
+        (
+            "http",
+            super::via_proxy::http_get as fn(&str) -> std::io::Result<()>,
+        ),
+        ("raw", super::via_proxy::raw),
+        ("connect", super::via_proxy::connect),
+        ("dns", super::via_proxy::dns),
+    ];
+    for (key, attempt) in answered {
+        for target in strings(args, key) {
+            seen.insert(format!("{key} {target}"), outcome(attempt(&target)));
+        }
     }
     for pid in strings(args, "signal") {
         seen.insert(format!("signal {pid}"), outcome(signal_zero(&pid)));

@@ -1,0 +1,203 @@
+//! Issue 22, the egress proxy: under a profile listing one loopback host
+//! and port, that one destination is reached through mcpctl's proxy and
+//! every other fails. The server runs in a network namespace of its own;
+//! `HTTP_PROXY`/`HTTPS_PROXY` point at the proxy inside it. The fixture's
+//! `probe` tool makes the requests (`http`, `raw`, `connect`) and tries
+//! to go around the proxy (`tcp`, `dns`); a loopback web server stands
+//! for the destination and records what reached it.
+
+mod support;
+
+use std::net::UdpSocket;
+use std::sync::{Arc, Mutex};
+
+use serde_json::{Map, Value, json};
+use support::{Loopback, World};
+
+/// A web server on 127.0.0.1 answering 200 to anything, recording the
+/// `Host` and whether a `Proxy-Authorization` reached it.
+struct Site {
+    server: Loopback,
+    seen: Arc<Mutex<Vec<String>>>,
+}
+
+impl Site {
+    fn start() -> Site {
+        let seen = Arc::new(Mutex::new(Vec::new()));
+        let record = seen.clone();
+        let server = Loopback::serve(move |_| {
+            axum::Router::new().fallback(move |headers: axum::http::HeaderMap| {
+                let record = record.clone();
+                async move {
+                    let host = headers.get("host").and_then(|h| h.to_str().ok());
+                    let auth = headers.contains_key("proxy-authorization");
+                    record
+                        .lock()
+                        .unwrap()
+                        .push(format!("host={} proxy-auth={auth}", host.unwrap_or("-")));
+                    "hello"
+                }
+            })
+        });
+        Site { server, seen }
+    }
+
+    fn port(&self) -> u16 {
+        self.server.addr.port()
+    }
+
+    fn seen(&self) -> Vec<String> {
+        self.seen.lock().unwrap().clone()
+    }
+}
+
+/// A UDP "resolver" on 127.0.0.1 that answers every datagram.
+fn resolver() -> (UdpSocket, String) {
+    let socket = UdpSocket::bind("127.0.0.1:0").unwrap();
+    let addr = socket.local_addr().unwrap().to_string();
+    let answering = socket.try_clone().unwrap();
+    std::thread::spawn(move || {
+        let mut buf = [0u8; 512];
+        while let Ok((n, from)) = answering.recv_from(&mut buf) {
+            let _ = answering.send_to(&buf[..n], from);
+        }
+    });
+    (socket, addr)
+}
+
+fn profile(allow_host: &[String]) -> Value {
+    json!({"network": {"outbound": {"allow_host": allow_host}}})
+}
+
+/// The probe's answer through `call --direct`, and mcpctl's stderr.
+fn probe(w: &World, sandbox: Value, args: Value) -> (Map<String, Value>, String) {
+    w.write(json!({"h": {"command": "{fixture}", "args": ["--probe"], "sandbox": sandbox}}));
+    let file = w.file.to_string_lossy().into_owned();
+    let args = args.to_string();
+    let run = w.run(&[
+        "--file", &file, "--json", "call", "h", "probe", "--direct", "--args", &args,
+    ]);
+    run.expect_code(0);
+    let out = run.json();
+    let seen = out["structuredContent"]
+        .as_object()
+        .or_else(|| out["result"]["structuredContent"].as_object())
+        .unwrap_or_else(|| panic!("no structuredContent in the probe's answer\n{run}"));
+    (seen.clone(), run.stderr.clone())
+}
+
+fn refused_403(seen: &Map<String, Value>, key: &str) {
+    let said = seen[key].as_str().unwrap_or_default();
+    assert!(
+        said.contains("403"),
+        "{key}: not refused by the proxy: {seen:#?}"
+    );
+}
+
+#[test]
+fn one_listed_loopback_host_and_port_is_reached_and_every_other_fails() {
+    let w = World::new();
+    let (allowed, other) = (Site::start(), Site::start());
+    let (_dns, resolver) = resolver();
+    let (p1, p2) = (allowed.port(), other.port());
+    let args = json!({
+        "http": [format!("http://127.0.0.1:{p1}/"), format!("http://127.0.0.1:{p2}/"),
+                 format!("http://blocked.example:{p1}/"), format!("http://localhost:{p1}/")],
+        "connect": [format!("127.0.0.1:{p1}"), format!("127.0.0.1:{p2}")],
+        "tcp": format!("127.0.0.1:{p1}"),
+        "dns": resolver,
+    });
+    let (seen, stderr) = probe(&w, profile(&[format!("127.0.0.1:{p1}")]), args);
+    assert_eq!(seen.len(), 8, "every probe ran: {seen:#?}");
+    assert_eq!(
+        seen[&format!("http http://127.0.0.1:{p1}/")],
+        "ok",
+        "{seen:#?}"
+    );
+    assert_eq!(seen[&format!("connect 127.0.0.1:{p1}")], "ok", "{seen:#?}");
+    for key in [
+        format!("http http://127.0.0.1:{p2}/"),
+        format!("http http://blocked.example:{p1}/"),
+        format!("http http://localhost:{p1}/"),
+        format!("connect 127.0.0.1:{p2}"),
+    ] {
+        refused_403(&seen, &key);
+    }
+    let around = [format!("tcp 127.0.0.1:{p1}"), format!("dns {resolver}")];
+    for key in around {
+        let said = seen[&key].as_str().unwrap_or_default();
+        assert!(
+            said.starts_with("denied"),
+            "{key} went around the proxy: {seen:#?}"
+        );
+    }
+    assert!(
+        other.seen().is_empty(),
+        "the unlisted port was reached: {:?}",
+        other.seen()
+    );
+    // The GET and the GET inside the tunnel; the forged Host and the
+    // Proxy-Authorization the probe sent did not pass.
+    let want = format!("host=127.0.0.1:{p1} proxy-auth=false");
+    assert_eq!(allowed.seen(), vec![want.clone(), want], "{stderr}");
+    for host in [format!("127.0.0.1:{p2}"), format!("blocked.example:{p1}")] {
+        assert!(
+            stderr.contains(&format!("refused GET {host}")),
+            "the refusal of {host} is not reported: {stderr}"
+        );
+    }
+}
+
+#[test]
+fn the_probes_that_go_around_the_proxy_work_when_the_network_is_open() {
+    let w = World::new();
+    let site = Site::start();
+    let (_dns, resolver) = resolver();
+    let args = json!({"tcp": format!("127.0.0.1:{}", site.port()), "dns": resolver});
+    let (seen, _) = probe(&w, json!("network"), args);
+    assert_eq!(seen.len(), 2, "every probe ran: {seen:#?}");
+    let failed: Vec<_> = seen.iter().filter(|(_, v)| *v != "ok").collect();
+    assert!(
+        failed.is_empty(),
+        "a probe failed with the network open: {failed:#?}"
+    );
+}
+
+#[test]
+fn the_refusal_appears_in_the_servers_log_with_the_host() {
+    let w = World::short("sbp").marking_fixtures();
+    let (allowed, other) = (Site::start(), Site::start());
+    let (p1, p2) = (allowed.port(), other.port());
+    w.write(json!({"h": {"command": "{fixture}", "args": ["--probe"],
+        "sandbox": profile(&[format!("127.0.0.1:{p1}")])}}));
+    w.ok(&["start", "h"], 0);
+    let args =
+        json!({"http": [format!("http://127.0.0.1:{p1}/"), format!("http://127.0.0.1:{p2}/")],
+                      "connect": [format!("evil.example:443")]})
+        .to_string();
+    let out = w.json(&["call", "h", "probe", "--args", &args], 0);
+    let seen = out["structuredContent"]
+        .as_object()
+        .or_else(|| out["result"]["structuredContent"].as_object())
+        .unwrap_or_else(|| panic!("no structuredContent: {out}"))
+        .clone();
+    assert_eq!(
+        seen[&format!("http http://127.0.0.1:{p1}/")],
+        "ok",
+        "{seen:#?}"
+    );
+    refused_403(&seen, &format!("http http://127.0.0.1:{p2}/"));
+    refused_403(&seen, "connect evil.example:443");
+    let logs = w.ok(&["logs", "h"], 0);
+    for refused in [
+        format!("refused GET 127.0.0.1:{p2}"),
+        "refused CONNECT evil.example:443".into(),
+    ] {
+        assert!(
+            logs.contains(&refused),
+            "`{refused}` not in the log:\n{logs}"
+        );
+    }
+    w.ok(&["stop", "h"], 0);
+    w.assert_no_orphans();
+}
