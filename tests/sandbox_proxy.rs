@@ -201,3 +201,69 @@ fn the_refusal_appears_in_the_servers_log_with_the_host() {
     w.ok(&["stop", "h"], 0);
     w.assert_no_orphans();
 }
+
+/// `raw` requests a hostile server sends to its proxy, each with the
+/// status it must get: nothing reaches the unlisted port, nothing
+/// unlisted is resolved or dialled, and the proxy keeps serving.
+#[test]
+fn what_an_attacker_sends_the_proxy_next_is_refused() {
+    let w = World::new();
+    let (allowed, other) = (Site::start(), Site::start());
+    let (p1, p2) = (allowed.port(), other.port());
+    let get =
+        |target: &str| format!("GET {target} HTTP/1.1\r\nHost: x\r\nConnection: close\r\n\r\n");
+    let cases = [
+        // Origin form, routed by Host as a transparent proxy would.
+        (
+            format!("GET / HTTP/1.1\r\nHost: 127.0.0.1:{p2}\r\n\r\n"),
+            "400",
+        ),
+        (get(&format!("http://user:pw@127.0.0.1:{p1}/")), "400"),
+        (get(&format!("https://127.0.0.1:{p1}/")), "400"),
+        (get(&format!("http://[::ffff:127.0.0.1]:{p2}/")), "403"),
+        (get(&format!("http://2130706433:{p1}/")), "403"),
+        (get(&format!("http://127.1:{p1}/")), "403"),
+        (get(&format!("http://blocked.example.:{p1}/")), "403"),
+        (get("http://127.0.0.1:3128/"), "403"),
+        (
+            "CONNECT 127.0.0.1 HTTP/1.1\r\nHost: 127.0.0.1\r\n\r\n".to_string(),
+            "400",
+        ),
+        (
+            format!(
+                "GET http://127.0.0.1:{p1}/ HTTP/1.1\r\nX-Big: {}\r\n\r\n",
+                "a".repeat(70_000)
+            ),
+            "431",
+        ),
+    ];
+    let mut raw: Vec<String> = cases.iter().map(|(r, _)| r.clone()).collect();
+    // Pipelined: the second request, to the unlisted port, rides the
+    // connection the first one opened to the listed one.
+    let pipelined = format!(
+        "GET http://127.0.0.1:{p1}/ HTTP/1.1\r\nHost: x\r\n\r\n{}",
+        get(&format!("http://127.0.0.1:{p2}/"))
+    );
+    raw.push(pipelined.clone());
+    let args = json!({"raw": raw, "http": [format!("http://127.0.0.1:{p1}/")]});
+    let (seen, _) = probe(&w, profile(&[format!("127.0.0.1:{p1}")]), args);
+    for (request, status) in &cases {
+        let said = seen[&format!("raw {request}")].as_str().unwrap_or_default();
+        let head = &request[..request.len().min(60)];
+        assert!(
+            said.contains(status),
+            "{head:?}: wanted {status}, got {said}"
+        );
+    }
+    assert_eq!(seen[&format!("raw {pipelined}")], "ok", "{seen:#?}");
+    assert_eq!(
+        seen[&format!("http http://127.0.0.1:{p1}/")],
+        "ok",
+        "the proxy stopped serving"
+    );
+    assert!(
+        other.seen().is_empty(),
+        "the unlisted port was reached: {:?}",
+        other.seen()
+    );
+}

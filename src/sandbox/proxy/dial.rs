@@ -37,12 +37,7 @@ pub async fn dial(rules: &Allowed, host: &Host, port: u16) -> Result<TcpStream, 
         Verdict::Allowed { local } => local,
     };
     let found = resolve(host, port).await?;
-    let usable: Vec<SocketAddr> = found
-        .iter()
-        .copied()
-        .filter(|a| local || !is_special(a.ip()) || rules.address_listed(a.ip(), port))
-        .take(MAX_ADDRESSES)
-        .collect();
+    let usable = usable(&found, local, rules);
     if usable.is_empty() {
         return Err(Refusal::NotAllowed(
             "resolves only to loopback, link-local or unspecified addresses not in allow_host",
@@ -59,6 +54,17 @@ pub async fn dial(rules: &Allowed, host: &Host, port: u16) -> Result<TcpStream, 
     Err(Refusal::Unreachable(last))
 }
 
+/// The resolved addresses that may be dialled: a special address (see
+/// [`is_special`]) only when the rule expected one or lists it.
+fn usable(found: &[SocketAddr], local: bool, rules: &Allowed) -> Vec<SocketAddr> {
+    found
+        .iter()
+        .copied()
+        .filter(|a| local || !is_special(a.ip()) || rules.address_listed(a.ip(), a.port()))
+        .take(MAX_ADDRESSES)
+        .collect()
+}
+
 async fn resolve(host: &Host, port: u16) -> Result<Vec<SocketAddr>, Refusal> {
     let name = match host {
         Host::Addr(addr) => return Ok(vec![SocketAddr::new(*addr, port)]),
@@ -68,5 +74,52 @@ async fn resolve(host: &Host, port: u16) -> Result<Vec<SocketAddr>, Refusal> {
         Ok(Ok(addrs)) => Ok(addrs.collect()),
         Ok(Err(e)) => Err(Refusal::Unreachable(format!("resolving: {e}"))),
         Err(_) => Err(Refusal::Unreachable("resolving timed out".into())),
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::sandbox::Outbound;
+
+    fn rules(hosts: &[&str], ports: &[u16]) -> Allowed {
+        Allowed::new(&Outbound {
+            insecure_allow_all: false,
+            allow_host: hosts.iter().map(|h| h.to_string()).collect(),
+            allow_port: ports.to_vec(),
+        })
+        .unwrap()
+    }
+
+    #[test]
+    fn a_listed_name_that_resolves_to_loopback_or_metadata_is_not_dialled() {
+        let found: Vec<SocketAddr> = [
+            "127.0.0.1:443",
+            "169.254.169.254:443",
+            "[::1]:443",
+            "0.0.0.0:443",
+        ]
+        .iter()
+        .map(|a| a.parse().unwrap())
+        .collect();
+        let listed = rules(&["api.example.com"], &[]);
+        assert!(usable(&found, false, &listed).is_empty());
+        let public: SocketAddr = "93.184.215.14:443".parse().unwrap();
+        assert_eq!(usable(&[found[0], public], false, &listed), vec![public]);
+        // Listed as an address too: then it is meant.
+        let both = rules(&["api.example.com", "127.0.0.1:443"], &[]);
+        assert_eq!(usable(&found, false, &both), vec![found[0]]);
+        // A listed `localhost` expects loopback.
+        assert_eq!(usable(&found, true, &listed).len(), 4);
+    }
+
+    #[tokio::test]
+    async fn an_unlisted_name_is_refused_before_any_lookup() {
+        let listed = rules(&["127.0.0.1:80"], &[]);
+        let host = Host::Name("secret-data.attacker.example".into());
+        match dial(&listed, &host, 80).await {
+            Err(Refusal::NotAllowed(why)) => assert_eq!(why, "host not in allow_host"),
+            other => panic!("{other:?}"),
+        }
     }
 }

@@ -88,6 +88,12 @@ pub fn parse_entry(entry: &str) -> Result<HostRule, String> {
         });
     }
     let (host, port) = split_port(entry)?;
+    if let Ok(addr) = host.parse::<IpAddr>() {
+        return Ok(HostRule {
+            pattern: Pattern::Addr(addr),
+            port,
+        });
+    }
     let wildcard = host.strip_prefix("*.").or_else(|| host.strip_prefix('.'));
     let pattern = match (parse_host(wildcard.unwrap_or(host)), wildcard.is_some()) {
         (Some(Host::Name(name)), true) => Pattern::Domain(name),
@@ -260,5 +266,129 @@ impl Allowed {
     /// True when `addr:port` is listed as an address.
     pub fn address_listed(&self, addr: IpAddr, port: u16) -> bool {
         self.check(&Host::Addr(addr), port) == (Verdict::Allowed { local: true })
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    fn allowed(hosts: &[&str], ports: &[u16]) -> Allowed {
+        Allowed::new(&Outbound {
+            insecure_allow_all: false,
+            allow_host: hosts.iter().map(|h| h.to_string()).collect(),
+            allow_port: ports.to_vec(),
+        })
+        .unwrap()
+    }
+
+    fn passes(rules: &Allowed, host: &str, port: u16) -> bool {
+        let host = parse_host(host).unwrap();
+        matches!(rules.check(&host, port), Verdict::Allowed { .. })
+    }
+
+    #[test]
+    fn hosts_only_allow_any_port_and_ports_narrow_them() {
+        let any_port = allowed(&["api.example.com"], &[]);
+        assert!(passes(&any_port, "api.example.com", 443));
+        assert!(passes(&any_port, "API.Example.COM.", 8080));
+        assert!(!passes(&any_port, "example.com", 443));
+        assert!(!passes(&any_port, "api.example.com.evil.net", 443));
+        let narrowed = allowed(&["api.example.com"], &[443]);
+        assert!(passes(&narrowed, "api.example.com", 443));
+        assert!(!passes(&narrowed, "api.example.com", 80));
+    }
+
+    #[test]
+    fn ports_only_allow_any_host_on_them_as_in_toolhive() {
+        let rules = allowed(&[], &[443]);
+        assert!(passes(&rules, "anything.example", 443));
+        assert!(!passes(&rules, "anything.example", 22));
+        // Any host, but a special address only when listed.
+        assert!(!rules.address_listed("127.0.0.1".parse().unwrap(), 443));
+    }
+
+    #[test]
+    fn an_entry_port_allows_that_port_only() {
+        let rules = allowed(&["127.0.0.1:8080", "[::1]:9090"], &[443]);
+        assert!(passes(&rules, "127.0.0.1", 8080));
+        assert!(!passes(&rules, "127.0.0.1", 443));
+        assert!(passes(&rules, "[::1]", 9090));
+        // The same address spelled as IPv4-mapped IPv6 is the same address.
+        assert!(passes(&rules, "[::ffff:127.0.0.1]", 8080));
+        assert!(!passes(&rules, "[::ffff:127.0.0.1]", 8081));
+        assert!(
+            !passes(&rules, "localhost", 8080),
+            "names are not resolved to match"
+        );
+    }
+
+    #[test]
+    fn wildcards_cover_the_domain_and_below_only() {
+        for entry in ["*.example.com", ".example.com"] {
+            let rules = allowed(&[entry], &[]);
+            assert!(passes(&rules, "example.com", 443), "{entry}");
+            assert!(passes(&rules, "a.b.example.com", 443), "{entry}");
+            assert!(!passes(&rules, "badexample.com", 443), "{entry}");
+            assert!(!passes(&rules, "example.com.evil.net", 443), "{entry}");
+        }
+    }
+
+    #[test]
+    fn bad_entries_are_refused() {
+        for entry in [
+            "*",
+            "ex*ample.com",
+            "*.1.2.3.4",
+            "host:0",
+            "host:99999",
+            "::1:80x",
+            "[::1",
+            "a..b",
+            "",
+            "host:80:90",
+        ] {
+            assert!(parse_entry(entry).is_err(), "{entry:?} was accepted");
+        }
+        for entry in [
+            "::1",
+            "[::1]:80",
+            "10.0.0.1",
+            "a-b_c.example",
+            "localhost:3000",
+        ] {
+            assert!(parse_entry(entry).is_ok(), "{entry:?} was refused");
+        }
+    }
+
+    #[test]
+    fn requested_hosts_must_be_names_or_addresses() {
+        for host in ["*.example.com", "a b", "exa%6dple.com", "[not-v6]", ""] {
+            assert!(parse_host(host).is_none(), "{host:?}");
+        }
+        assert_eq!(
+            parse_host("127.0.0.1."),
+            Some(Host::Addr("127.0.0.1".parse().unwrap()))
+        );
+    }
+
+    #[test]
+    fn special_addresses_are_the_hosts_own_and_link_local() {
+        for addr in [
+            "127.0.0.2",
+            "0.0.0.0",
+            "0.1.2.3",
+            "169.254.169.254",
+            "::1",
+            "::",
+            "fe80::1",
+            "::ffff:127.0.0.1",
+            "224.0.0.1",
+        ] {
+            assert!(is_special(addr.parse().unwrap()), "{addr}");
+        }
+        for addr in ["10.0.0.1", "93.184.215.14", "2606:2800::1"] {
+            assert!(!is_special(addr.parse().unwrap()), "{addr}");
+        }
     }
 }

@@ -36,8 +36,11 @@ type Body = BoxBody<Bytes, hyper::Error>;
 pub const MAX_CONNECTIONS: usize = 64;
 /// `CONNECT` tunnels open at once; more are answered 503.
 pub const MAX_TUNNELS: usize = 64;
-/// The read buffer, and so the longest request head (hyper answers 431).
+/// The longest request head (hyper answers 431); the read buffer is
+/// twice this.
 pub const MAX_HEAD_BYTES: usize = 64 * 1024;
+/// The most header lines in a request head (hyper answers 431).
+pub const MAX_HEADERS: usize = 100;
 /// Time to send a request head.
 const HEAD_TIMEOUT: Duration = Duration::from_secs(30);
 /// A connection or tunnel with no byte moving for this long is closed.
@@ -104,7 +107,9 @@ async fn serve_client(stream: TcpStream, shared: Arc<Shared>, _permit: OwnedSema
     let conn = hyper::server::conn::http1::Builder::new()
         .timer(TokioTimer::new())
         .header_read_timeout(HEAD_TIMEOUT)
-        .max_buf_size(MAX_HEAD_BYTES)
+        .max_header_size(MAX_HEAD_BYTES)
+        .max_headers(MAX_HEADERS)
+        .max_buf_size(MAX_HEAD_BYTES * 2)
         .serve_connection(TokioIo::new(io), service)
         .with_upgrades();
     tokio::select! {
