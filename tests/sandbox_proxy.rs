@@ -12,7 +12,7 @@ use std::net::UdpSocket;
 use std::sync::{Arc, Mutex};
 
 use serde_json::{Map, Value, json};
-use support::{Loopback, World};
+use support::{Loopback, World, structured_content};
 
 /// A web server on 127.0.0.1 answering 200 to anything, recording the
 /// `Host` and whether a `Proxy-Authorization` reached it.
@@ -74,16 +74,10 @@ fn probe(w: &World, sandbox: Value, args: Value) -> (Map<String, Value>, String)
     w.write(json!({"h": {"command": "{fixture}", "args": ["--probe"], "sandbox": sandbox}}));
     let file = w.file.to_string_lossy().into_owned();
     let args = args.to_string();
-    let run = w.run(&[
-        "--file", &file, "--json", "call", "h", "probe", "--direct", "--args", &args,
-    ]);
+    let call = ["--file", &file, "--json", "call", "h", "probe", "--direct"];
+    let run = w.run(&[&call[..], &["--args", &args]].concat());
     run.expect_code(0);
-    let out = run.json();
-    let seen = out["structuredContent"]
-        .as_object()
-        .or_else(|| out["result"]["structuredContent"].as_object())
-        .unwrap_or_else(|| panic!("no structuredContent in the probe's answer\n{run}"));
-    (seen.clone(), run.stderr.clone())
+    (structured_content(&run.json()), run.stderr.clone())
 }
 
 fn refused_403(seen: &Map<String, Value>, key: &str) {
@@ -175,12 +169,7 @@ fn the_refusal_appears_in_the_servers_log_with_the_host() {
         json!({"http": [format!("http://127.0.0.1:{p1}/"), format!("http://127.0.0.1:{p2}/")],
                       "connect": [format!("evil.example:443")]})
         .to_string();
-    let out = w.json(&["call", "h", "probe", "--args", &args], 0);
-    let seen = out["structuredContent"]
-        .as_object()
-        .or_else(|| out["result"]["structuredContent"].as_object())
-        .unwrap_or_else(|| panic!("no structuredContent: {out}"))
-        .clone();
+    let seen = structured_content(&w.json(&["call", "h", "probe", "--args", &args], 0));
     assert_eq!(
         seen[&format!("http http://127.0.0.1:{p1}/")],
         "ok",
@@ -266,4 +255,24 @@ fn what_an_attacker_sends_the_proxy_next_is_refused() {
         "the unlisted port was reached: {:?}",
         other.seen()
     );
+}
+
+#[test]
+fn an_allow_host_the_proxy_cannot_match_is_refused_when_the_file_is_read() {
+    for (host, said) in [
+        ("*", "wildcard"),
+        ("ex*ample.com", "wildcard"),
+        ("api.example.com:0", "port"),
+        ("api.example.com:99999", "port"),
+    ] {
+        let w = World::new();
+        w.write(json!({"h": {"command": "sh", "sandbox": profile(&[host.to_string()])}}));
+        let file = w.file.to_string_lossy().into_owned();
+        let run = w.run(&["--file", &file, "list"]);
+        let text = format!("{}{}", run.stdout, run.stderr);
+        assert!(
+            text.contains(&format!("{file}:")) && text.contains(said) && text.contains("hint"),
+            "{host}: {run}"
+        );
+    }
 }

@@ -94,18 +94,15 @@ pub(super) union Control {
 /// `sendmsg` with one byte and `fd` as `SCM_RIGHTS`, all on the stack.
 fn send_fd(channel: RawFd, fd: RawFd) -> io::Result<()> {
     let mut byte = [0u8; 1];
+    let mut control = Control { bytes: [0; 64] };
+    let mut iov = libc::iovec {
+        iov_base: byte.as_mut_ptr().cast(),
+        iov_len: 1,
+    };
     // SAFETY: every pointer is to the stack frame; the CMSG_* helpers
     // are arithmetic on the buffer, which is large and aligned enough.
     unsafe {
-        let mut control = Control { bytes: [0; 64] };
-        let mut iov = libc::iovec {
-            iov_base: byte.as_mut_ptr().cast(),
-            iov_len: 1,
-        };
-        let mut msg: libc::msghdr = std::mem::zeroed();
-        msg.msg_iov = &raw mut iov;
-        msg.msg_iovlen = 1;
-        msg.msg_control = (&raw mut control).cast();
+        let mut msg = message(&mut iov, &mut control);
         msg.msg_controllen = libc::CMSG_SPACE(size_of::<RawFd>() as u32) as _;
         let cmsg = libc::CMSG_FIRSTHDR(&msg);
         (*cmsg).cmsg_level = libc::SOL_SOCKET;
@@ -119,4 +116,16 @@ fn send_fd(channel: RawFd, fd: RawFd) -> io::Result<()> {
         check(libc::sendmsg(channel, &msg, libc::MSG_NOSIGNAL) as libc::c_int)?;
     }
     Ok(())
+}
+
+/// A `msghdr` over one byte and a control buffer (both on the caller's
+/// stack), for sending or receiving one descriptor.
+pub(super) fn message(iov: &mut libc::iovec, control: &mut Control) -> libc::msghdr {
+    // SAFETY: msghdr is plain data; all zeroes is its empty value.
+    let mut msg: libc::msghdr = unsafe { std::mem::zeroed() };
+    msg.msg_iov = iov;
+    msg.msg_iovlen = 1;
+    msg.msg_control = (control as *mut Control).cast();
+    msg.msg_controllen = size_of::<Control>() as _;
+    msg
 }

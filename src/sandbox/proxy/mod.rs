@@ -57,16 +57,12 @@ impl Drop for Running {
 /// The outbound rules of a policy whose network goes through the proxy:
 /// a profile without `insecure_allow_all` that lists hosts or ports.
 pub fn wanted(sandbox: &Sandbox) -> Option<&Outbound> {
-    match sandbox {
-        Sandbox::Profile(profile)
-            if !profile.outbound.insecure_allow_all
-                && !(profile.outbound.allow_host.is_empty()
-                    && profile.outbound.allow_port.is_empty()) =>
-        {
-            Some(&profile.outbound)
-        }
-        _ => None,
-    }
+    let Sandbox::Profile(profile) = sandbox else {
+        return None;
+    };
+    let out = &profile.outbound;
+    let lists = !out.allow_host.is_empty() || !out.allow_port.is_empty();
+    (lists && !out.insecure_allow_all).then_some(out)
 }
 
 /// The socket pair and the rules of one launch, made before the fork.
@@ -135,19 +131,15 @@ impl Egress {
 fn receive(channel: RawFd) -> Result<std::net::TcpListener, String> {
     let mut byte = [0u8; 1];
     let mut control = child::Control { bytes: [0; 64] };
+    let mut iov = libc::iovec {
+        iov_base: byte.as_mut_ptr().cast(),
+        iov_len: 1,
+    };
     // SAFETY: recvmsg into buffers on this stack frame; the CMSG_* helpers
     // walk only the control buffer the kernel filled (its length is
     // `msg_controllen`), and a descriptor found there is ours to own.
     unsafe {
-        let mut iov = libc::iovec {
-            iov_base: byte.as_mut_ptr().cast(),
-            iov_len: 1,
-        };
-        let mut msg: libc::msghdr = std::mem::zeroed();
-        msg.msg_iov = &raw mut iov;
-        msg.msg_iovlen = 1;
-        msg.msg_control = (&raw mut control).cast();
-        msg.msg_controllen = size_of::<child::Control>() as _;
+        let mut msg = child::message(&mut iov, &mut control);
         let flags = libc::MSG_DONTWAIT | libc::MSG_CMSG_CLOEXEC;
         if libc::recvmsg(channel, &mut msg, flags) < 0 {
             let e = std::io::Error::last_os_error();
