@@ -40,7 +40,7 @@ pub async fn dial(rules: &Allowed, host: &Host, port: u16) -> Result<TcpStream, 
     let usable = usable(&found, local, rules);
     if usable.is_empty() {
         return Err(Refusal::NotAllowed(
-            "resolves only to loopback, link-local or unspecified addresses not in allow_host",
+            "a loopback, link-local or unspecified address (or a name resolving only to such) not listed in allow_host",
         ));
     }
     let mut last = String::from("no address");
