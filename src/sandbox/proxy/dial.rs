@@ -80,16 +80,7 @@ async fn resolve(host: &Host, port: u16) -> Result<Vec<SocketAddr>, Refusal> {
 #[cfg(test)]
 mod tests {
     use super::*;
-    use crate::sandbox::Outbound;
-
-    fn rules(hosts: &[&str], ports: &[u16]) -> Allowed {
-        Allowed::new(&Outbound {
-            insecure_allow_all: false,
-            allow_host: hosts.iter().map(|h| h.to_string()).collect(),
-            allow_port: ports.to_vec(),
-        })
-        .unwrap()
-    }
+    use crate::sandbox::proxy::rules::tests::allowed as rules;
 
     #[test]
     fn a_listed_name_that_resolves_to_loopback_or_metadata_is_not_dialled() {

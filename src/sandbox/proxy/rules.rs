@@ -270,10 +270,11 @@ impl Allowed {
 }
 
 #[cfg(test)]
-mod tests {
+pub(super) mod tests {
     use super::*;
 
-    fn allowed(hosts: &[&str], ports: &[u16]) -> Allowed {
+    /// The rules of a profile listing `hosts` and `ports`.
+    pub(in crate::sandbox::proxy) fn allowed(hosts: &[&str], ports: &[u16]) -> Allowed {
         Allowed::new(&Outbound {
             insecure_allow_all: false,
             allow_host: hosts.iter().map(|h| h.to_string()).collect(),
