@@ -8,11 +8,10 @@
 
 mod support;
 
-use std::net::UdpSocket;
 use std::sync::{Arc, Mutex};
 
 use serde_json::{Map, Value, json};
-use support::{Loopback, World, structured_content};
+use support::{Loopback, World, dns_server, structured_content};
 
 /// A web server on 127.0.0.1 answering 200 to anything, recording the
 /// `Host` and whether a `Proxy-Authorization` reached it.
@@ -51,20 +50,6 @@ impl Site {
     }
 }
 
-/// A UDP "resolver" on 127.0.0.1 that answers every datagram.
-fn resolver() -> (UdpSocket, String) {
-    let socket = UdpSocket::bind("127.0.0.1:0").unwrap();
-    let addr = socket.local_addr().unwrap().to_string();
-    let answering = socket.try_clone().unwrap();
-    std::thread::spawn(move || {
-        let mut buf = [0u8; 512];
-        while let Ok((n, from)) = answering.recv_from(&mut buf) {
-            let _ = answering.send_to(&buf[..n], from);
-        }
-    });
-    (socket, addr)
-}
-
 fn profile(allow_host: &[String]) -> Value {
     json!({"network": {"outbound": {"allow_host": allow_host}}})
 }
@@ -92,7 +77,8 @@ fn refused_403(seen: &Map<String, Value>, key: &str) {
 fn one_listed_loopback_host_and_port_is_reached_and_every_other_fails() {
     let w = World::new();
     let (allowed, other) = (Site::start(), Site::start());
-    let (_dns, resolver) = resolver();
+    let dns = dns_server();
+    let resolver = dns.local_addr().unwrap().to_string();
     let (p1, p2) = (allowed.port(), other.port());
     let args = json!({
         "http": [format!("http://127.0.0.1:{p1}/"), format!("http://127.0.0.1:{p2}/"),
@@ -146,7 +132,8 @@ fn one_listed_loopback_host_and_port_is_reached_and_every_other_fails() {
 fn the_probes_that_go_around_the_proxy_work_when_the_network_is_open() {
     let w = World::new();
     let site = Site::start();
-    let (_dns, resolver) = resolver();
+    let dns = dns_server();
+    let resolver = dns.local_addr().unwrap().to_string();
     let args = json!({"tcp": format!("127.0.0.1:{}", site.port()), "dns": resolver});
     let (seen, _) = probe(&w, json!("network"), args);
     assert_eq!(seen.len(), 2, "every probe ran: {seen:#?}");

@@ -1,13 +1,11 @@
-//! The `probe` tool's network attempts that need an answer back: an HTTP
-//! GET through `$HTTP_PROXY` (`http`: URLs), raw bytes sent to it as a
-//! request (`raw`), a `CONNECT` tunnel through
-//! `$HTTPS_PROXY` with a GET inside it (`connect`: `HOST:PORT`), and a
-//! DNS-shaped UDP query that waits for a reply (`dns`: `HOST:PORT` of a
-//! resolver). Each says `ok` only on a real answer: `200`, or a datagram
-//! back (a UDP send alone "succeeds" even where nothing can hear it).
+//! The `probe` tool's attempts through the sandbox's egress proxy: an
+//! HTTP GET through `$HTTP_PROXY` (`http`: URLs), raw bytes sent to it as
+//! a request (`raw`), and a `CONNECT` tunnel through `$HTTPS_PROXY` with
+//! a GET inside it (`connect`: `HOST:PORT`). Each says `ok` only on a
+//! `200`.
 
 use std::io::{Error, Read, Write};
-use std::net::{TcpStream, UdpSocket};
+use std::net::TcpStream;
 use std::time::Duration;
 
 const WAIT: Duration = Duration::from_secs(5);
@@ -72,15 +70,4 @@ pub fn connect(target: &str) -> std::io::Result<()> {
         "GET / HTTP/1.1\r\nHost: {target}\r\nConnection: close\r\n\r\n"
     )?;
     expect_200(&mut stream)
-}
-
-/// A DNS query for `example.com` to `resolver`, ok once any reply comes.
-pub fn dns(resolver: &str) -> std::io::Result<()> {
-    let socket = UdpSocket::bind("0.0.0.0:0")?;
-    socket.set_read_timeout(Some(Duration::from_secs(2)))?;
-    let query =
-        b"\x12\x34\x01\x00\x00\x01\x00\x00\x00\x00\x00\x00\x07example\x03com\x00\x00\x01\x00\x01";
-    socket.send_to(query, resolver)?;
-    let mut reply = [0u8; 512];
-    socket.recv_from(&mut reply).map(|_| ())
 }

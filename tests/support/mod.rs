@@ -28,7 +28,7 @@ pub use peers::{
 pub use processes::{live, my_zombies, processes_with};
 pub use registry::{
     FloodServer, Loopback, OciRegistry, PackageRegistry, Quirks, Registry, TestRegistry,
-    package_fixtures,
+    dns_server, package_fixtures,
 };
 pub use run::{Run, bytes, structured_content, to_run};
 pub use schema::{matches_schema, schema, schema_errors};
