@@ -16,7 +16,7 @@ use std::net::{TcpListener, UdpSocket};
 use std::os::unix::net::UnixListener;
 
 use serde_json::{Map, Value, json};
-use support::World;
+use support::{World, dns_server};
 
 /// What a test planted for the probe to reach, kept alive while it runs.
 struct Planted {
@@ -31,23 +31,6 @@ struct Planted {
 fn write(path: &std::path::Path, text: &str) {
     std::fs::create_dir_all(path.parent().unwrap()).unwrap();
     std::fs::write(path, text).unwrap();
-}
-
-/// A DNS server on loopback that answers every query (with no records),
-/// so the probe can tell a lookup that got through from one that did not.
-fn dns_server() -> UdpSocket {
-    let socket = UdpSocket::bind("127.0.0.1:0").unwrap();
-    let answering = socket.try_clone().unwrap();
-    std::thread::spawn(move || {
-        let mut packet = [0u8; 512];
-        while let Ok((n, from)) = answering.recv_from(&mut packet) {
-            if n > 3 {
-                packet[2] |= 0x80;
-                let _ = answering.send_to(&packet[..n], from);
-            }
-        }
-    });
-    socket
 }
 
 /// Secrets in the world's home and state, listeners on loopback, and the

@@ -28,6 +28,7 @@
 mod oauth;
 mod probe;
 mod talk;
+mod via_proxy;
 
 use std::borrow::Cow;
 use std::sync::Arc;

@@ -9,9 +9,11 @@
 //! `unix` (a socket path), `signal` (pids to send signal 0: the
 //! permission check of a real signal, without harm), `resolve` (names
 //! looked up through the system's resolver), `dns` (`IP:PORT` of a DNS
-//! server asked for `probe.test` over UDP; `ok` only when it answers) and
+//! server asked for `probe.test` over UDP; `ok` only when it answers),
 //! `exec` (programs run without arguments; `ok: <first line of output>`,
-//! so a setuid program's `id -u` says whether privileges rose).
+//! so a setuid program's `id -u` says whether privileges rose), and
+//! `http`, `raw` and `connect` (through the sandbox's egress proxy: see
+//! the `via_proxy` module).
 
 use std::io::Write;
 use std::net::{TcpStream, UdpSocket};
@@ -82,6 +84,19 @@ pub fn call(args: Option<&JsonObject>) -> CallToolResult {
     for path in strings(args, "unix") {
         let reached = std::os::unix::net::UnixStream::connect(&path);
         seen.insert(format!("unix {path}"), outcome(reached));
+    }
+    let answered = [
+        (
+            "http",
+            super::via_proxy::http_get as fn(&str) -> std::io::Result<()>,
+        ),
+        ("raw", super::via_proxy::raw),
+        ("connect", super::via_proxy::connect),
+    ];
+    for (key, attempt) in answered {
+        for target in strings(args, key) {
+            seen.insert(format!("{key} {target}"), outcome(attempt(&target)));
+        }
     }
     for pid in strings(args, "signal") {
         seen.insert(format!("signal {pid}"), outcome(signal_zero(&pid)));

@@ -142,6 +142,8 @@ pub struct ChildProcess {
     finished: bool,
     /// Marks descendants that leave the group (see [`escapes`]).
     tag: String,
+    /// The sandbox's egress proxy, ended with the child.
+    egress: Option<crate::sandbox::proxy::Running>,
 }
 
 impl std::fmt::Debug for ChildProcess {
@@ -224,9 +226,7 @@ pub fn spawn(def: &ServerDef, tee: Option<StderrTee>) -> Result<SpawnedStdio, Co
         .process_group(0)
         .kill_on_drop(true);
     let confined = confinement.is_some();
-    if let Some(confinement) = confinement {
-        confinement.install(&mut cmd);
-    }
+    let egress = confinement.and_then(|confinement| confinement.install(&mut cmd));
     let child = super::groups::spawn(&mut cmd, &tag).map_err(|e| {
         if e.kind() == std::io::ErrorKind::NotFound {
             ConnectError::LauncherMissing {
@@ -245,7 +245,38 @@ pub fn spawn(def: &ServerDef, tee: Option<StderrTee>) -> Result<SpawnedStdio, Co
             spawn_failed(e.to_string())
         }
     })?;
-    Ok(take_ownership(def, child, tag, tee, cwd))
+    let echo = tee.is_none();
+    let mut spawned = take_ownership(def, child, tag, tee, cwd);
+    if let Some(egress) = egress {
+        spawned.process.egress = Some(start_egress(def, egress, &spawned.process, echo)?);
+    }
+    Ok(spawned)
+}
+
+/// Serve the sandbox's egress proxy for the child just spawned; its
+/// refusals go to the server's stderr record (the supervisor's log) and,
+/// for a launch without a log (`check`, `call --direct`), to mcpctl's
+/// stderr. Failing, the child is dropped, so killed: fail closed.
+fn start_egress(
+    def: &ServerDef,
+    egress: crate::sandbox::proxy::Egress,
+    process: &ChildProcess,
+    echo: bool,
+) -> Result<crate::sandbox::proxy::Running, ConnectError> {
+    let tail = process.stderr.clone();
+    let server = def.name.clone();
+    let log: crate::sandbox::proxy::Log = Arc::new(move |line: &str| {
+        tail.push(line);
+        if echo {
+            crate::output::note(format!("{server}: {line}"));
+        }
+    });
+    egress.start(log).map_err(|e| ConnectError::Sandbox {
+        server: def.name.clone(),
+        phase: Phase::Spawn,
+        hint: e.hint(),
+        detail: e.to_string(),
+    })
 }
 
 /// The sandbox of this launch (see [`crate::sandbox`]), prepared before
@@ -383,6 +414,7 @@ fn take_ownership(
             status: None,
             finished: false,
             tag,
+            egress: None,
         },
         stdout,
         stdin,

@@ -21,6 +21,8 @@ pub struct ChildSetup {
     pub network: bool,
     /// Directories to cover with an empty, read-only tmpfs.
     pub hide: Vec<CString>,
+    /// The egress proxy's listener to make in the new network namespace.
+    pub egress: Option<super::proxy::child::ChildEnd>,
 }
 
 impl ChildSetup {
@@ -45,6 +47,9 @@ impl ChildSetup {
         write_proc(c"/proc/self/setgroups", b"deny")?;
         write_proc(c"/proc/self/uid_map", &self.maps.0)?;
         write_proc(c"/proc/self/gid_map", &self.maps.1)?;
+        if let Some(egress) = &self.egress {
+            egress.enter()?;
+        }
         for dir in &self.hide {
             hide(dir)?;
         }

@@ -15,6 +15,7 @@ pub mod error;
 pub mod kernel;
 pub mod paths;
 pub mod policy;
+pub mod proxy;
 pub mod rules;
 
 use std::path::{Path, PathBuf};
@@ -52,12 +53,14 @@ pub struct LaunchFacts<'a> {
 pub struct Confinement {
     setup: ChildSetup,
     env: Vec<(String, String)>,
+    egress: Option<proxy::Egress>,
 }
 
 impl Confinement {
     /// Make the child enter the sandbox before `exec`, and give it its
-    /// private `TMPDIR` and data directory.
-    pub fn install(self, cmd: &mut tokio::process::Command) {
+    /// private `TMPDIR` and data directory; returns the egress proxy to
+    /// start once the child is spawned ([`proxy::Egress::start`]).
+    pub fn install(self, cmd: &mut tokio::process::Command) -> Option<proxy::Egress> {
         for (key, value) in &self.env {
             cmd.env(key, value);
         }
@@ -67,6 +70,7 @@ impl Confinement {
         unsafe {
             cmd.pre_exec(move || setup.enter());
         }
+        self.egress
     }
 }
 
@@ -77,14 +81,6 @@ pub fn prepare(
 ) -> Result<Option<Confinement>, SandboxError> {
     if *sandbox == Sandbox::Off {
         return Ok(None);
-    }
-    if let Sandbox::Profile(profile) = sandbox
-        && !profile.outbound.insecure_allow_all
-        && !profile.outbound.allow_host.is_empty()
-    {
-        return Err(SandboxError::NotYet {
-            what: "`allow_host` (mcpctl's egress proxy)".into(),
-        });
     }
     let abi = kernel::landlock_abi();
     if abi < 1 {
@@ -105,18 +101,28 @@ pub fn prepare(
     let (tmp, data) = private_dirs(facts.server)?;
     grants.write.extend([tmp.clone(), data.clone()]);
     let ruleset = rules::ruleset(abi, &grants)?;
-    let env = vec![
+    let mut env = vec![
         ("TMPDIR".to_string(), tmp.to_string_lossy().into_owned()),
         (DATA_VAR.to_string(), data.to_string_lossy().into_owned()),
     ];
+    let (egress, egress_child) = match proxy::wanted(sandbox) {
+        Some(outbound) => {
+            let (egress, child) = proxy::prepare(outbound)?;
+            env.extend(proxy::env());
+            (Some(egress), Some(child))
+        }
+        None => (None, None),
+    };
     Ok(Some(Confinement {
         setup: ChildSetup {
             ruleset,
             maps: ChildSetup::identity_maps(),
             network: sandbox.isolates_network(),
             hide: hidden_dirs(facts.program),
+            egress: egress_child,
         },
         env,
+        egress,
     }))
 }
 

@@ -291,9 +291,8 @@ fn check_host(host: &str) -> Result<String, PolicyError> {
             hint,
         ));
     }
-    let valid = |c: char| c.is_ascii_alphanumeric() || ".-_:[]*".contains(c);
-    if host.is_empty() || !host.chars().all(valid) {
-        return Err(refuse(format!("allow_host `{shown}` is not a host"), hint));
+    if let Err(why) = super::proxy::rules::parse_entry(host) {
+        return Err(refuse(format!("allow_host `{shown}`: {why}"), hint));
     }
     Ok(host.to_string())
 }

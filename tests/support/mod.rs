@@ -28,9 +28,9 @@ pub use peers::{
 pub use processes::{live, my_zombies, processes_with};
 pub use registry::{
     FloodServer, Loopback, OciRegistry, PackageRegistry, Quirks, Registry, TestRegistry,
-    package_fixtures,
+    dns_server, package_fixtures,
 };
-pub use run::{Run, bytes, to_run};
+pub use run::{Run, bytes, structured_content, to_run};
 pub use schema::{matches_schema, schema, schema_errors};
 pub use supervisor::{impostor_as_nobody, require_root};
 pub use wait::{after, wait_for, wait_until, within};

@@ -172,6 +172,23 @@ impl Loopback {
     }
 }
 
+/// A DNS server on loopback that answers every query (with no records),
+/// so the probe can tell a lookup that got through from one that did not.
+pub fn dns_server() -> std::net::UdpSocket {
+    let socket = std::net::UdpSocket::bind("127.0.0.1:0").unwrap();
+    let answering = socket.try_clone().unwrap();
+    std::thread::spawn(move || {
+        let mut packet = [0u8; 512];
+        while let Ok((n, from)) = answering.recv_from(&mut packet) {
+            if n > 3 {
+                packet[2] |= 0x80;
+                let _ = answering.send_to(&packet[..n], from);
+            }
+        }
+    });
+    socket
+}
+
 /// The saved MCP registry entries.
 pub fn registry_fixtures() -> PathBuf {
     PathBuf::from(env!("CARGO_MANIFEST_DIR")).join("tests/fixtures/registry")

@@ -49,6 +49,16 @@ impl Run {
     }
 }
 
+/// A tool call's `structuredContent`, as `call --json` prints it (at the
+/// top, or under `result`); panics naming the output when there is none.
+pub fn structured_content(out: &serde_json::Value) -> serde_json::Map<String, serde_json::Value> {
+    out["structuredContent"]
+        .as_object()
+        .or_else(|| out["result"]["structuredContent"].as_object())
+        .unwrap_or_else(|| panic!("no structuredContent in the answer: {out}"))
+        .clone()
+}
+
 impl std::fmt::Display for Run {
     fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
         write!(
