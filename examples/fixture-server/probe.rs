@@ -7,7 +7,12 @@
 //! in a path is the parent's pid, mcpctl's own), `tcp`
 //! and `udp` (`HOST:PORT`), `abstract` (an abstract Unix socket name),
 //! `unix` (a socket path), `signal` (pids to send signal 0: the
-//! permission check of a real signal, without harm).
+//! permission check of a real signal, without harm), and the kernel
+//! attempts of [`kernel`] (`ptrace`, `unshare`, `mount`, `keyctl`, `bpf`,
+//! `proc`).
+
+#[path = "probe_kernel.rs"]
+mod kernel;
 
 use std::io::Write;
 use std::net::{TcpStream, UdpSocket};
@@ -82,6 +87,7 @@ pub fn call(args: Option<&JsonObject>) -> CallToolResult {
     for pid in strings(args, "signal") {
         seen.insert(format!("signal {pid}"), outcome(signal_zero(&pid)));
     }
+    kernel::run(args, &mut seen);
     let mut result = CallToolResult::success(vec![ContentBlock::text(
         Value::Object(seen.clone()).to_string(),
     )]);

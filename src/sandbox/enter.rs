@@ -3,7 +3,9 @@
 //! (no allocation, no lock): a user and mount namespace of its own (and a
 //! network namespace when the policy closes the network), mcpctl's state
 //! covered by empty tmpfs mounts, then no_new_privs, then the Landlock
-//! ruleset. Any failure aborts the launch (the parent sees the errno).
+//! ruleset, then the seccomp filters last (so that they need not allow
+//! any step of the setup). Any failure aborts the launch (the parent sees
+//! the errno).
 
 use std::ffi::{CStr, CString};
 use std::io;
@@ -21,6 +23,8 @@ pub struct ChildSetup {
     pub network: bool,
     /// Directories to cover with an empty, read-only tmpfs.
     pub hide: Vec<CString>,
+    /// The seccomp filters, compiled (see [`super::seccomp`]).
+    pub filters: super::seccomp::Filters,
 }
 
 impl ChildSetup {
@@ -52,7 +56,8 @@ impl ChildSetup {
         check(unsafe { libc::prctl(libc::PR_SET_NO_NEW_PRIVS, 1, 0, 0, 0) })?;
         let fd = self.ruleset.as_raw_fd();
         let done = unsafe { libc::syscall(libc::SYS_landlock_restrict_self, fd, 0u32) };
-        check(done as libc::c_int)
+        check(done as libc::c_int)?;
+        self.filters.install()
     }
 }
 

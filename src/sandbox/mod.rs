@@ -16,6 +16,7 @@ pub mod kernel;
 pub mod paths;
 pub mod policy;
 pub mod rules;
+pub mod seccomp;
 
 use std::path::{Path, PathBuf};
 
@@ -105,6 +106,7 @@ pub fn prepare(
     let (tmp, data) = private_dirs(facts.server)?;
     grants.write.extend([tmp.clone(), data.clone()]);
     let ruleset = rules::ruleset(abi, &grants)?;
+    let filters = seccomp::filters()?;
     let env = vec![
         ("TMPDIR".to_string(), tmp.to_string_lossy().into_owned()),
         (DATA_VAR.to_string(), data.to_string_lossy().into_owned()),
@@ -115,6 +117,7 @@ pub fn prepare(
             maps: ChildSetup::identity_maps(),
             network: sandbox.isolates_network(),
             hide: hidden_dirs(facts.program),
+            filters,
         },
         env,
     }))
