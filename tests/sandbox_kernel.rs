@@ -92,3 +92,99 @@ fn under_off_the_kernel_probes_succeed_so_they_prove_something() {
         assert_eq!(seen[key], "ok", "{key} failed unconfined: {seen:#?}");
     }
 }
+
+// The PID namespace: `/proc` shows the server only its own namespace, and
+// what it forks dies with it.
+
+fn pids(seen: &Map<String, Value>) -> (Vec<u64>, u64) {
+    let proc = &seen["proc"];
+    let pids = proc["pids"].as_array().expect("pids");
+    let pids = pids.iter().filter_map(Value::as_u64).collect();
+    (pids, proc["self"].as_u64().expect("self"))
+}
+
+#[test]
+fn under_none_proc_lists_only_the_servers_namespace() {
+    let (pids, me) = pids(&probe(json!("none"), json!({"proc": true})));
+    assert_eq!(pids, vec![1, me], "/proc shows other processes");
+    let (pids, _) = pids_under_off();
+    assert!(
+        pids.contains(&u64::from(std::process::id())),
+        "unconfined, the probe sees this test: {pids:?}"
+    );
+}
+
+fn pids_under_off() -> (Vec<u64>, u64) {
+    pids(&probe(json!("off"), json!({"proc": true})))
+}
+
+/// A sandboxed server whose launch script leaves a `setsid` escapee with
+/// no environment (so no tag of mcpctl's), ignoring TERM, then runs the
+/// fixture, which hangs at the first `tools/list` after writing `hung`.
+fn escaping_server(w: &World) -> std::path::PathBuf {
+    let out = w.path("out");
+    std::fs::create_dir_all(&out).unwrap();
+    let hung = out.join("hung");
+    let script = format!(
+        "( env -i PATH=/usr/bin:/bin setsid /bin/sh -c 'trap \"\" TERM; while :; do sleep 1; done' {m}-escapee \
+           </dev/null >/dev/null 2>&1 & )\n\
+         exec '{fx}' --marker {m} --hang-list '{hung}'\n",
+        m = w.marker,
+        fx = support::fixture().display(),
+        hung = hung.display(),
+    );
+    let fixture_dir = support::fixture().parent().unwrap();
+    let sandbox = json!({"read": [fixture_dir], "write": [out]});
+    w.write(json!({"s": {"command": "/bin/sh", "args": ["-c", script], "sandbox": sandbox}}));
+    hung
+}
+
+#[test]
+fn kill_9_of_check_or_call_direct_mid_call_leaves_no_escapee() {
+    for verb in [&["check", "s"][..], &["call", "s", "echo", "--direct"]] {
+        let w = World::new();
+        let hung = escaping_server(&w);
+        let file = w.file.to_string_lossy().into_owned();
+        let mut mcpctl = w
+            .command()
+            .args(["--file", &file])
+            .args(verb)
+            .stdout(std::process::Stdio::null())
+            .stderr(std::process::Stdio::null())
+            .spawn()
+            .expect("mcpctl starts");
+        let escaped = || support::live(&format!("{}-escapee", w.marker)).len() == 1;
+        let ready = support::wait_until(support::within(60), || hung.exists() && escaped());
+        assert!(
+            ready,
+            "{verb:?}: the server never hung mid-call with its escapee"
+        );
+        mcpctl.kill().expect("SIGKILL mcpctl");
+        mcpctl.wait().expect("wait mcpctl");
+        support::wait_until(support::within(10), || support::live(&w.marker).is_empty());
+        let left = support::live(&w.marker);
+        for (pid, _) in &left {
+            let _ = nix::sys::signal::kill(
+                nix::unistd::Pid::from_raw(*pid as i32),
+                nix::sys::signal::Signal::SIGKILL,
+            );
+        }
+        assert!(left.is_empty(), "{verb:?}: left after kill -9: {left:?}");
+    }
+}
+
+#[test]
+fn a_sandboxed_server_stops_at_once_on_term() {
+    let w = World::short("sbpid").marking_fixtures();
+    w.write(json!({"h": {"command": "{fixture}", "args": [], "sandbox": "none"}}));
+    w.ok(&["start", "h"], 0);
+    let status = w.json(&["status"], 0);
+    let started = std::time::Instant::now();
+    w.ok(&["stop", "h"], 0);
+    let took = started.elapsed();
+    assert!(
+        took < std::time::Duration::from_millis(1500),
+        "stop waited for the grace period ({took:?}): TERM did not reach the server; {status}"
+    );
+    w.assert_no_orphans();
+}

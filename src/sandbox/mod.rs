@@ -14,6 +14,7 @@ pub mod enter;
 pub mod error;
 pub mod kernel;
 pub mod paths;
+pub mod pidns;
 pub mod policy;
 pub mod rules;
 pub mod seccomp;
@@ -117,6 +118,7 @@ pub fn prepare(
             maps: ChildSetup::identity_maps(),
             network: sandbox.isolates_network(),
             hide: hidden_dirs(facts.program),
+            proc_access: rules::read_bits(abi),
             filters,
         },
         env,
