@@ -37,13 +37,15 @@ fn kernel_probes() -> Value {
         "ptrace": ["child", "ppid"],
         "unshare": true,
         "clone": true,
+        "clone3": true,
+        "personality": true,
         "mount": true,
         "keyctl": true,
         "bpf": true,
     })
 }
 
-const PROBES: usize = 7;
+const PROBES: usize = 9;
 
 #[test]
 fn under_none_the_kernel_probes_fail_and_the_server_still_answers() {
@@ -52,10 +54,48 @@ fn under_none_the_kernel_probes_fail_and_the_server_still_answers() {
     let escaped: Vec<_> = seen.iter().filter(|(_, v)| *v == "ok").collect();
     assert!(escaped.is_empty(), "escaped the sandbox: {escaped:#?}");
     // The filter's answer, not a crash or another boundary's.
-    for key in ["ptrace child", "unshare", "clone", "keyctl", "bpf"] {
+    for key in [
+        "ptrace child",
+        "unshare",
+        "clone",
+        "personality",
+        "keyctl",
+        "bpf",
+    ] {
         let said = seen[key].as_str().unwrap_or_default();
         assert!(said.contains("Operation not permitted"), "{key}: {said}");
     }
+    // libc falls back to `clone` on ENOSYS, whose flags the filter reads.
+    let said = seen["clone3"].as_str().unwrap_or_default();
+    assert!(said.contains("Function not implemented"), "clone3: {said}");
+}
+
+/// Attack: the x32 ABI (same architecture value, bit 30 in the call
+/// number) would reach every call the filter names under another number.
+/// It kills the server instead, which `call` reports.
+#[cfg(target_arch = "x86_64")]
+#[test]
+fn an_x32_call_kills_a_sandboxed_server_and_not_an_unconfined_one() {
+    let w = World::new();
+    w.write(json!({
+        "boxed": {"command": "{fixture}", "args": ["--probe"], "sandbox": "none"},
+        "open": {"command": "{fixture}", "args": ["--probe"], "sandbox": "off"},
+    }));
+    let file = w.file.to_string_lossy().into_owned();
+    let args = json!({"x32": true}).to_string();
+    let call = |name: &str| {
+        w.run(&[
+            "--file", &file, "call", name, "probe", "--direct", "--args", &args,
+        ])
+    };
+    let boxed = call("boxed");
+    assert_ne!(boxed.code, 0, "{boxed}");
+    let said = format!("{}{}", boxed.stdout, boxed.stderr);
+    assert!(
+        said.contains("SIGSYS") || said.contains("signal 31"),
+        "{boxed}"
+    );
+    call("open").expect_code(0);
 }
 
 #[test]
@@ -81,7 +121,15 @@ fn parent_is_traceable_here() -> bool {
 fn under_off_the_kernel_probes_succeed_so_they_prove_something() {
     let seen = probe(json!("off"), kernel_probes());
     assert_eq!(seen.len(), PROBES, "every probe ran: {seen:#?}");
-    let mut expected = vec!["ptrace child", "unshare", "clone", "mount", "keyctl"];
+    let mut expected = vec![
+        "ptrace child",
+        "unshare",
+        "clone",
+        "clone3",
+        "personality",
+        "mount",
+        "keyctl",
+    ];
     if bpf_is_open_here() {
         expected.push("bpf");
     }

@@ -7,7 +7,9 @@
 //! Arguments: `ptrace` (`"child"`: a `sleep` of its own; `"ppid"`: the
 //! parent, mcpctl or the sandbox's init; or a pid), `unshare` (a new user
 //! namespace), `clone` (a child in a new user namespace, by a raw
-//! `clone`), `mount` (a new user and mount namespace, then a mount in it), `keyctl` (the user's keyring), `bpf` (a one-entry map), `proc`
+//! `clone`), `clone3` (the same by `clone3`), `personality` (address
+//! randomisation off, then back), `x32` (a call through the x32 ABI),
+//! `mount` (a new user and mount namespace, then a mount in it), `keyctl` (the user's keyring), `bpf` (a one-entry map), `proc`
 //! (`{"pids": [...], "self": PID}`: what `/proc` lists, and its own pid).
 
 use serde_json::{Map, Value, json};
@@ -29,20 +31,20 @@ pub fn run(args: &rmcp::model::JsonObject, seen: &mut Map<String, Value>) {
     for target in super::strings(args, "ptrace") {
         seen.insert(format!("ptrace {target}"), outcome(ptrace(&target)));
     }
-    if asked("unshare") {
-        seen.insert("unshare".into(), outcome(in_child(false)));
-    }
-    if asked("clone") {
-        seen.insert("clone".into(), outcome(clone_new_user()));
-    }
-    if asked("mount") {
-        seen.insert("mount".into(), outcome(in_child(true)));
-    }
-    if asked("keyctl") {
-        seen.insert("keyctl".into(), outcome(keyctl()));
-    }
-    if asked("bpf") {
-        seen.insert("bpf".into(), outcome(bpf()));
+    let attempts: [(&str, fn() -> std::io::Result<()>); 8] = [
+        ("unshare", || in_child(false)),
+        ("clone", clone_new_user),
+        ("clone3", clone3_new_user),
+        ("personality", no_randomize),
+        ("x32", x32_getpid),
+        ("mount", || in_child(true)),
+        ("keyctl", keyctl),
+        ("bpf", bpf),
+    ];
+    for (key, attempt) in attempts {
+        if asked(key) {
+            seen.insert(key.into(), outcome(attempt()));
+        }
     }
     if asked("proc") {
         seen.insert("proc".into(), proc_pids());
@@ -140,11 +142,31 @@ fn clone_new_user() -> std::io::Result<()> {
     let flags = (libc::CLONE_NEWUSER | libc::SIGCHLD) as libc::c_ulong;
     let null = 0 as libc::c_ulong;
     // SAFETY: the child shares nothing (no CLONE_VM) and only `_exit`s.
+    let pid = unsafe { libc::syscall(libc::SYS_clone, flags, null, null, null, null) };
+    reap_at_once(pid)
+}
+
+/// The same as [`clone_new_user`] through `clone3`, whose flags sit in
+/// memory a seccomp filter cannot read.
+fn clone3_new_user() -> std::io::Result<()> {
+    // struct clone_args, version 0: flags, pidfd, child_tid, parent_tid,
+    // exit_signal, stack, stack_size, tls.
+    let mut args = [0u64; 8];
+    args[0] = libc::CLONE_NEWUSER as u64;
+    args[4] = libc::SIGCHLD as u64;
+    let size = std::mem::size_of_val(&args);
+    // SAFETY: as in `clone_new_user`; `args` lives across the call.
+    let pid = unsafe { libc::syscall(libc::SYS_clone3, args.as_ptr(), size) };
+    reap_at_once(pid)
+}
+
+/// After a raw `clone`: the child `_exit`s at once, the parent reaps it.
+fn reap_at_once(pid: libc::c_long) -> std::io::Result<()> {
+    if pid < 0 {
+        return last_error();
+    }
+    // SAFETY: `_exit` in the child (async-signal-safe); waitpid on its pid.
     unsafe {
-        let pid = libc::syscall(libc::SYS_clone, flags, null, null, null, null);
-        if pid < 0 {
-            return last_error();
-        }
         if pid == 0 {
             libc::_exit(0);
         }
@@ -152,6 +174,27 @@ fn clone_new_user() -> std::io::Result<()> {
         libc::waitpid(pid as libc::pid_t, &mut status, 0);
     }
     Ok(())
+}
+
+/// `personality(ADDR_NO_RANDOMIZE)`, then the previous one back.
+fn no_randomize() -> std::io::Result<()> {
+    const ADDR_NO_RANDOMIZE: libc::c_ulong = 0x0040000;
+    // SAFETY: personality on integers; the query changes nothing.
+    unsafe {
+        let before = libc::personality(0xffff_ffff);
+        if libc::personality(ADDR_NO_RANDOMIZE | before as libc::c_ulong) < 0 {
+            return last_error();
+        }
+        libc::personality(before as libc::c_ulong);
+    }
+    Ok(())
+}
+
+/// `getpid` through the x32 ABI (bit 30 of the call number, x86_64).
+fn x32_getpid() -> std::io::Result<()> {
+    // SAFETY: getpid takes no argument.
+    let pid = unsafe { libc::syscall(0x4000_0000 | libc::SYS_getpid) };
+    if pid < 0 { last_error() } else { Ok(()) }
 }
 
 /// The id of the user's keyring (shared by every process of the user's),
