@@ -168,18 +168,20 @@ fn pids_under_off() -> (Vec<u64>, u64) {
 
 /// A sandboxed server whose launch script leaves a `setsid` escapee with
 /// no environment (so no tag of mcpctl's), ignoring TERM, then runs the
-/// fixture, which hangs at the first `tools/list` after writing `hung`.
-fn escaping_server(w: &World) -> std::path::PathBuf {
+/// fixture, which hangs at the first `tools/list` after writing `hung`
+/// when `hang` says so.
+fn escaping_server(w: &World, hang: bool) -> std::path::PathBuf {
     let out = w.path("out");
     std::fs::create_dir_all(&out).unwrap();
     let hung = out.join("hung");
     let script = format!(
         "( env -i PATH=/usr/bin:/bin setsid /bin/sh -c 'trap \"\" TERM; while :; do sleep 1; done' {m}-escapee \
            </dev/null >/dev/null 2>&1 & )\n\
-         exec '{fx}' --marker {m} --hang-list '{hung}'\n",
+         exec '{fx}' --marker {m} {hang_list} '{hung}'\n",
         m = w.marker,
         fx = support::fixture().display(),
         hung = hung.display(),
+        hang_list = if hang { "--hang-list" } else { "--record" },
     );
     let fixture_dir = support::fixture().parent().unwrap();
     let sandbox = json!({"read": [fixture_dir], "write": [out]});
@@ -191,7 +193,7 @@ fn escaping_server(w: &World) -> std::path::PathBuf {
 fn kill_9_of_check_or_call_direct_mid_call_leaves_no_escapee() {
     for verb in [&["check", "s"][..], &["call", "s", "echo", "--direct"]] {
         let w = World::new();
-        let hung = escaping_server(&w);
+        let hung = escaping_server(&w, true);
         let file = w.file.to_string_lossy().into_owned();
         let mut mcpctl = w
             .command()
@@ -235,4 +237,34 @@ fn a_sandboxed_server_stops_at_once_on_term() {
         "stop waited for the grace period ({took:?}): TERM did not reach the server; {status}"
     );
     w.assert_no_orphans();
+}
+
+/// Attack: `kill -9` of the supervisor leaves its sandboxed servers
+/// running; the successor ends the relay's group, and the escapee (no
+/// tag, its own session) goes with the namespace.
+#[test]
+fn a_successor_supervisor_ends_a_killed_ones_sandboxed_escapee() {
+    let w = World::short("sbpk");
+    escaping_server(&w, false);
+    w.ok(&["start", "s"], 0);
+    let escapee = format!("{}-escapee", w.marker);
+    assert!(
+        support::wait_until(support::within(10), || support::live(&escapee).len() == 1),
+        "no escapee"
+    );
+    let daemon = nix::unistd::Pid::from_raw(w.daemon_pid() as i32);
+    nix::sys::signal::kill(daemon, nix::sys::signal::Signal::SIGKILL).unwrap();
+    support::wait_until(support::within(10), || {
+        nix::sys::signal::kill(daemon, None).is_err()
+    });
+    w.ok(&["status"], 0);
+    let gone = support::wait_until(support::within(15), || support::live(&w.marker).is_empty());
+    let left = support::live(&w.marker);
+    for (pid, _) in &left {
+        let _ = nix::sys::signal::kill(
+            nix::unistd::Pid::from_raw(*pid as i32),
+            nix::sys::signal::Signal::SIGKILL,
+        );
+    }
+    assert!(gone, "left after the supervisor's kill -9: {left:?}");
 }
