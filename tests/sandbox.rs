@@ -3,8 +3,9 @@
 //! A hostile fixture (`--probe`) tries what a malicious package would:
 //! read planted keys, the definitions file and mcpctl's token file, write
 //! `~/.bashrc` and beside the definitions, reach loopback over TCP, UDP
-//! and an abstract Unix socket, and signal mcpctl and the process that
-//! started it. Under `"sandbox": "none"` every attempt fails and the
+//! and an abstract Unix socket, ask a DNS server, resolve a name, signal
+//! mcpctl and the process that started it, and gain root through a setuid
+//! program. Under `"sandbox": "none"` every attempt fails and the
 //! server still answers; under `"off"` every one succeeds (so the probes
 //! prove something). A kernel without Landlock or user namespaces
 //! (simulated by the test-only switches) refuses to start the server.
@@ -20,6 +21,7 @@ use support::World;
 /// What a test planted for the probe to reach, kept alive while it runs.
 struct Planted {
     args: Value,
+    _dns: UdpSocket,
     _tcp: TcpListener,
     _udp: UdpSocket,
     _abstract: UnixListener,
@@ -29,6 +31,23 @@ struct Planted {
 fn write(path: &std::path::Path, text: &str) {
     std::fs::create_dir_all(path.parent().unwrap()).unwrap();
     std::fs::write(path, text).unwrap();
+}
+
+/// A DNS server on loopback that answers every query (with no records),
+/// so the probe can tell a lookup that got through from one that did not.
+fn dns_server() -> UdpSocket {
+    let socket = UdpSocket::bind("127.0.0.1:0").unwrap();
+    let answering = socket.try_clone().unwrap();
+    std::thread::spawn(move || {
+        let mut packet = [0u8; 512];
+        while let Ok((n, from)) = answering.recv_from(&mut packet) {
+            if n > 3 {
+                packet[2] |= 0x80;
+                let _ = answering.send_to(&packet[..n], from);
+            }
+        }
+    });
+    socket
 }
 
 /// Secrets in the world's home and state, listeners on loopback, and the
@@ -54,6 +73,7 @@ fn plant(w: &World) -> Planted {
     let abstract_socket = UnixListener::bind_addr(&addr).unwrap();
     // Where the supervisor's socket lives (mcpctl's state directory).
     let socket = UnixListener::bind(w.state().join("s.sock")).unwrap();
+    let dns = dns_server();
     // Another server's private data.
     let other = w.path("cache/mcpctl/sandbox/other/data/secret");
     write(&other, "other's\n");
@@ -67,9 +87,11 @@ fn plant(w: &World) -> Planted {
         "udp": udp.local_addr().unwrap().to_string(),
         "abstract": name,
         "signal": ["ppid", std::process::id().to_string()],
+        "dns": dns.local_addr().unwrap().to_string(),
     });
     Planted {
         args,
+        _dns: dns,
         _tcp: tcp,
         _udp: udp,
         _abstract: abstract_socket,
@@ -77,24 +99,38 @@ fn plant(w: &World) -> Planted {
     }
 }
 
-/// The probe's answer, called directly (no supervisor) under `sandbox`.
+/// The probe's answer, called directly (no supervisor) under `sandbox`,
+/// to everything [`plant`] set up.
 fn probe(sandbox: Value) -> Map<String, Value> {
     let w = World::new();
     let planted = plant(&w);
+    let seen = probe_with(&w, sandbox, planted.args.clone(), |_| {});
+    assert_eq!(seen.len(), 15, "every probe ran: {seen:#?}");
+    seen
+}
+
+/// The probe's answer for `args`, called directly (no supervisor) under
+/// `sandbox`, as whoever `tweak` makes mcpctl run as.
+fn probe_with(
+    w: &World,
+    sandbox: Value,
+    args: Value,
+    tweak: impl FnOnce(&mut std::process::Command),
+) -> Map<String, Value> {
     w.write(json!({"hostile": {"command": "{fixture}", "args": ["--probe"], "sandbox": sandbox}}));
     let file = w.file.to_string_lossy().into_owned();
-    let args = planted.args.to_string();
-    let run = w.run(&[
-        "--file", &file, "--json", "call", "hostile", "probe", "--direct", "--args", &args,
-    ]);
+    let args = args.to_string();
+    let run = w.run_with(
+        &[
+            "--file", &file, "--json", "call", "hostile", "probe", "--direct", "--args", &args,
+        ],
+        tweak,
+    );
     run.expect_code(0);
-    let out = run.json();
-    let seen = out["structuredContent"]
+    run.json()["result"]["structuredContent"]
         .as_object()
-        .or_else(|| out["result"]["structuredContent"].as_object())
-        .unwrap_or_else(|| panic!("no structuredContent in the probe's answer\n{run}"));
-    assert_eq!(seen.len(), 14, "every probe ran: {seen:#?}");
-    seen.clone()
+        .unwrap_or_else(|| panic!("no structuredContent in the probe's answer\n{run}"))
+        .clone()
 }
 
 #[test]
@@ -109,7 +145,12 @@ fn under_network_only_the_network_is_open() {
     let seen = probe(json!("network"));
     let escaped: Vec<_> = seen
         .iter()
-        .filter(|(k, v)| *v == "ok" && !k.starts_with("tcp ") && !k.starts_with("udp "))
+        .filter(|(k, v)| {
+            *v == "ok"
+                && !["tcp ", "udp ", "dns "]
+                    .iter()
+                    .any(|net| k.starts_with(net))
+        })
         .collect();
     assert!(escaped.is_empty(), "escaped the sandbox: {escaped:#?}");
     let tcp = seen.iter().find(|(k, _)| k.starts_with("tcp ")).unwrap();
@@ -347,4 +388,55 @@ fn the_supervisor_runs_a_sandboxed_server_that_cannot_reach_it() {
     assert!(escaped.is_empty(), "reached the supervisor: {escaped:#?}");
     w.ok(&["stop", "h"], 0);
     w.assert_no_orphans();
+}
+
+// DNS and setuid: the last of the probes.
+
+#[test]
+fn under_none_a_name_is_not_resolved_through_the_system_resolver() {
+    // A name the machine resolves through DNS (the registry CI installs
+    // from): resolved here, it must not be resolved from inside.
+    let name = "registry.npmjs.org";
+    let here = std::net::ToSocketAddrs::to_socket_addrs(&(name, 0));
+    assert!(
+        here.is_ok_and(|mut a| a.next().is_some()),
+        "this machine cannot resolve {name}, so the probe would prove nothing"
+    );
+    let w = World::new();
+    let seen = probe_with(&w, json!("none"), json!({"resolve": name}), |_| {});
+    let got = &seen[&format!("resolve {name}")];
+    assert!(got.as_str().unwrap().starts_with("denied"), "{seen:#?}");
+    let seen = probe_with(&w, json!("off"), json!({"resolve": name}), |_| {});
+    assert_eq!(seen[&format!("resolve {name}")], "ok", "{seen:#?}");
+}
+
+#[test]
+#[ignore = "needs root to make a setuid-root program and run mcpctl as uid 65534; tests/run.sh runs it when root, as CI is"]
+fn a_setuid_program_raises_no_privileges_inside() {
+    use std::os::unix::fs::PermissionsExt;
+    use std::os::unix::process::CommandExt;
+    support::require_root("a_setuid_program_raises_no_privileges_inside");
+    let w = World::new();
+    w.give_to(65534);
+    // A setuid-root `whoami`: it names the effective user, so `root`
+    // means the bit raised the caller's privileges.
+    let bin = w.path("suid");
+    std::fs::create_dir_all(&bin).unwrap();
+    let euid = bin.join("whoami");
+    std::fs::copy("/usr/bin/whoami", &euid).unwrap();
+    std::fs::set_permissions(&euid, std::fs::Permissions::from_mode(0o4755)).unwrap();
+    std::fs::set_permissions(&bin, std::fs::Permissions::from_mode(0o755)).unwrap();
+    let nobody = |cmd: &mut std::process::Command| {
+        cmd.uid(65534).gid(65534);
+    };
+    let args = json!({"exec": euid.to_string_lossy()});
+    let key = format!("exec {}", euid.display());
+    let profile = json!({"read": [bin.to_string_lossy()]});
+    let inside = probe_with(&w, profile, args.clone(), nobody);
+    assert_eq!(inside[&key], "ok: nobody", "{inside:#?}");
+    let outside = probe_with(&w, json!("off"), args, nobody);
+    assert_eq!(
+        outside[&key], "ok: root",
+        "the setuid bit works unconfined: {outside:#?}"
+    );
 }

@@ -7,9 +7,13 @@
 //! in a path is the parent's pid, mcpctl's own), `tcp`
 //! and `udp` (`HOST:PORT`), `abstract` (an abstract Unix socket name),
 //! `unix` (a socket path), `signal` (pids to send signal 0: the
-//! permission check of a real signal, without harm), and the kernel
-//! attempts of [`kernel`] (`ptrace`, `unshare`, `mount`, `keyctl`, `bpf`,
-//! `proc`).
+//! permission check of a real signal, without harm), `resolve` (names
+//! looked up through the system's resolver), `dns` (`IP:PORT` of a DNS
+//! server asked for `probe.test` over UDP; `ok` only when it answers),
+//! `exec` (programs run without arguments; `ok: <first line of output>`,
+//! so a setuid program's `id -u` says whether privileges rose), and the
+//! kernel attempts of [`kernel`] (`ptrace`, `unshare`, `clone`, `clone3`,
+//! `personality`, `x32`, `mount`, `keyctl`, `bpf`, `proc`).
 
 #[path = "probe_kernel.rs"]
 mod kernel;
@@ -87,12 +91,56 @@ pub fn call(args: Option<&JsonObject>) -> CallToolResult {
     for pid in strings(args, "signal") {
         seen.insert(format!("signal {pid}"), outcome(signal_zero(&pid)));
     }
+    for name in strings(args, "resolve") {
+        let found = std::net::ToSocketAddrs::to_socket_addrs(&(name.as_str(), 0))
+            .and_then(|mut a| a.next().ok_or_else(|| std::io::Error::other("no address")));
+        seen.insert(format!("resolve {name}"), outcome(found));
+    }
+    for server in strings(args, "dns") {
+        seen.insert(format!("dns {server}"), outcome(ask_dns(&server)));
+    }
+    for program in strings(args, "exec") {
+        seen.insert(format!("exec {program}"), ran(&program));
+    }
     kernel::run(args, &mut seen);
     let mut result = CallToolResult::success(vec![ContentBlock::text(
         Value::Object(seen.clone()).to_string(),
     )]);
     result.structured_content = Some(Value::Object(seen));
     result
+}
+
+/// Ask the DNS server at `server` for `probe.test`'s A record; fine only
+/// when an answer with our id comes back within 2 s.
+fn ask_dns(server: &str) -> std::io::Result<()> {
+    let socket = UdpSocket::bind("0.0.0.0:0")?;
+    socket.set_read_timeout(Some(Duration::from_secs(2)))?;
+    let mut query = vec![0x4d, 0x43, 1, 0, 0, 1, 0, 0, 0, 0, 0, 0];
+    for label in ["probe", "test"] {
+        query.push(label.len() as u8);
+        query.extend_from_slice(label.as_bytes());
+    }
+    query.extend_from_slice(&[0, 0, 1, 0, 1]);
+    socket.send_to(&query, server)?;
+    let mut answer = [0u8; 512];
+    let (n, _) = socket.recv_from(&mut answer)?;
+    if n >= 2 && answer[..2] == query[..2] {
+        Ok(())
+    } else {
+        Err(std::io::Error::other("not an answer to our query"))
+    }
+}
+
+/// Run `program`; `ok: <first line of its output>`, or why it did not run.
+fn ran(program: &str) -> Value {
+    match std::process::Command::new(program).output() {
+        Ok(out) if out.status.success() => {
+            let text = String::from_utf8_lossy(&out.stdout);
+            json!(format!("ok: {}", text.lines().next().unwrap_or("")))
+        }
+        Ok(out) => json!(format!("denied: exit {:?}", out.status.code())),
+        Err(e) => json!(format!("denied: {e}")),
+    }
 }
 
 fn connect_abstract(name: &str) -> std::io::Result<std::os::unix::net::UnixStream> {

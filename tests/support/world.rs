@@ -121,6 +121,20 @@ impl World {
         self.state.clone()
     }
 
+    /// Hand the scratch home and all it holds to `uid` (root only), for a
+    /// test that runs mcpctl as another user.
+    pub fn give_to(&self, uid: u32) {
+        fn chown_all(path: &std::path::Path, uid: u32) {
+            std::os::unix::fs::lchown(path, Some(uid), Some(uid)).unwrap();
+            if path.is_dir() && !path.is_symlink() {
+                for entry in std::fs::read_dir(path).unwrap().flatten() {
+                    chown_all(&entry.path(), uid);
+                }
+            }
+        }
+        chown_all(self.dir.path(), uid);
+    }
+
     /// Write `servers` (names to definition objects) as the definitions
     /// file's `mcpServers`; a `"{fixture}"` command is the fixture server.
     pub fn write(&self, servers: Value) {
