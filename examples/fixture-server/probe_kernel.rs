@@ -25,13 +25,16 @@ fn last_error<T>() -> std::io::Result<T> {
     Err(std::io::Error::last_os_error())
 }
 
+/// One kernel attempt: `Ok` when the kernel let it through.
+type Attempt = fn() -> std::io::Result<()>;
+
 /// Run the kernel probes `args` asks for into `seen`.
 pub fn run(args: &rmcp::model::JsonObject, seen: &mut Map<String, Value>) {
     let asked = |key: &str| args.get(key).is_some_and(|v| v == &json!(true));
     for target in super::strings(args, "ptrace") {
         seen.insert(format!("ptrace {target}"), outcome(ptrace(&target)));
     }
-    let attempts: [(&str, fn() -> std::io::Result<()>); 8] = [
+    let attempts: [(&str, Attempt); 8] = [
         ("unshare", || in_child(false)),
         ("clone", clone_new_user),
         ("clone3", clone3_new_user),
