@@ -11,9 +11,14 @@
 //! looked up through the system's resolver), `dns` (`IP:PORT` of a DNS
 //! server asked for `probe.test` over UDP; `ok` only when it answers),
 //! `exec` (programs run without arguments; `ok: <first line of output>`,
-//! so a setuid program's `id -u` says whether privileges rose), and
-//! `http`, `raw` and `connect` (through the sandbox's egress proxy: see
-//! the `via_proxy` module).
+//! so a setuid program's `id -u` says whether privileges rose), `http`,
+//! `raw` and `connect` (through the sandbox's egress proxy: see the
+//! `via_proxy` module), and the kernel attempts of [`kernel`] (`ptrace`,
+//! `unshare`, `clone`, `clone3`, `personality`, `x32`, `mount`, `keyctl`,
+//! `bpf`, `proc`).
+
+#[path = "probe_kernel.rs"]
+mod kernel;
 
 use std::io::Write;
 use std::net::{TcpStream, UdpSocket};
@@ -112,6 +117,7 @@ pub fn call(args: Option<&JsonObject>) -> CallToolResult {
     for program in strings(args, "exec") {
         seen.insert(format!("exec {program}"), ran(&program));
     }
+    kernel::run(args, &mut seen);
     let mut result = CallToolResult::success(vec![ContentBlock::text(
         Value::Object(seen.clone()).to_string(),
     )]);

@@ -238,7 +238,7 @@ pub fn spawn(def: &ServerDef, tee: Option<StderrTee>) -> Result<SpawnedStdio, Co
             ConnectError::Sandbox {
                 server: server.to_string(),
                 phase: Phase::Spawn,
-                detail: format!("entering it failed in the child (user and network namespace, no_new_privs, Landlock, or the launcher outside what the sandbox reads): {e}"),
+                detail: format!("entering it failed in the child (user, network or PID namespace and its /proc, no_new_privs, Landlock, seccomp, or the launcher outside what the sandbox reads): {e}"),
                 hint: crate::sandbox::error::OFF_HINT.to_string(),
             }
         } else {

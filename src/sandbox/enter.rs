@@ -2,8 +2,12 @@
 //! async-signal-safe system calls on data prepared before the fork
 //! (no allocation, no lock): a user and mount namespace of its own (and a
 //! network namespace when the policy closes the network), mcpctl's state
-//! covered by empty tmpfs mounts, then no_new_privs, then the Landlock
-//! ruleset. Any failure aborts the launch (the parent sees the errno).
+//! covered by empty tmpfs mounts, a PID namespace (see [`super::pidns`]:
+//! the one process becomes a relay, an init and the server, and only the
+//! server goes on), then no_new_privs, then the Landlock
+//! ruleset, then the seccomp filters last (so that they need not allow
+//! any step of the setup). Any failure aborts the launch (the parent sees
+//! the errno).
 
 use std::ffi::{CStr, CString};
 use std::io;
@@ -23,6 +27,11 @@ pub struct ChildSetup {
     pub hide: Vec<CString>,
     /// The egress proxy's listener to make in the new network namespace.
     pub egress: Option<super::proxy::child::ChildEnd>,
+    /// The read-only Landlock rights, for the fresh `/proc` of the PID
+    /// namespace (see [`super::pidns::grant_proc`]).
+    pub proc_access: u64,
+    /// The seccomp filters, compiled (see [`super::seccomp`]).
+    pub filters: super::seccomp::Filters,
 }
 
 impl ChildSetup {
@@ -53,11 +62,15 @@ impl ChildSetup {
         for dir in &self.hide {
             hide(dir)?;
         }
+        // Returns only in the server, PID 2 of a namespace of its own.
+        super::pidns::split()?;
+        super::pidns::grant_proc(self.ruleset.as_raw_fd(), self.proc_access)?;
         // SAFETY: plain system calls; the descriptor is alive (self holds it).
         check(unsafe { libc::prctl(libc::PR_SET_NO_NEW_PRIVS, 1, 0, 0, 0) })?;
         let fd = self.ruleset.as_raw_fd();
         let done = unsafe { libc::syscall(libc::SYS_landlock_restrict_self, fd, 0u32) };
-        check(done as libc::c_int)
+        check(done as libc::c_int)?;
+        self.filters.install()
     }
 }
 

@@ -14,9 +14,11 @@ pub mod enter;
 pub mod error;
 pub mod kernel;
 pub mod paths;
+pub mod pidns;
 pub mod policy;
 pub mod proxy;
 pub mod rules;
+pub mod seccomp;
 
 use std::path::{Path, PathBuf};
 
@@ -101,6 +103,7 @@ pub fn prepare(
     let (tmp, data) = private_dirs(facts.server)?;
     grants.write.extend([tmp.clone(), data.clone()]);
     let ruleset = rules::ruleset(abi, &grants)?;
+    let filters = seccomp::filters()?;
     let mut env = vec![
         ("TMPDIR".to_string(), tmp.to_string_lossy().into_owned()),
         (DATA_VAR.to_string(), data.to_string_lossy().into_owned()),
@@ -120,6 +123,8 @@ pub fn prepare(
             network: sandbox.isolates_network(),
             hide: hidden_dirs(facts.program),
             egress: egress_child,
+            proc_access: rules::read_bits(abi),
+            filters,
         },
         env,
         egress,

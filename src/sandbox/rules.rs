@@ -93,6 +93,12 @@ pub fn abi(kernel: i32) -> ABI {
     ABI::from(kernel.min(6))
 }
 
+/// The bits of the read-only rights [`ruleset`] grants, for a rule the
+/// child adds itself (the PID namespace's fresh `/proc`).
+pub fn read_bits(kernel: i32) -> u64 {
+    AccessFs::from_read(abi(kernel)).bits()
+}
+
 fn landlock_failed(step: &str) -> impl Fn(landlock::RulesetError) -> SandboxError + '_ {
     move |e| SandboxError::Setup {
         step: format!("Landlock {step}"),
