@@ -988,7 +988,10 @@ exec {} "$1"
 /// code, or with no code at all, aborted the sign-in: a local attacker
 /// could keep a user from ever signing in. A planted code fails only at the
 /// token exchange, so the listener keeps listening until the deadline and
-/// the browser's redirect, which comes after, still signs in.
+/// the browser's redirect, which comes after, still signs in. (After the
+/// fix: a replayed code is not exchanged again, a wrong `iss` or an empty
+/// code is refused before any exchange, and a flood of twenty planted
+/// codes at once does not keep the browser's out.)
 #[test]
 fn a_stray_redirect_with_the_real_state_does_not_end_the_sign_in() {
     let env = Env::new(&[]);
@@ -996,9 +999,12 @@ fn a_stray_redirect_with_the_real_state_does_not_end_the_sign_in() {
     let script = racing_browser(
         &env,
         r#"curl -s -o /dev/null "$base?code=planted&state=$state&iss=$iss"
-curl -s -o /dev/null "$base?code=planted&state=$state"
+for i in 1 2 3; do curl -s -o /dev/null "$base?code=planted&state=$state&iss=$iss"; done
+curl -s -o /dev/null "$base?code=other&state=$state"
 curl -s -o /dev/null "$base?state=$state&iss=$iss"
-curl -s -o /dev/null "$base?code=&state=$state""#,
+curl -s -o /dev/null "$base?code=&state=$state"
+for i in $(seq 20); do curl -s -o /dev/null "$base?code=flood$i&state=$state&iss=$iss" & done
+wait"#,
     );
     let started = Instant::now();
     let run = env.sandbox.run_with(
@@ -1010,9 +1016,11 @@ curl -s -o /dev/null "$base?code=&state=$state""#,
     run.expect_code(0);
     assert_eq!(run.json()["signed_in"], true, "{run}");
     assert!(started.elapsed() < Duration::from_secs(20), "{run}");
-    // The planted code was tried (and refused) before the real one.
+    // Each planted code was tried once (and refused) before the real one:
+    // `planted` (not again when replayed), the flood's 20; `other`, with
+    // no `iss`, never reached the token endpoint.
     let tokens = env.events_at("token");
-    assert!(tokens.len() >= 2, "{tokens:?}");
+    assert_eq!(tokens.len(), 22, "{tokens:?}");
     assert!(!run.to_string().contains("planted"), "{run}");
 }
 

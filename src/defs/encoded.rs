@@ -1,13 +1,13 @@
 //! A secret said back in another form than it was written: percent-encoded
 //! (as a URL path, a query or a form carries it, any mix of escaped and
-//! plain characters, upper or lower case hex, `+` for a space), escaped
-//! inside a JSON string (a server that stringifies JSON into text output:
-//! `\"`, `\\`, `\/`, `\u00e9`, or escaped twice), or as HTML text
-//! (`&quot;`). Which characters an encoder escapes differs from one
-//! library to the next, so the forms are not listed: a [`Pattern`],
-//! built once per secret, accepts each character of the secret in any of
-//! its forms, and [`super::redact::Redactor`] masks whatever it matches as
-//! it masks the value.
+//! plain characters, upper or lower case hex, `+` for a space; or twice, as
+//! a URL inside another's query), escaped inside a JSON string (a server
+//! that stringifies JSON into text output: `\"`, `\\`, `\/`, `\u00e9`, or
+//! escaped twice), or as HTML text (`&quot;`, `&#47;`). Which characters an
+//! encoder escapes differs from one library to the next, so the forms are
+//! not listed: a [`Pattern`], built once per secret, accepts each character
+//! of the secret in any of its forms, and [`super::redact::Redactor`] masks
+//! whatever it matches as it masks the value.
 
 /// One way a character of the secret may be written.
 struct Form {
@@ -104,8 +104,9 @@ impl Pattern {
     }
 }
 
-/// The forms of one character: itself, percent-encoded (`+` too for a
-/// space), JSON-escaped (once and twice), and as an HTML entity.
+/// The forms of one character: itself, percent-encoded (once or twice;
+/// `+` too for a space), JSON-escaped (once and twice), and as an HTML
+/// character reference.
 fn forms_of(c: char) -> Vec<Form> {
     let exact = |s: &str| Form {
         bytes: s.as_bytes().to_vec(),
@@ -117,24 +118,27 @@ fn forms_of(c: char) -> Vec<Form> {
     };
     let mut forms = vec![exact(c.encode_utf8(&mut [0; 4]))];
     let utf8 = c.to_string();
-    forms.push(any_case(
-        utf8.bytes().map(|b| format!("%{b:02X}")).collect(),
-    ));
+    let percent =
+        |prefix: &str| -> String { utf8.bytes().map(|b| format!("{prefix}{b:02X}")).collect() };
+    // Twice (`%252F`), as a URL inside another URL's query carries it.
+    forms.extend([percent("%"), percent("%25")].map(any_case));
     let utf16: String = c
         .encode_utf16(&mut [0; 2])
         .iter()
         .map(|u| format!("\\u{u:04X}"))
         .collect();
     forms.push(any_case(utf16));
+    forms.push(any_case(format!("&#{};", c as u32)));
+    forms.push(any_case(format!("&#x{:X};", c as u32)));
     let short = match c {
         ' ' => vec!["+"],
-        '"' => vec!["\\\"", "\\\\\\\"", "&quot;", "&#34;"],
+        '"' => vec!["\\\"", "\\\\\\\"", "&quot;"],
         '\\' => vec!["\\\\", "\\\\\\\\"],
         '/' => vec!["\\/"],
-        '&' => vec!["&amp;", "&#38;"],
-        '<' => vec!["&lt;", "\\u003c"],
+        '&' => vec!["&amp;"],
+        '<' => vec!["&lt;"],
         '>' => vec!["&gt;"],
-        '\'' => vec!["&#39;", "&#x27;", "&apos;"],
+        '\'' => vec!["&apos;"],
         '\n' => vec!["\\n"],
         '\r' => vec!["\\r"],
         '\t' => vec!["\\t"],
@@ -171,6 +175,8 @@ mod tests {
             r#"a\/b+c=d e\"f\\g\u00E9"#,
             r#"a/b+c=d e\\\"f\\\\gé"#,
             "a/b+c=d e&quot;f\\gé",
+            "a%252Fb%252Bc=d%2520e%2522f%255Cg%25C3%25A9",
+            "a&#47;b&#x2b;c=d e&#34;f&#92;g&#xE9;",
         ] {
             assert_eq!(masked(secret, &format!("<{said}>")), "<***>", "{said}");
         }

@@ -47,26 +47,12 @@ pub fn name(text: &str) -> String {
     sanitize_ascii(text).into_owned()
 }
 
-/// How many characters of a changed value (as JSON) are printed.
-const VALUE_CHARS: usize = 120;
-
-/// A value (compact JSON) as a drift prints it: `(none)` when absent, cut
-/// after [`VALUE_CHARS`] characters (saying how many more there are), and
-/// written out as a name is, so two values that differ never look the same.
+/// A value (compact JSON) as a drift prints it: `(none)` when absent,
+/// else whole (nothing of what is approved is left out: a string that
+/// replaced a number may hold an instruction past any cut), written out as
+/// a name is, so two values that differ never look the same.
 pub fn value(json: Option<&str>) -> String {
-    let Some(json) = json else {
-        return "(none)".into();
-    };
-    let count = json.chars().count();
-    if count <= VALUE_CHARS {
-        return name(json);
-    }
-    let head: String = json.chars().take(VALUE_CHARS).collect();
-    format!(
-        "{}[… {} more characters …]",
-        name(&head),
-        count - VALUE_CHARS
-    )
+    json.map_or_else(|| "(none)".into(), name)
 }
 
 /// A line diff (`- `, `+ ` and two-space lines, from
