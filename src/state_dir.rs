@@ -153,12 +153,13 @@ fn ensure_private(path: &Path, create: bool) -> std::io::Result<()> {
         Ok(file) => file.metadata()?,
         Err(e) => return Err(why_unopened(path, e)),
     };
+    if is_private(&meta) {
+        return Ok(());
+    }
     let problem = if meta.uid() != nix::unistd::geteuid().as_raw() {
         Problem::Owner(meta.uid())
-    } else if meta.mode() & 0o077 != 0 {
-        Problem::Open(meta.mode() & 0o7777)
     } else {
-        return Ok(());
+        Problem::Open(meta.mode() & 0o7777)
     };
     Err(StateDirError::refuse(path, problem))
 }

@@ -918,30 +918,20 @@ fn two_hundred_idle_connections_at_the_callback_do_not_stall_the_sign_in() {
 fn sign_in_past_strays(idle: usize) {
     let env = Env::new(&[]);
     env.add(&[]);
-    let script = env.sandbox.path("racing-browser.sh");
     let opened = env.sandbox.path("idle-opened");
-    std::fs::write(
-        &script,
-        format!(
-            r#"#!/bin/bash
-cb=$(curl -s -o /dev/null -w '%{{redirect_url}}' "$1")
-base=${{cb%%\?*}}
-port=${{base#*127.0.0.1:}}
+    let script = racing_browser(
+        &env,
+        &format!(
+            r#"port=${{base#*127.0.0.1:}}
 port=${{port%%/*}}
 for i in $(seq {idle}); do (exec 3<>/dev/tcp/127.0.0.1/$port && echo open >> {opened}; sleep 15) 2>/dev/null & done
 sleep 0.2
-host=${{base%/callback}}
 curl -s -o /dev/null "$host/favicon.ico"
 curl -s -o /dev/null "$base?code=planted&state=not-the-one"
-exec {} "$1"
 "#,
-            browser().display(),
             opened = opened.display(),
         ),
-    )
-    .unwrap();
-    use std::os::unix::fs::PermissionsExt;
-    std::fs::set_permissions(&script, std::fs::Permissions::from_mode(0o755)).unwrap();
+    );
     let started = Instant::now();
     let run = env.sandbox.run_with(
         &["--file", FILE, "login", "s", "--timeout", "30", "--json"],
@@ -962,6 +952,104 @@ exec {} "$1"
     assert!(started.elapsed() < Duration::from_secs(20), "{run}");
     // The racing browser's idle connections (`sleep 15`) are its own.
     env.sandbox.end_processes();
+}
+
+/// A "browser" that first runs the bash lines `first` (with `$base` the
+/// callback URL, `$host` its origin and `$state` the sign-in's real
+/// `state`, URL-encoded, as anyone who reads the authorization URL from
+/// the process list has it, and `$iss` the issuer the redirect names),
+/// then follows the sign-in as browser.sh does.
+fn racing_browser(env: &Env, first: &str) -> PathBuf {
+    let script = env.sandbox.path("racing-browser.sh");
+    std::fs::write(
+        &script,
+        format!(
+            r#"#!/bin/bash
+cb=$(curl -s -o /dev/null -w '%{{redirect_url}}' "$1")
+base=${{cb%%\?*}}
+host=${{base%/callback}}
+param() {{ python3 -c 'import sys, urllib.parse as u; print(u.quote(u.parse_qs(u.urlparse(sys.argv[1]).query).get(sys.argv[2], [""])[0], safe=""))' "$1" "$2"; }}
+state=$(param "$1" state)
+iss=$(param "$cb" iss)
+{first}
+exec {} "$1"
+"#,
+            browser().display(),
+        ),
+    )
+    .unwrap();
+    use std::os::unix::fs::PermissionsExt;
+    std::fs::set_permissions(&script, std::fs::Permissions::from_mode(0o755)).unwrap();
+    script
+}
+
+/// Attack (second pass, issue 20, O1): a request to the loopback callback
+/// with the REAL `state` (read from the authorization URL) and a planted
+/// code, or with no code at all, aborted the sign-in: a local attacker
+/// could keep a user from ever signing in. A planted code fails only at the
+/// token exchange, so the listener keeps listening until the deadline and
+/// the browser's redirect, which comes after, still signs in. (After the
+/// fix: a replayed code is not exchanged again, a wrong `iss` or an empty
+/// code is refused before any exchange, and a flood of twenty planted
+/// codes at once does not keep the browser's out.)
+#[test]
+fn a_stray_redirect_with_the_real_state_does_not_end_the_sign_in() {
+    let env = Env::new(&[]);
+    env.add(&[]);
+    let script = racing_browser(
+        &env,
+        r#"curl -s -o /dev/null "$base?code=planted&state=$state&iss=$iss"
+for i in 1 2 3; do curl -s -o /dev/null "$base?code=planted&state=$state&iss=$iss"; done
+curl -s -o /dev/null "$base?code=other&state=$state"
+curl -s -o /dev/null "$base?state=$state&iss=$iss"
+curl -s -o /dev/null "$base?code=&state=$state"
+for i in $(seq 20); do curl -s -o /dev/null "$base?code=flood$i&state=$state&iss=$iss" & done
+wait"#,
+    );
+    let started = Instant::now();
+    let run = env.sandbox.run_with(
+        &["--file", FILE, "login", "s", "--timeout", "30", "--json"],
+        |cmd| {
+            cmd.env("BROWSER", &script);
+        },
+    );
+    run.expect_code(0);
+    assert_eq!(run.json()["signed_in"], true, "{run}");
+    assert!(started.elapsed() < Duration::from_secs(20), "{run}");
+    // Each planted code was tried once (and refused) before the real one:
+    // `planted` (not again when replayed), the flood's 20; `other`, with
+    // no `iss`, never reached the token endpoint.
+    let tokens = env.events_at("token");
+    assert_eq!(tokens.len(), 22, "{tokens:?}");
+    assert!(!run.to_string().contains("planted"), "{run}");
+}
+
+/// An `error` with the real `state` is the authorization server's answer
+/// (RFC 6749 §4.1.2.1: the person declined, or the server refused): it
+/// ends the sign-in at once, saying so, rather than waiting for a code
+/// that will not come. (Anyone who can read the authorization URL can send
+/// one too; nothing in the redirect tells them apart, and signing in again
+/// is the remedy.)
+#[test]
+fn an_error_with_the_real_state_ends_the_sign_in() {
+    let env = Env::new(&[]);
+    env.add(&[]);
+    let script = racing_browser(
+        &env,
+        r#"curl -s -o /dev/null "$base?error=access_denied&error_description=no%1b%5b2J&state=$state"
+exit 0"#,
+    );
+    let started = Instant::now();
+    let run = env
+        .sandbox
+        .run_with(&["--file", FILE, "login", "s", "--timeout", "30"], |cmd| {
+            cmd.env("BROWSER", &script);
+        });
+    assert_ne!(run.code, 0, "{run}");
+    assert!(run.stderr.contains("access_denied"), "{run}");
+    assert!(!run.to_string().contains('\u{1b}'), "{run}");
+    assert!(started.elapsed() < Duration::from_secs(20), "{run}");
+    assert_eq!(env.token_count(), 0, "{run}");
 }
 
 /// `login` where there is nothing to sign in to says so in one line with

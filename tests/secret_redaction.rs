@@ -282,17 +282,28 @@ fn a_registry_url_password_is_masked_in_errors() {
 /// `LEAKED` variable and whose `leak_error` fails quoting it; `LEAKED` is
 /// `value` in the entry: a world whose commands have `TOK` set.
 fn leaky(value: &str) -> World {
+    leaky_with(SECRET, value)
+}
+
+/// [`leaky`] with `TOK` set to `tok`.
+fn leaky_with(tok: &str, value: &str) -> World {
     let fixture = support::fixture().to_string_lossy().into_owned();
-    leaky_serving(
+    serving_with(
         json!({"command": fixture, "args": ["--leak-env", "LEAKED"], "env": {"LEAKED": value}}),
+        tok,
     )
 }
 
 /// `server` as the started entry `web` of a world whose commands have
 /// `TOK` set.
 fn leaky_serving(server: Value) -> World {
+    serving_with(server, SECRET)
+}
+
+/// [`leaky_serving`] with `TOK` set to `tok`.
+fn serving_with(server: Value, tok: &str) -> World {
     let mut w = World::short("ms");
-    w.set("TOK", SECRET);
+    w.set("TOK", tok);
     write_defs(&w, server);
     w.run(&["start", "web"]).expect_code(0);
     w
@@ -737,4 +748,79 @@ fn a_lock_matches_the_supervisor_and_a_rotated_secret_is_no_drift() {
     assert_eq!(status["servers"][0]["state"], "ready", "{status}");
     w.run(&["check", "--locked", "web"]).expect_code(0);
     assert!(!w.lock_text().contains("zz-rotated"), "{}", w.lock_text());
+}
+
+/// A secret with what URLs and JSON strings escape (`/`, `+`, `=`, a
+/// space, `"`, `\\`, a letter outside ASCII); `zq5150` tells it apart.
+const ESCAPED_SECRET: &str = "zq5150/a+b=c d\"e\\fé";
+
+/// What no output may hold: the secret's telling part as written, and
+/// with every byte percent-encoded (upper and lower case hex).
+const TELLS: [&str; 3] = ["zq5150", "%7A%71%35%31%35%30", "%7a%71%35%31%35%30"];
+
+/// Attack (second pass, issue 20, L3): a server that says a secret back
+/// percent-encoded (every byte, or only what a URL component or a query
+/// escapes) or JSON-escaped inside text (a stringified JSON object: `\"`,
+/// `\\`, `\u00e9`) had it pass unmasked through `call` (supervisor and
+/// `--direct`), its errors, `tools` and `serve`. Each form shows the
+/// reference (or `***` for a literal value).
+#[test]
+fn a_value_said_back_percent_encoded_or_json_escaped_is_redacted() {
+    for (value, shown) in [("${TOK}", "${TOK}"), (ESCAPED_SECRET, "***")] {
+        let w = leaky_with(ESCAPED_SECRET, value);
+        let mut said = Vec::new();
+        for args in [
+            &["call", "web", "leak_encoded"][..],
+            &["--json", "call", "web", "leak_encoded"],
+            &["call", "--direct", "web", "leak_encoded"],
+            &["call", "web", "leak_encoded_error"],
+            &["--json", "call", "web", "leak_encoded_error"],
+            &["call", "--direct", "web", "leak_encoded_error"],
+            &["--json", "tools", "web"],
+        ] {
+            said.push((format!("{args:?}"), w.run(args).to_string()));
+        }
+        let plain = &said[0].1;
+        for form in [
+            "every byte: ",
+            "lower: ",
+            "component: ",
+            "query: ?key=",
+            "stringified: {\"key\":\"",
+            "ascii: {\"key\":\"",
+        ] {
+            let expected = format!("{form}{shown}");
+            assert!(plain.contains(&expected), "no {expected:?} in {plain}");
+        }
+        w.run(&["grant", "web", "leak_encoded", "leak_encoded_error"])
+            .expect_code(0);
+        let replies = serve_calls(
+            w.command().args(["serve", "--stdio"]),
+            &["web__leak_encoded", "web__leak_encoded_error"],
+        );
+        said.extend(
+            replies
+                .into_iter()
+                .map(|r| ("serve --stdio".to_string(), r)),
+        );
+        let mut files = Vec::new();
+        all_files(&w.state(), &mut files);
+        for path in files {
+            let text = std::fs::read(&path).unwrap_or_default();
+            said.push((
+                path.display().to_string(),
+                String::from_utf8_lossy(&text).into(),
+            ));
+        }
+        let leaks: Vec<String> = said
+            .iter()
+            .filter(|(_, text)| TELLS.iter().any(|t| text.contains(t)))
+            .map(|(what, text)| format!("{what}:\n{text}"))
+            .collect();
+        assert!(
+            leaks.is_empty(),
+            "{value}: the secret shows in:\n{}",
+            leaks.join("\n")
+        );
+    }
 }

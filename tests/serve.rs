@@ -820,16 +820,20 @@ fn serve_and_list(serve: &mut Command) -> (Vec<String>, PathBuf) {
         .stderr(Stdio::null())
         .spawn()
         .unwrap();
-    let listed = list_over_pipes(&mut child);
+    let (listed, session) = list_over_pipes(&mut child);
+    // Read while the session is open: once its stdin closes, serve ends
+    // (the agent left), and a loaded machine may reap it before the read
+    // (this flaked once).
     let exe = exe_of(child.id());
+    drop(session);
     let _ = child.kill();
     let _ = child.wait();
     (listed, exe)
 }
 
 /// Initialize and list tools over a `serve --stdio` child's own pipes; the
-/// exposed names.
-fn list_over_pipes(child: &mut Child) -> Vec<String> {
+/// exposed names, and its stdin (the session ends when it is dropped).
+fn list_over_pipes(child: &mut Child) -> (Vec<String>, std::process::ChildStdin) {
     use std::io::BufRead;
     let mut input = child.stdin.take().unwrap();
     let mut output = std::io::BufReader::new(child.stdout.take().unwrap());
@@ -849,7 +853,7 @@ fn list_over_pipes(child: &mut Child) -> Vec<String> {
     line.clear();
     output.read_line(&mut line).unwrap();
     let reply: Value = serde_json::from_str(&line).unwrap();
-    names(&reply["result"])
+    (names(&reply["result"]), input)
 }
 
 #[test]

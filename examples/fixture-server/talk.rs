@@ -466,6 +466,19 @@ pub fn leak_tools(
     vec![
         described,
         Tool::new(
+            "leak_encoded",
+            format!(
+                "Answers with its key encoded: {}",
+                leak_encodings(value).join(" | ")
+            ),
+            empty(),
+        ),
+        Tool::new(
+            "leak_encoded_error",
+            "Fails with a JSON-RPC error quoting the value encoded",
+            empty(),
+        ),
+        Tool::new(
             "leak_data",
             "Answers with the value under `data` keys (structuredContent and _meta), which are not base64",
             empty(),
@@ -483,4 +496,54 @@ pub fn leak_data(value: &str) -> CallToolResponse {
     result.structured_content = Some(json!({ "data": quoted, value: "a key named by it" }));
     result.meta = serde_json::from_value(json!({ "data": quoted })).ok();
     CallToolResponse::Complete(result)
+}
+
+/// The forms in which a server may say `value` back without writing it:
+/// percent-encoded (every byte, upper and lower case hex; only what a URL
+/// component must escape; a form's `+` for a space), and inside a JSON
+/// string stringified into text (`\"`, `\\`, and `\u00e9` for what is not
+/// ASCII, as Python's `json.dumps` writes it), each labelled.
+pub fn leak_encodings(value: &str) -> Vec<String> {
+    let every = |upper: bool| -> String {
+        value
+            .bytes()
+            .map(|b| {
+                if upper {
+                    format!("%{b:02X}")
+                } else {
+                    format!("%{b:02x}")
+                }
+            })
+            .collect()
+    };
+    let component: String = value
+        .bytes()
+        .map(|b| match b {
+            b'A'..=b'Z' | b'a'..=b'z' | b'0'..=b'9' | b'-' | b'.' | b'_' | b'~' => {
+                (b as char).to_string()
+            }
+            _ => format!("%{b:02X}"),
+        })
+        .collect();
+    let form: String = url::form_urlencoded::byte_serialize(value.as_bytes()).collect();
+    let json = json!({ "key": value }).to_string();
+    let ascii: String = json
+        .chars()
+        .map(|c| match c.is_ascii() {
+            true => c.to_string(),
+            false => c
+                .encode_utf16(&mut [0; 2])
+                .iter()
+                .map(|u| format!("\\u{u:04x}"))
+                .collect(),
+        })
+        .collect();
+    vec![
+        format!("every byte: {}", every(true)),
+        format!("lower: {}", every(false)),
+        format!("component: {component}"),
+        format!("query: ?key={form}"),
+        format!("stringified: {json}"),
+        format!("ascii: {ascii}"),
+    ]
 }

@@ -1,12 +1,17 @@
 //! The loopback redirect listener (RFC 8252 §7.3).
 //!
 //! It listens on `127.0.0.1` (never a wildcard address) on a random port, or
-//! the port of an earlier registration when that is free, and waits for the
-//! one redirect to `/callback` that carries the `state` mcpctl sent. Anything
+//! the port of an earlier registration when that is free, and hands on each
+//! redirect to `/callback` that carries the `state` mcpctl sent and a
+//! `code` or an `error` ([`Redirects`]), to be answered once the sign-in
+//! knows what it was: a planted code fails only at the token exchange, so
+//! the listener goes on listening after one (anyone who reads the
+//! authorization URL, in the process list say, has the `state`). Anything
 //! else on the port is answered and ignored, so no stray request ends or
 //! stalls a sign-in: other paths (a browser's `/favicon.ico`) get a 404, a
 //! redirect with another `state` (an old tab, or a page trying to plant its
-//! own code) or with a parameter given twice gets a 400 and is counted.
+//! own code), with neither a code nor an error, or with a parameter given
+//! twice gets a 400 and is counted.
 //! Each connection is read on its own task, its request head capped at
 //! [`MAX_HEAD`] and given [`HEAD_TIMEOUT`]. At most [`MAX_OPEN`] are read at
 //! once, and a new one is never refused: the oldest still unanswered is
@@ -38,6 +43,10 @@ const REPLY_TIMEOUT: Duration = Duration::from_secs(2);
 
 /// Connections read at once; a new one past this drops the oldest.
 const MAX_OPEN: usize = 128;
+
+/// Redirects with the right `state` held while an earlier one is tried
+/// (more wait, as connections being read, under [`MAX_OPEN`]).
+const QUEUED: usize = 16;
 
 /// The redirect's parameters that must each appear at most once (RFC 6749
 /// §3.1): a second `code` or `state` is an attempt to plant one.
@@ -74,37 +83,113 @@ impl Listener {
     }
 
     /// How many redirects with another `state` were ignored so far (read
-    /// after [`Listener::wait`] ran out of time).
+    /// after the sign-in ran out of time).
     pub fn ignored(&self) -> Arc<AtomicUsize> {
         self.ignored.clone()
     }
 
-    /// Wait for the redirect carrying `state` and return its full URL
-    /// (query included).
-    pub async fn wait(self, state: &str) -> std::io::Result<String> {
-        let (found, mut arrived) = mpsc::channel::<(TcpStream, String)>(1);
+    /// Listen, in the background, for the redirects carrying `state`.
+    pub fn redirects(self, state: &str) -> Redirects {
+        let (found, arrived) = mpsc::channel(QUEUED);
         let state: Arc<str> = Arc::from(state);
-        let mut reading = Reading::default();
-        loop {
-            tokio::select! {
-                accepted = self.listener.accept() => match accepted {
-                    Ok((stream, _)) => {
-                        let (state, ignored, found) = (state.clone(), self.ignored.clone(), found.clone());
-                        reading.admit(tokio::spawn(read_one(stream, state, ignored, found)));
-                    }
-                    // Out of descriptors, or a connection reset before it
-                    // was taken: the listener itself is fine, keep going.
-                    Err(_) => tokio::time::sleep(Duration::from_millis(20)).await,
-                },
-                Some((mut stream, target)) = arrived.recv() => {
-                    let done = async {
-                        stream.write_all(DONE.as_bytes()).await?;
-                        stream.shutdown().await
-                    };
-                    let _ = tokio::time::timeout(REPLY_TIMEOUT, done).await;
-                    return Ok(format!("http://127.0.0.1:{}{target}", self.port));
-                }
+        let accepting = tokio::spawn(accept(self.listener, state, self.ignored, found));
+        Redirects {
+            arrived,
+            accepting,
+            port: self.port,
+        }
+    }
+
+    /// Wait for the first redirect carrying `state`, answer it as done and
+    /// return its full URL.
+    #[cfg(test)]
+    pub async fn wait(self, state: &str) -> std::io::Result<String> {
+        let mut redirects = self.redirects(state);
+        let redirect = redirects
+            .next()
+            .await
+            .ok_or(std::io::ErrorKind::BrokenPipe)?;
+        let url = redirect.url.clone();
+        redirect.answer(Answer::SignedIn).await;
+        Ok(url)
+    }
+}
+
+/// The redirects with the right `state`, in the order they came; dropping
+/// it stops listening.
+pub struct Redirects {
+    arrived: mpsc::Receiver<(TcpStream, String)>,
+    accepting: JoinHandle<()>,
+    port: u16,
+}
+
+impl Redirects {
+    /// The next redirect (waits until one comes).
+    pub async fn next(&mut self) -> Option<Redirect> {
+        let (stream, target) = self.arrived.recv().await?;
+        Some(Redirect {
+            stream,
+            url: format!("http://127.0.0.1:{}{target}", self.port),
+        })
+    }
+}
+
+impl Drop for Redirects {
+    fn drop(&mut self) {
+        self.accepting.abort();
+    }
+}
+
+/// One redirect with the right `state`, its browser waiting for the answer.
+pub struct Redirect {
+    stream: TcpStream,
+    /// Its full URL (query included).
+    pub url: String,
+}
+
+/// What a redirect's browser is told.
+pub enum Answer {
+    /// The sign-in is done.
+    SignedIn,
+    /// The authorization server's refusal reached mcpctl.
+    Refused,
+    /// Its code did not sign in; mcpctl goes on waiting.
+    CodeFailed,
+}
+
+impl Redirect {
+    /// Answer the browser and close the connection.
+    pub async fn answer(mut self, answer: Answer) {
+        let page = match answer {
+            Answer::SignedIn => DONE,
+            Answer::Refused => REFUSED,
+            Answer::CodeFailed => CODE_FAILED,
+        };
+        let done = async {
+            self.stream.write_all(page.as_bytes()).await?;
+            self.stream.shutdown().await
+        };
+        let _ = tokio::time::timeout(REPLY_TIMEOUT, done).await;
+    }
+}
+
+/// Accept connections, each read on its own task, until aborted.
+async fn accept(
+    listener: TcpListener,
+    state: Arc<str>,
+    ignored: Arc<AtomicUsize>,
+    found: mpsc::Sender<(TcpStream, String)>,
+) {
+    let mut reading = Reading::default();
+    loop {
+        match listener.accept().await {
+            Ok((stream, _)) => {
+                let (state, ignored, found) = (state.clone(), ignored.clone(), found.clone());
+                reading.admit(tokio::spawn(read_one(stream, state, ignored, found)));
             }
+            // Out of descriptors, or a connection reset before it was
+            // taken: the listener itself is fine, keep going.
+            Err(_) => tokio::time::sleep(Duration::from_millis(20)).await,
         }
     }
 }
@@ -143,14 +228,13 @@ enum Verdict {
     Awaited(String),
     /// Not the callback path at all (a `/favicon.ico`).
     OtherPath,
-    /// The callback path, but another `state` or a parameter given twice.
+    /// The callback path, but another `state`, neither a code nor an
+    /// error, or a parameter given twice.
     NotOurs,
 }
 
-/// Read one connection's request head and answer it. The awaited redirect
-/// is handed to [`Listener::wait`] without an await in between, so dropping
-/// this task once its head is read never loses it; anything else is
-/// answered here.
+/// Read one connection's request head and answer it, or hand the awaited
+/// redirect on to [`Redirects`] (waiting while [`QUEUED`] are held).
 async fn read_one(
     mut stream: TcpStream,
     state: Arc<str>,
@@ -162,7 +246,7 @@ async fn read_one(
     };
     let reply = match judge(&head, &state) {
         Verdict::Awaited(target) => {
-            let _ = found.try_send((stream, target));
+            let _ = found.send((stream, target)).await;
             return;
         }
         Verdict::OtherPath => NOT_FOUND,
@@ -188,7 +272,10 @@ fn judge(head: &str, state: &str) -> Verdict {
         .iter()
         .find(|(k, _)| k == "state")
         .map(|(_, v)| v.as_ref());
-    if !once || state.is_empty() || carried != Some(state) {
+    let answers = pairs
+        .iter()
+        .any(|(k, v)| (k == "code" && !v.is_empty()) || k == "error");
+    if !once || !answers || state.is_empty() || carried != Some(state) {
         return Verdict::NotOurs;
     }
     Verdict::Awaited(target)
@@ -224,6 +311,10 @@ async fn read_head(stream: &mut TcpStream) -> std::io::Result<String> {
 }
 
 const DONE: &str = "HTTP/1.1 200 OK\r\nContent-Type: text/html; charset=utf-8\r\nCache-Control: no-store\r\nConnection: close\r\n\r\n<!doctype html><title>mcpctl</title><p>mcpctl received the sign-in. You can close this tab; the terminal shows the result.</p>\n";
+
+const REFUSED: &str = "HTTP/1.1 200 OK\r\nContent-Type: text/html; charset=utf-8\r\nCache-Control: no-store\r\nConnection: close\r\n\r\n<!doctype html><title>mcpctl</title><p>mcpctl received the authorization server's refusal. You can close this tab; the terminal says why.</p>\n";
+
+const CODE_FAILED: &str = "HTTP/1.1 400 Bad Request\r\nContent-Type: text/html; charset=utf-8\r\nCache-Control: no-store\r\nConnection: close\r\n\r\n<!doctype html><title>mcpctl</title><p>The code this page brought did not sign in; mcpctl is still waiting. Finish the sign-in in the tab mcpctl opened last.</p>\n";
 
 const OTHER_STATE: &str = "HTTP/1.1 400 Bad Request\r\nContent-Type: text/html; charset=utf-8\r\nCache-Control: no-store\r\nConnection: close\r\n\r\n<!doctype html><title>mcpctl</title><p>This is not the sign-in mcpctl is waiting for (another <code>state</code>). Finish the sign-in in the tab mcpctl opened last.</p>\n";
 
@@ -407,6 +498,43 @@ mod tests {
         );
         assert_eq!(ignored.load(Ordering::SeqCst), 300);
         signs_in(port, wait).await;
+    }
+
+    /// Attack (second pass, issue 20, O1): a redirect with the right
+    /// `state` but neither a code nor an error is refused and counted; one
+    /// that brings a code is handed on, and once it is answered as failed
+    /// the listener goes on: the browser's redirect after it comes too.
+    #[tokio::test]
+    async fn redirects_keep_coming_after_one_whose_code_failed() {
+        let listener = Listener::bind(None).await.unwrap();
+        let (port, ignored) = (listener.port, listener.ignored());
+        let mut redirects = listener.redirects("s123");
+        for target in ["/callback?state=s123", "/callback?state=s123&code="] {
+            let reply = get(port, target).await;
+            assert!(reply.starts_with("HTTP/1.1 400"), "{target}: {reply:?}");
+        }
+        assert_eq!(ignored.load(Ordering::SeqCst), 2);
+        let stray = tokio::spawn(get(port, "/callback?code=planted&state=s123"));
+        let first = redirects.next().await.unwrap();
+        assert!(
+            first.url.ends_with("?code=planted&state=s123"),
+            "{}",
+            first.url
+        );
+        first.answer(Answer::CodeFailed).await;
+        assert!(stray.await.unwrap().starts_with("HTTP/1.1 400"));
+        let browser = tokio::spawn(get(port, "/callback?code=good&state=s123"));
+        let second = tokio::time::timeout(Duration::from_secs(3), redirects.next())
+            .await
+            .expect("the listener goes on after a failed code")
+            .unwrap();
+        assert!(
+            second.url.ends_with("?code=good&state=s123"),
+            "{}",
+            second.url
+        );
+        second.answer(Answer::SignedIn).await;
+        assert!(browser.await.unwrap().starts_with("HTTP/1.1 200"));
     }
 
     /// Attack: a redirect with the right `state` but a second `code` (or a

@@ -348,6 +348,10 @@ fn start_and_announce(
         let shared = shared.clone();
         std::thread::spawn(move || {
             crate::serve::start_granted(&shared, insecure);
+            // One rebuild for every session waiting in `settled`, before
+            // they are let go; the agents hear of it from the watcher.
+            let changed = shared.rebuild_blocking(true);
+            shared.hold_notice(changed);
             drop(busy);
         });
     }

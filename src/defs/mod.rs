@@ -13,6 +13,7 @@
 pub mod catalog;
 pub mod clients;
 pub mod edit;
+pub mod encoded;
 pub mod env_file;
 pub mod error;
 pub mod format;

@@ -6,9 +6,14 @@
 //! header or an environment variable in its stderr or an error body. A
 //! [`Redactor`] holds the secret values of one definition and rewrites any
 //! text that leaves the connection, so output shows `${TOK}` (or `***` for a
-//! literal secret) where the value would have been. URL userinfo
+//! literal secret) where the value would have been, and so for every
+//! encoded form a server may say it back in (percent-encoded, escaped
+//! inside a JSON string: [`super::encoded`]). URL userinfo
 //! (`user:password@`) is always replaced by `***@`.
 
+use std::sync::Arc;
+
+use super::encoded::Pattern;
 use super::model::{Launch, ServerDef};
 use super::vars;
 
@@ -29,9 +34,37 @@ pub use crate::text::mask_userinfo;
 /// The secret values of one definition and what each is shown as.
 #[derive(Clone, Default)]
 pub struct Redactor {
-    /// `(value, shown as)`, longest value first so a secret that contains
-    /// another is replaced whole.
-    secrets: Vec<(String, String)>,
+    /// `(value, shown as)` while the redactor is built.
+    found: Vec<(String, String)>,
+    /// The secrets as matched, longest value first so a secret that
+    /// contains another is replaced whole.
+    secrets: Vec<Secret>,
+}
+
+/// One secret as it is matched (in any encoded form, see
+/// [`super::encoded`]) and shown.
+#[derive(Clone)]
+struct Secret {
+    /// The length of its value (what the payload rule is judged by).
+    len: usize,
+    /// What is shown in its place.
+    shown: String,
+    pattern: Arc<Pattern>,
+}
+
+impl Secret {
+    fn new(value: &str, shown: &str) -> Secret {
+        Secret {
+            len: value.len(),
+            shown: shown.to_string(),
+            pattern: Arc::new(Pattern::new(value)),
+        }
+    }
+
+    /// `text` with this secret, in any form, replaced; `None` when absent.
+    fn replace(&self, text: &str) -> Option<String> {
+        self.pattern.replace_all(text, &self.shown)
+    }
 }
 
 impl std::fmt::Debug for Redactor {
@@ -63,7 +96,7 @@ impl Redactor {
             // Every value of an envFile is a secret, however it looks.
             for (_, value) in super::env_file::load(def).unwrap_or_default() {
                 if value.len() >= MIN_VAR_SECRET {
-                    r.secrets.push((value, MASK.to_string()));
+                    r.found.push((value, MASK.to_string()));
                 }
             }
         }
@@ -78,10 +111,20 @@ impl Redactor {
                 r.add_literal(value);
             }
         }
-        r.secrets
-            .sort_by_key(|(value, _)| (std::cmp::Reverse(value.len()), value.clone()));
-        r.secrets.dedup_by(|a, b| a.0 == b.0);
-        r
+        r.compiled()
+    }
+
+    /// The secrets found, longest first and once each, built into the
+    /// patterns that match their encoded forms too (once, here).
+    fn compiled(mut self) -> Redactor {
+        let mut found = std::mem::take(&mut self.found);
+        found.sort_by_key(|(value, _)| (std::cmp::Reverse(value.len()), value.clone()));
+        found.dedup_by(|a, b| a.0 == b.0);
+        self.secrets = found
+            .iter()
+            .map(|(v, shown)| Secret::new(v, shown))
+            .collect();
+        self
     }
 
     fn add_references(&mut self, value: &str, lookup: &dyn Fn(&str) -> Option<String>) {
@@ -89,32 +132,28 @@ impl Redactor {
             if let Some(found) = lookup(&name)
                 && found.len() >= MIN_VAR_SECRET
             {
-                // A URL carries the value percent-encoded; redact that too.
-                for encoded in encodings(&found) {
-                    self.secrets.push((encoded, shown.clone()));
-                }
-                self.secrets.push((found, shown));
+                self.found.push((found, shown));
             }
         }
         for default in vars::defaults(value) {
             if default.len() >= MIN_LITERAL_SECRET {
-                self.secrets.push((default, MASK.to_string()));
+                self.found.push((default, MASK.to_string()));
             }
         }
     }
 
     fn add_literal(&mut self, value: &str) {
         if !vars::has_reference(value) && value.len() >= MIN_LITERAL_SECRET {
-            self.secrets.push((value.to_string(), MASK.to_string()));
+            self.found.push((value.to_string(), MASK.to_string()));
         }
     }
 
     /// `text` with every secret replaced and URL userinfo masked.
     pub fn apply(&self, text: &str) -> String {
         let mut out = text.to_string();
-        for (secret, shown) in &self.secrets {
-            if out.contains(secret.as_str()) {
-                out = out.replace(secret.as_str(), shown);
+        for secret in &self.secrets {
+            if let Some(masked) = secret.replace(&out) {
+                out = masked;
             }
         }
         mask_userinfo(&mask_session_secrets(&out))
@@ -193,13 +232,13 @@ impl Redactor {
     }
 
     /// The definition's secrets and the run-time ones, longest first.
-    fn all_secrets(&self) -> Vec<(String, String)> {
+    fn all_secrets(&self) -> Vec<Secret> {
         let mut secrets = self.secrets.clone();
         {
             let session = SESSION_SECRETS.lock().unwrap_or_else(|e| e.into_inner());
-            secrets.extend(session.iter().map(|s| (s.clone(), MASK.to_string())));
+            secrets.extend(session.iter().map(|(_, s)| s.clone()));
         }
-        secrets.sort_by_key(|(value, _)| std::cmp::Reverse(value.len()));
+        secrets.sort_by_key(|s| std::cmp::Reverse(s.len));
         secrets
     }
 
@@ -227,18 +266,14 @@ enum Payloads {
 /// `secrets` (longest first) replaced in every string and key of `value`
 /// but, when `payloads` says so, the base64 payloads; see
 /// [`Redactor::apply_json`]. True when anything was replaced.
-fn replace_in_json(
-    secrets: &[(String, String)],
-    value: &mut serde_json::Value,
-    payloads: Payloads,
-) -> bool {
+fn replace_in_json(secrets: &[Secret], value: &mut serde_json::Value, payloads: Payloads) -> bool {
     use serde_json::Value;
     let replace = |text: &str| -> Option<String> {
         let mut out: Option<String> = None;
-        for (secret, shown) in secrets {
+        for secret in secrets {
             let current = out.as_deref().unwrap_or(text);
-            if current.contains(secret.as_str()) {
-                out = Some(current.replace(secret.as_str(), shown));
+            if let Some(masked) = secret.replace(current) {
+                out = Some(masked);
             }
         }
         out
@@ -273,9 +308,9 @@ fn replace_in_json(
                 } else {
                     // Long secrets cannot match base64 by chance: a
                     // payload that quotes one is redacted too.
-                    let long: Vec<(String, String)> = secrets
+                    let long: Vec<Secret> = secrets
                         .iter()
-                        .filter(|(secret, _)| secret.len() >= MIN_PAYLOAD_SECRET)
+                        .filter(|secret| secret.len >= MIN_PAYLOAD_SECRET)
                         .cloned()
                         .collect();
                     changed |= replace_in_json(&long, v, payloads);
@@ -309,7 +344,7 @@ fn base64_payload(block: &serde_json::Map<String, serde_json::Value>) -> Option<
 /// Secrets that exist only while mcpctl runs (OAuth access and refresh
 /// tokens, authorization codes, PKCE verifiers, client secrets from
 /// registration): not in any definition, so registered as they appear.
-static SESSION_SECRETS: std::sync::Mutex<Vec<String>> = std::sync::Mutex::new(Vec::new());
+static SESSION_SECRETS: std::sync::Mutex<Vec<(String, Secret)>> = std::sync::Mutex::new(Vec::new());
 
 /// Register a secret that appeared at run time, so every [`Redactor`]
 /// (and [`mask_session_secrets`]) shows it as `***` from now on.
@@ -318,9 +353,9 @@ pub fn register_secret(value: &str) {
         return;
     }
     let mut secrets = SESSION_SECRETS.lock().unwrap_or_else(|e| e.into_inner());
-    if !secrets.iter().any(|s| s == value) {
-        secrets.push(value.to_string());
-        secrets.sort_by_key(|s| std::cmp::Reverse(s.len()));
+    if !secrets.iter().any(|(s, _)| s == value) {
+        secrets.push((value.to_string(), Secret::new(value, MASK)));
+        secrets.sort_by_key(|(s, _)| std::cmp::Reverse(s.len()));
     }
 }
 
@@ -328,24 +363,11 @@ pub fn register_secret(value: &str) {
 pub fn mask_session_secrets(text: &str) -> String {
     let secrets = SESSION_SECRETS.lock().unwrap_or_else(|e| e.into_inner());
     let mut out = text.to_string();
-    for secret in secrets.iter() {
-        if out.contains(secret.as_str()) {
-            out = out.replace(secret.as_str(), MASK);
+    for (_, secret) in secrets.iter() {
+        if let Some(masked) = secret.replace(&out) {
+            out = masked;
         }
     }
-    out
-}
-
-/// The forms other than `value` itself in which a URL may carry it: path
-/// and query percent-encoding.
-fn encodings(value: &str) -> Vec<String> {
-    let mut out = Vec::new();
-    if let Ok(mut url) = url::Url::parse("http://x/") {
-        url.set_path(value);
-        out.push(url.path().trim_start_matches('/').to_string());
-    }
-    out.push(url::form_urlencoded::byte_serialize(value.as_bytes()).collect());
-    out.retain(|e| e != value && e.len() >= MIN_VAR_SECRET);
     out
 }
 
@@ -498,6 +520,28 @@ mod tests {
         let mut said: serde_json::Value = serde_json::from_str(text).unwrap();
         r.apply_json(&mut said);
         assert_eq!(said, serde_json::json!({"said": "${TOK}", "${TOK}": 1}));
+    }
+
+    /// Attack (second pass, issue 20, L3): a literal secret said back
+    /// percent-encoded or JSON-escaped is masked like the value; a form
+    /// that reads as base64 is held to the payload rule by its own length
+    /// (the value's, as a form's `+` for a space keeps it).
+    #[test]
+    fn encoded_forms_of_a_literal_are_masked_but_not_inside_a_short_payload() {
+        let def = remote("http://127.0.0.1:1/", &[("X-Key", "ab cd\"ef/gh")]);
+        let r = Redactor::for_def_with(&def, &env);
+        assert_eq!(
+            r.apply(r#"got ab%20cd%22ef%2Fgh, ab+cd%22ef%2Fgh and {"k":"ab cd\"ef/gh"}"#),
+            r#"got ***, *** and {"k":"***"}"#
+        );
+        let spaced = remote("http://127.0.0.1:1/", &[("X-Key", "ab cd ef gh")]);
+        let mut image = serde_json::json!({"content": [
+            {"type": "image", "data": "AAAAab+cd+ef+ghAAAA", "mimeType": "image/png"},
+            {"type": "text", "text": "key=ab+cd+ef+gh"}
+        ]});
+        Redactor::for_def_with(&spaced, &env).apply_json(&mut image);
+        assert_eq!(image["content"][0]["data"], "AAAAab+cd+ef+ghAAAA");
+        assert_eq!(image["content"][1]["text"], "key=***");
     }
 
     #[test]

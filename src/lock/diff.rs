@@ -1,7 +1,8 @@
 //! What changed between a server's locked block and what it shows now:
 //! entries added, removed or renamed, descriptions (old and new text,
-//! diffed by line), schemas (the JSON Pointer paths that differ, and the
-//! old and new text of every string that changed inside), and the server's
+//! diffed by line), schemas (the JSON Pointer paths that differ, the old
+//! and new text of every string that changed inside, and the old and new
+//! JSON of every other value that changed inside), and the server's
 //! version, protocol and artifact. How it is printed is [`super::shown`]'s.
 
 use std::collections::BTreeMap;
@@ -86,7 +87,12 @@ pub struct FieldChange {
     /// hides), with its old and new text.
     #[serde(skip_serializing_if = "Vec::is_empty")]
     pub texts: Vec<TextChange>,
-    /// For JSON fields: more paths or strings changed than are listed
+    /// For JSON fields: each other value that changed, appeared or went
+    /// inside them (a `destructiveHint`, a `maxLength`, an `enum`'s
+    /// member, a string that became a number), with its old and new JSON.
+    #[serde(skip_serializing_if = "Vec::is_empty")]
+    pub values: Vec<ValueChange>,
+    /// For JSON fields: more paths, strings or values changed than are listed
     /// (so a change past the list is never approved unseen).
     #[serde(skip_serializing_if = "std::ops::Not::not")]
     pub truncated: bool,
@@ -105,6 +111,21 @@ pub struct TextChange {
     pub new: Option<String>,
     /// A line diff, each line `- `, `+ ` or two spaces.
     pub diff: Vec<String>,
+}
+
+/// A value inside a JSON field that changed and is not a string on both
+/// sides: a number, a boolean, null, an empty list or object, or a value
+/// whose kind changed.
+#[derive(Debug, Clone, PartialEq, Eq, Serialize)]
+pub struct ValueChange {
+    /// Its JSON Pointer path within the field.
+    pub path: String,
+    /// The locked value as compact JSON (absent when there was none).
+    #[serde(skip_serializing_if = "Option::is_none")]
+    pub old: Option<String>,
+    /// The value now as compact JSON (absent when there is none).
+    #[serde(skip_serializing_if = "Option::is_none")]
+    pub new: Option<String>,
 }
 
 impl Change {
@@ -175,6 +196,14 @@ impl Change {
                         .into_iter()
                         .map(|l| format!("  {l}")),
                 );
+            }
+            for value in &f.values {
+                lines.push(format!(
+                    "  at {}: {} → {}",
+                    shown::name(&value.path),
+                    shown::value(value.old.as_deref()),
+                    shown::value(value.new.as_deref())
+                ));
             }
             if f.truncated {
                 lines.push(format!(
@@ -365,78 +394,110 @@ fn fields(old: &str, new: &str) -> Vec<FieldChange> {
                 new: nt,
                 paths: Vec::new(),
                 texts: Vec::new(),
+                values: Vec::new(),
                 truncated: false,
             });
         } else {
-            let (o, n) = (o.unwrap_or(&Value::Null), n.unwrap_or(&Value::Null));
-            let mut paths = Vec::new();
-            json_paths(o, n, "", &mut paths);
-            let mut texts = text_changes(o, n, &paths);
-            let truncated = paths.len() > MAX_LISTED || texts.len() > MAX_LISTED;
-            paths.truncate(MAX_LISTED);
-            texts.truncate(MAX_LISTED);
-            out.push(FieldChange {
-                field: key.clone(),
-                old: None,
-                new: None,
-                diff: Vec::new(),
-                paths,
-                texts,
-                truncated,
-            });
+            out.push(json_field(key, o, n));
         }
     }
     out
 }
 
-/// How many paths, and how many changed strings, a JSON field's change
-/// lists; past it the change says it has more ([`FieldChange::truncated`]).
+/// How many paths, changed strings and changed values a JSON field's
+/// change lists (of each); past it the change says it has more
+/// ([`FieldChange::truncated`]).
 const MAX_LISTED: usize = 50;
 
-/// The strings that differ at or under each of `paths` (from
-/// [`json_paths`]) between `old` and `new`: changed, added or removed;
-/// one more than [`MAX_LISTED`] at most.
-fn text_changes(old: &Value, new: &Value, paths: &[String]) -> Vec<TextChange> {
-    let mut out = Vec::new();
+/// The change of a JSON field (`inputSchema`, `annotations` …) that is
+/// absent (`None`) or not a string on one side at least.
+fn json_field(key: &str, old: Option<&Value>, new: Option<&Value>) -> FieldChange {
+    let mut paths = Vec::new();
+    let null = Value::Null;
+    json_paths(old.unwrap_or(&null), new.unwrap_or(&null), "", &mut paths);
+    let (mut texts, mut values) = leaf_changes(old, new, &paths);
+    let truncated = [paths.len(), texts.len(), values.len()]
+        .iter()
+        .any(|n| *n > MAX_LISTED);
+    paths.truncate(MAX_LISTED);
+    texts.truncate(MAX_LISTED);
+    values.truncate(MAX_LISTED);
+    FieldChange {
+        field: key.to_string(),
+        old: None,
+        new: None,
+        diff: Vec::new(),
+        paths,
+        texts,
+        values,
+        truncated,
+    }
+}
+
+/// The leaves that differ at or under each of `paths` (from
+/// [`json_paths`]) between `old` and `new`, changed, added or removed:
+/// strings (text on both sides, or absent on one) as text changes, every
+/// other value as a value change; one more than [`MAX_LISTED`] of each at
+/// most.
+fn leaf_changes(
+    old: Option<&Value>,
+    new: Option<&Value>,
+    paths: &[String],
+) -> (Vec<TextChange>, Vec<ValueChange>) {
+    let (mut texts, mut values) = (Vec::new(), Vec::new());
     for path in paths {
         let (mut was, mut now) = (BTreeMap::new(), BTreeMap::new());
-        string_leaves(old.pointer(path), path, &mut was);
-        string_leaves(new.pointer(path), path, &mut now);
+        leaves(old.and_then(|v| v.pointer(path)), path, &mut was);
+        leaves(new.and_then(|v| v.pointer(path)), path, &mut now);
         let mut at: Vec<&String> = was.keys().chain(now.keys()).collect();
         at.sort();
         at.dedup();
         for at in at {
             let (o, n) = (was.get(at).copied(), now.get(at).copied());
-            if o != n && out.len() <= MAX_LISTED {
-                out.push(TextChange {
+            let is_text = |v: Option<&Value>| v.is_none_or(Value::is_string);
+            if o == n {
+                continue;
+            }
+            if is_text(o) && is_text(n) {
+                if texts.len() <= MAX_LISTED {
+                    let (o, n) = (o.and_then(Value::as_str), n.and_then(Value::as_str));
+                    texts.push(TextChange {
+                        path: at.clone(),
+                        diff: line_diff(o.unwrap_or(""), n.unwrap_or("")),
+                        old: o.map(str::to_string),
+                        new: n.map(str::to_string),
+                    });
+                }
+            } else if values.len() <= MAX_LISTED {
+                values.push(ValueChange {
                     path: at.clone(),
-                    diff: line_diff(o.unwrap_or(""), n.unwrap_or("")),
-                    old: o.map(str::to_string),
-                    new: n.map(str::to_string),
+                    old: o.map(Value::to_string),
+                    new: n.map(Value::to_string),
                 });
             }
         }
     }
-    out
+    (texts, values)
 }
 
-/// Every string in `value`, by its JSON Pointer path (starting at `at`).
-fn string_leaves<'v>(value: Option<&'v Value>, at: &str, out: &mut BTreeMap<String, &'v str>) {
+/// Every leaf of `value` (a string, number, boolean, null, or an empty
+/// list or object), by its JSON Pointer path (starting at `at`).
+fn leaves<'v>(value: Option<&'v Value>, at: &str, out: &mut BTreeMap<String, &'v Value>) {
     match value {
-        Some(Value::String(s)) => {
-            out.insert(at.to_string(), s);
-        }
-        Some(Value::Object(map)) => {
+        Some(Value::Object(map)) if !map.is_empty() => {
             for (key, v) in map {
-                string_leaves(Some(v), &format!("{at}/{}", pointer_token(key)), out);
+                leaves(Some(v), &format!("{at}/{}", pointer_token(key)), out);
             }
         }
-        Some(Value::Array(items)) => {
+        Some(Value::Array(items)) if !items.is_empty() => {
             for (i, v) in items.iter().enumerate() {
-                string_leaves(Some(v), &format!("{at}/{i}"), out);
+                leaves(Some(v), &format!("{at}/{i}"), out);
             }
         }
-        _ => {}
+        Some(leaf) => {
+            out.insert(at.to_string(), leaf);
+        }
+        None => {}
     }
 }
 
@@ -539,6 +600,34 @@ mod tests {
             &mut out,
         );
         assert_eq!(out, vec!["/properties/a/type", "/properties/b~1c"]);
+    }
+
+    #[test]
+    fn a_changed_value_that_is_not_text_shows_old_and_new() {
+        let old = r#"{"annotations":{"destructiveHint":false},"inputSchema":{"properties":{"n":{"maxLength":10}},"required":["n"]}}"#;
+        let new = r#"{"annotations":{"destructiveHint":true},"inputSchema":{"properties":{"n":{"maxLength":"10"}},"required":[]}}"#;
+        let changed = fields(old, new);
+        assert_eq!(changed[0].values[0].new.as_deref(), Some("true"));
+        let change = Change::Changed {
+            kind: "tool",
+            name: "t".into(),
+            fields: changed,
+        };
+        let lines = change.detail();
+        assert!(
+            lines.contains(&"  at /destructiveHint: false → true".to_string()),
+            "{lines:?}"
+        );
+        assert!(
+            lines.contains(&r#"  at /properties/n/maxLength: 10 → "10""#.to_string()),
+            "{lines:?}"
+        );
+        // A string gone from a list is text, shown as before.
+        assert!(
+            lines.contains(&"  at /required/0:".to_string()),
+            "{lines:?}"
+        );
+        assert!(lines.contains(&"  - n".to_string()), "{lines:?}");
     }
 
     #[test]

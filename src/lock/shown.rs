@@ -47,6 +47,14 @@ pub fn name(text: &str) -> String {
     sanitize_ascii(text).into_owned()
 }
 
+/// A value (compact JSON) as a drift prints it: `(none)` when absent,
+/// else whole (nothing of what is approved is left out: a string that
+/// replaced a number may hold an instruction past any cut), written out as
+/// a name is, so two values that differ never look the same.
+pub fn value(json: Option<&str>) -> String {
+    json.map_or_else(|| "(none)".into(), name)
+}
+
 /// A line diff (`- `, `+ ` and two-space lines, from
 /// [`super::diff::line_diff`]) as printed, by the rules of the module doc.
 pub fn diff(lines: &[String]) -> Vec<String> {

@@ -124,7 +124,11 @@ pub async fn watch(shared: Arc<Shared>) {
         .flatten();
         match alive_and_changed {
             None => return,
-            Some(changed) => shared.notify_all(changed).await,
+            Some(changed) => {
+                shared
+                    .notify_all(changed.merged(shared.take_notice()))
+                    .await
+            }
         }
     }
 }

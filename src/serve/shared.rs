@@ -27,6 +27,8 @@ pub struct Shared {
     pub audit: Option<Audit>,
     /// True while granted servers are being started in the background.
     starting: tokio::sync::watch::Sender<bool>,
+    /// What a rebuild outside the watcher changed, for it to tell agents.
+    notice: Mutex<Changed>,
 }
 
 impl Shared {
@@ -49,6 +51,7 @@ impl Shared {
             peers: Mutex::new(Vec::new()),
             audit,
             starting: tokio::sync::watch::Sender::new(false),
+            notice: Mutex::new(Changed::default()),
         })
     }
 
@@ -125,18 +128,34 @@ impl Shared {
         StartingGuard(self.starting.clone())
     }
 
-    /// Wait, at most `limit`, for the granted servers `serve` is starting,
-    /// then rebuild the catalog from what started. An agent that lists
-    /// tools once, as most do, then sees every granted tool, as it would
-    /// talking to the servers itself (which answer only once started);
-    /// what is slower than `limit` still comes with `list_changed`.
+    /// Wait, at most `limit`, for the granted servers `serve` is starting
+    /// (whose thread rebuilds the catalog from what started before it lets
+    /// the waiters go, once for all of them). An agent that lists tools
+    /// once, as most do, then sees every granted tool, as it would talking
+    /// to the servers itself (which answer only once started); what is
+    /// slower than `limit` still comes with `list_changed`.
     pub async fn settled(self: &Arc<Self>, limit: Duration) {
         let mut starting = self.starting.subscribe();
         if !*starting.borrow_and_update() {
             return;
         }
         let _ = tokio::time::timeout(limit, starting.wait_for(|s| !*s)).await;
-        self.rebuild(true).await;
+    }
+
+    /// Keep what a rebuild outside the watcher changed, for the watcher's
+    /// next round to tell the agents ([`Self::take_notice`]).
+    pub fn hold_notice(&self, changed: Changed) {
+        if let Ok(mut notice) = self.notice.lock() {
+            *notice = notice.merged(changed);
+        }
+    }
+
+    /// What [`Self::hold_notice`] kept, now cleared.
+    pub fn take_notice(&self) -> Changed {
+        self.notice
+            .lock()
+            .map(|mut n| std::mem::take(&mut *n))
+            .unwrap_or_default()
     }
 
     /// Remember a connected agent, to tell it when the catalog changes.
@@ -189,4 +208,14 @@ pub struct Changed {
     /// The servers whose prompts and resources pass through, or their
     /// catalogs (a restart or refresh may bring other prompts too).
     pub passed_through: bool,
+}
+
+impl Changed {
+    /// What either changed.
+    pub fn merged(self, other: Changed) -> Changed {
+        Changed {
+            tools: self.tools || other.tools,
+            passed_through: self.passed_through || other.passed_through,
+        }
+    }
 }

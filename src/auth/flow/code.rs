@@ -2,16 +2,32 @@
 //! client id (see [`crate::auth::client`]), the sign-in page in a browser,
 //! the redirect with its `state` check, and the code exchanged for a token
 //! that rmcp stores through [`EntryStore`].
+//!
+//! Anyone who can read the authorization URL (the process list, a
+//! browser's history) has its `state`, so a redirect that carries it is
+//! not yet the browser's: a code it brings is tried, and when the token
+//! endpoint refuses it as `invalid_grant` (a planted or made-up code: PKCE
+//! binds the real one to this sign-in), or its `iss` is wrong, the sign-in
+//! goes on waiting, until the deadline, for the redirect that signs in.
+//! Any other failure (the client refused, an answer mcpctl refuses) would
+//! fail the browser's redirect too, and ends the sign-in at once. An `error` with the right `state` is the
+//! authorization server's answer (RFC 6749 §4.1.2.1: the person declined,
+//! or the server refused) and ends the sign-in: nothing tells it from a
+//! forged one, waiting out the deadline for a code that will not come
+//! helps no one, and signing in again is the remedy.
+
+use std::sync::atomic::Ordering::SeqCst;
 
 use rmcp::transport::auth::{
-    AuthorizationCallback, AuthorizationManager, AuthorizationRequest, AuthorizationSession,
+    AuthError, AuthorizationCallback, AuthorizationManager, AuthorizationRequest,
+    AuthorizationSession, StateStore, StoredAuthorizationState,
 };
 
 use super::{Deadline, Discovered, LoginOptions, SignedIn, Target, requested_scopes};
 use crate::auth::OAuthError;
 use crate::auth::browser;
 use crate::auth::client::{self, Ask, Client};
-use crate::auth::loopback::Listener;
+use crate::auth::loopback::{Answer, Listener, Redirect};
 use crate::auth::store::{self, EntryStore, Registration, TokenEntry};
 use crate::auth::target::describe;
 use crate::defs::Grant;
@@ -38,6 +54,7 @@ pub(super) async fn authorization_code(
         Grant::AuthorizationCode,
         metadata.clone(),
     ));
+    manager.set_state_store(KeptStates::default());
     let remembered = if issuer.is_empty() {
         None
     } else {
@@ -57,8 +74,7 @@ pub(super) async fn authorization_code(
     let kind = chosen.kind;
     let session = start_session(target, manager, &redirect_uri, chosen, &scopes).await?;
     let sent_state = show_sign_in_page(target, &session, opts)?;
-    let callback = redirect(target, listener, &sent_state, &opts.deadline).await?;
-    exchange_code(target, &session, &callback, &opts.deadline).await?;
+    sign_in_by_redirect(target, listener, &session, &sent_state, opts).await?;
     let entry = stored_entry(target, &issuer)?;
     Ok(SignedIn {
         entry,
@@ -141,22 +157,33 @@ fn show_sign_in_page(
     Ok(sent_state)
 }
 
+/// Why a redirect did not sign in.
+enum Failed {
+    /// The redirect's own fault, which a stray request's would be: its
+    /// code refused by the token endpoint (`invalid_grant`, RFC 6749 §5.2),
+    /// its `iss` not the issuer's (RFC 9207), no code at all. The browser's
+    /// redirect may still come.
+    Redirect(OAuthError),
+    /// Anything else (the client refused, the token endpoint unreachable,
+    /// an answer mcpctl refuses, the deadline): the sign-in ends.
+    SignIn(OAuthError),
+}
+
 /// Exchange the code the redirect carried for a token (rmcp stores it).
 async fn exchange_code(
     target: &Target,
     session: &AuthorizationSession,
     callback: &str,
     deadline: &Deadline,
-) -> Result<(), OAuthError> {
+) -> Result<(), Failed> {
     let server = target.server.as_str();
-    let parsed =
-        AuthorizationCallback::from_redirect_url(callback).map_err(target.err(|detail| {
-            OAuthError::SignIn {
-                server: server.to_string(),
-                detail,
-            }
-        }))?;
-    deadline
+    let sign_in = |detail| OAuthError::SignIn {
+        server: server.to_string(),
+        detail,
+    };
+    let parsed = AuthorizationCallback::from_redirect_url(callback)
+        .map_err(|e| Failed::Redirect(sign_in(describe(&e))))?;
+    let exchanged = deadline
         .run(
             server,
             "the token request",
@@ -166,12 +193,20 @@ async fn exchange_code(
                 parsed.issuer.as_deref(),
             ),
         )
-        .await?
-        .map_err(target.err(|detail| OAuthError::SignIn {
-            server: server.to_string(),
-            detail,
-        }))?;
-    Ok(())
+        .await
+        .map_err(Failed::SignIn)?;
+    exchanged.map(|_| ()).map_err(|e| {
+        let redirects_fault = match &e {
+            AuthError::TokenExchangeFailed(why) => why.contains("invalid_grant"),
+            AuthError::AuthorizationServerMismatch { .. }
+            | AuthError::AuthorizationServerMissingIssuer { .. } => true,
+            _ => false,
+        };
+        match redirects_fault {
+            true => Failed::Redirect(sign_in(describe(&e))),
+            false => Failed::SignIn(sign_in(describe(&e))),
+        }
+    })
 }
 
 /// The entry the exchange stored for this issuer and resource.
@@ -186,55 +221,119 @@ fn stored_entry(target: &Target, issuer: &str) -> Result<TokenEntry, OAuthError>
         })
 }
 
-/// Wait for the redirect carrying `sent_state`; its URL, or the refusal
-/// the authorization server sent back.
-async fn redirect(
+/// Take the redirects carrying `sent_state` until one signs in (see the
+/// module doc): a code the token endpoint refuses (or a wrong `iss`) is
+/// noted and the wait goes on until the deadline, when the last refusal is
+/// the error; an `error`, or any other failure, ends the sign-in.
+async fn sign_in_by_redirect(
     target: &Target,
     listener: Listener,
+    session: &AuthorizationSession,
     sent_state: &str,
-    deadline: &Deadline,
-) -> Result<String, OAuthError> {
+    opts: &LoginOptions,
+) -> Result<(), OAuthError> {
     let server = target.server.as_str();
     let ignored = listener.ignored();
-    let callback = deadline
-        .run(
-            server,
-            "waiting for the browser to come back to mcpctl",
-            listener.wait(sent_state),
-        )
-        .await
-        .map_err(|timeout| {
-            if ignored.load(std::sync::atomic::Ordering::SeqCst) > 0 {
-                OAuthError::StateMismatch {
+    let mut redirects = listener.redirects(sent_state);
+    let mut tried = std::collections::HashSet::new();
+    let mut refused: Option<OAuthError> = None;
+    loop {
+        let waited = opts
+            .deadline
+            .run(
+                server,
+                "waiting for the browser to come back to mcpctl",
+                redirects.next(),
+            )
+            .await;
+        let redirect = match waited {
+            Ok(Some(redirect)) => redirect,
+            Ok(None) => {
+                return Err(OAuthError::Listener {
                     server: server.to_string(),
-                }
-            } else {
-                timeout
+                    detail: "the loopback listener stopped".into(),
+                });
             }
-        })?
-        .map_err(|e| OAuthError::Listener {
-            server: server.to_string(),
-            detail: e.to_string(),
-        })?;
-    let query: std::collections::HashMap<String, String> = url::Url::parse(&callback)
-        .map(|u| u.query_pairs().into_owned().collect())
-        .unwrap_or_default();
-    if let Some(code) = query.get("code") {
-        register_secret(code);
+            Err(timeout) => {
+                return Err(refused.unwrap_or(match ignored.load(SeqCst) {
+                    0 => timeout,
+                    _ => OAuthError::StateMismatch {
+                        server: server.to_string(),
+                    },
+                }));
+            }
+        };
+        let query: std::collections::HashMap<String, String> = url::Url::parse(&redirect.url)
+            .map(|u| u.query_pairs().into_owned().collect())
+            .unwrap_or_default();
+        if let Some(error) = query.get("error") {
+            redirect.answer(Answer::Refused).await;
+            return Err(denied(server, error, query.get("error_description")));
+        }
+        let code = query.get("code").cloned().unwrap_or_default();
+        register_secret(&code);
+        if !tried.insert(code) {
+            redirect.answer(Answer::CodeFailed).await;
+            continue;
+        }
+        match try_redirect(target, session, redirect, &opts.deadline).await {
+            Ok(()) => return Ok(()),
+            Err(Failed::SignIn(e)) => return Err(e),
+            Err(Failed::Redirect(e)) => {
+                (opts.note)(&format!(
+                    "a redirect to mcpctl brought a code that did not sign in ({e}); \
+                     still waiting for the browser's"
+                ));
+                refused = Some(e);
+            }
+        }
     }
-    if query.get("state").map(String::as_str) != Some(sent_state) || sent_state.is_empty() {
-        return Err(OAuthError::StateMismatch {
-            server: server.to_string(),
-        });
+}
+
+/// Exchange the code `redirect` brought, and tell its browser how it went.
+async fn try_redirect(
+    target: &Target,
+    session: &AuthorizationSession,
+    redirect: Redirect,
+    deadline: &Deadline,
+) -> Result<(), Failed> {
+    let exchanged = exchange_code(target, session, &redirect.url, deadline).await;
+    let answer = match exchanged {
+        Ok(()) => Answer::SignedIn,
+        Err(_) => Answer::CodeFailed,
+    };
+    redirect.answer(answer).await;
+    exchanged
+}
+
+/// The authorization server's refusal, its words escaped.
+fn denied(server: &str, error: &str, description: Option<&String>) -> OAuthError {
+    OAuthError::Denied {
+        server: server.to_string(),
+        error: crate::output::sanitize(error).into_owned(),
+        description: description.map(|d| crate::output::sanitize(d).into_owned()),
     }
-    if let Some(error) = query.get("error") {
-        return Err(OAuthError::Denied {
-            server: server.to_string(),
-            error: crate::output::sanitize(error).into_owned(),
-            description: query
-                .get("error_description")
-                .map(|d| crate::output::sanitize(d).into_owned()),
-        });
+}
+
+/// The sign-in's `state` and PKCE verifier, kept for as long as the
+/// sign-in runs: rmcp deletes them before the token exchange, so a planted
+/// code that fails it would leave the browser's redirect nothing to sign
+/// in with. Held in memory, they go with the sign-in.
+#[derive(Default)]
+struct KeptStates(tokio::sync::Mutex<std::collections::HashMap<String, StoredAuthorizationState>>);
+
+#[async_trait::async_trait]
+impl StateStore for KeptStates {
+    async fn save(&self, csrf: &str, state: StoredAuthorizationState) -> Result<(), AuthError> {
+        self.0.lock().await.insert(csrf.to_string(), state);
+        Ok(())
     }
-    Ok(callback)
+
+    async fn load(&self, csrf: &str) -> Result<Option<StoredAuthorizationState>, AuthError> {
+        Ok(self.0.lock().await.get(csrf).cloned())
+    }
+
+    async fn delete(&self, _csrf: &str) -> Result<(), AuthError> {
+        Ok(())
+    }
 }
