@@ -14,6 +14,7 @@ use serde_json::{Value, json};
 use super::Owner;
 use super::call::{CALL_TIMEOUT, redacted};
 use super::state::{State, failed};
+use crate::lock::canonical::{PROMPT_FIELDS, Pinned, TEMPLATE_FIELDS};
 use crate::supervisor::protocol::{Body, ErrorCode, ForwardMethod, ForwardRequest, WireError};
 
 impl Owner {
@@ -31,12 +32,18 @@ impl Owner {
         if let Some(answer) = self.not_offered(&live.peer, method) {
             return answer;
         }
+        if method == ForwardMethod::PromptsGet
+            && let Some(name) = req.params.get("name").and_then(Value::as_str)
+        {
+            self.refuse_held_prompt(name)?;
+        }
         let timeout = req.timeout_ms.map_or(CALL_TIMEOUT, Duration::from_millis);
         match tokio::time::timeout(timeout, send(&live.peer, method, req.params)).await {
             // Redacted as a call's result and error are: a prompt or
             // resource quoting a `${VAR}` value reaches no agent.
             Ok(Ok(mut result)) => {
                 live.redactor.apply_json(&mut result);
+                self.keep_locked(method, &mut result);
                 Ok(forwarded(result))
             }
             Ok(Err(failure)) => Err(redacted(
@@ -54,6 +61,31 @@ impl Owner {
             )
             .hint("check the server's logs")),
         }
+    }
+
+    /// Drop from a prompts or resource-templates list every entry the lock
+    /// does not pin as it is listed now (new or changed; everything when the
+    /// server is not in the lock), compared as `lock` pins it. Without a
+    /// lockfile the list is left whole.
+    fn keep_locked(&self, method: ForwardMethod, result: &mut Value) {
+        let (key, kind, fields) = match method {
+            ForwardMethod::PromptsList => ("prompts", "prompt", PROMPT_FIELDS),
+            ForwardMethod::ResourceTemplatesList => {
+                ("resourceTemplates", "resource_template", TEMPLATE_FIELDS)
+            }
+            _ => return,
+        };
+        let verdict = {
+            let mut st = self.lock();
+            self.verdict(&mut st)
+        };
+        let (Some(verdict), Some(Value::Array(items))) = (verdict, result.get_mut(key)) else {
+            return;
+        };
+        items.retain(|item| {
+            let name = item.get("name").and_then(Value::as_str).unwrap_or_default();
+            verdict.admits(kind, name, &Pinned::of(item, fields))
+        });
     }
 
     /// The answer for a server that does not offer the method's family
