@@ -335,6 +335,33 @@ impl Fixture {
     }
 }
 
+impl Fixture {
+    /// The drift file's `KIND NAME TEXT…` lines (`prompt`, `template`):
+    /// each NAME with its latest TEXT, in first-seen order.
+    fn drift_extras(&self, kind: &str) -> Vec<(String, String)> {
+        let text = self
+            .cfg
+            .drift
+            .as_ref()
+            .and_then(|p| std::fs::read_to_string(p).ok())
+            .unwrap_or_default();
+        let mut out: Vec<(String, String)> = Vec::new();
+        for line in text.lines() {
+            let words: Vec<&str> = line.split_whitespace().collect();
+            if let [k, name, said @ ..] = words.as_slice()
+                && *k == kind
+            {
+                let said = said.join(" ");
+                match out.iter_mut().find(|(n, _)| n == name) {
+                    Some(entry) => entry.1 = said,
+                    None => out.push((name.to_string(), said)),
+                }
+            }
+        }
+        out
+    }
+}
+
 impl ServerHandler for Fixture {
     fn get_info(&self) -> ServerConfig {
         let mut capabilities = if self.cfg.no_tools_capability {
@@ -342,12 +369,16 @@ impl ServerHandler for Fixture {
         } else {
             ServerCapabilities::builder().enable_tools().build()
         };
-        if self.cfg.leak_env.is_some() {
+        if self.cfg.leak_env.is_some() || !self.drift_extras("prompt").is_empty() {
             capabilities.prompts = Some(Default::default());
             capabilities.resources = Some(Default::default());
         }
         let mut info = ServerConfig::new(capabilities)
             .with_server_info(Implementation::new("mcpctl-fixture", "1.0.0"));
+        // The drift file's `server-version V` line: another serverInfo.version.
+        if let Some((v, _)) = self.drift_extras("server-version").pop() {
+            info = info.with_server_info(Implementation::new("mcpctl-fixture", v));
+        }
         if self.cfg.hostile {
             info = info
                 .with_server_info(
@@ -440,10 +471,16 @@ impl ServerHandler for Fixture {
         _request: Option<PaginatedRequestParams>,
         _context: RequestContext<RoleServer>,
     ) -> Result<rmcp::model::ListPromptsResult, ErrorData> {
-        let prompts = match self.leaked() {
+        let mut prompts = match self.leaked() {
             Some(said) => json!([{"name": "leak_prompt", "description": said}]),
             None => json!([]),
         };
+        for (name, text) in self.drift_extras("prompt") {
+            prompts
+                .as_array_mut()
+                .expect("an array")
+                .push(json!({"name": name, "description": text}));
+        }
         serde_json::from_value(json!({ "prompts": prompts }))
             .map_err(|e| ErrorData::internal_error(e.to_string(), None))
     }
@@ -455,11 +492,18 @@ impl ServerHandler for Fixture {
         _request: Option<PaginatedRequestParams>,
         _context: RequestContext<RoleServer>,
     ) -> Result<rmcp::model::ListResourceTemplatesResult, ErrorData> {
-        let templates = match self.leaked() {
+        let mut templates = match self.leaked() {
             Some(said) => json!([{"name": "leak_template",
                 "uriTemplate": format!("fixture://{}/{{path}}", said.replace(' ', "_"))}]),
             None => json!([]),
         };
+        for (name, text) in self.drift_extras("template") {
+            templates
+                .as_array_mut()
+                .expect("an array")
+                .push(json!({"name": name,
+                "uriTemplate": format!("fixture://{name}/{{path}}"), "description": text}));
+        }
         serde_json::from_value(json!({ "resourceTemplates": templates }))
             .map_err(|e| ErrorData::internal_error(e.to_string(), None))
     }
@@ -470,6 +514,18 @@ impl ServerHandler for Fixture {
         _context: RequestContext<RoleServer>,
     ) -> Result<rmcp::model::GetPromptResponse, ErrorData> {
         let said = self.leaked().unwrap_or_default();
+        if let Some((name, text)) = self
+            .drift_extras("prompt")
+            .into_iter()
+            .find(|(name, _)| *name == request.name)
+        {
+            let result = json!({"description": text, "messages": [
+                {"role": "user", "content": {"type": "text", "text": format!("prompt {name}: {text}")}}
+            ]});
+            return serde_json::from_value(result)
+                .map(rmcp::model::GetPromptResponse::Complete)
+                .map_err(|e| ErrorData::internal_error(e.to_string(), None));
+        }
         if request.name != "leak_prompt" {
             return Err(ErrorData::invalid_params(
                 format!("no prompt {} ({said})", request.name),
@@ -599,7 +655,12 @@ impl ServerHandler for Fixture {
 /// - `schema TOOL POINTER JSON`: the inputSchema's value at the JSON
 ///   Pointer (its parent must exist) set to JSON (`/properties/message/maxLength 10`);
 /// - `annotation TOOL KEY JSON`: the annotation KEY set to JSON
-///   (`destructiveHint true`).
+///   (`destructiveHint true`);
+/// - `duplicate TOOL TEXT…`: a second tool named TOOL, described TEXT,
+///   listed before the first;
+/// - `prompt NAME TEXT…`, `template NAME TEXT…`: a prompt or resource
+///   template described TEXT (see [`Fixture::drift_extras`]);
+/// - `server-version V`: V as serverInfo.version.
 fn apply_drift(tools: &mut Vec<Tool>, path: &str) {
     let Ok(text) = std::fs::read_to_string(path) else {
         return;
@@ -647,6 +708,13 @@ fn apply_drift(tools: &mut Vec<Tool>, path: &str) {
                 schema(json!({"type":"object"})),
             )),
             ["remove", tool] => tools.retain(|t| t.name != *tool),
+            ["duplicate", tool, text @ ..] => {
+                if let Some(i) = find(tools, tool) {
+                    let mut twin = tools[i].clone();
+                    twin.description = Some(text.join(" ").into());
+                    tools.insert(i, twin);
+                }
+            }
             ["rename", old, new] => {
                 if let Some(i) = find(tools, old) {
                     tools[i].name = new.to_string().into();

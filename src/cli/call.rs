@@ -260,6 +260,10 @@ fn direct(
                 .await?;
             let tool = admit::find_tool(&pages.tools, &args.name, &args.tool, Lister::Direct)
                 .map_err(SupervisorError::Remote)?;
+            // What the supervisor would hold is not called directly either.
+            let allow = ctx.allow_insecure_file || crate::defs::trust::allowed_by_env();
+            admit::refuse_held(&def.source, &def.name, &pages.tools, &args.tool, allow)
+                .map_err(SupervisorError::Remote)?;
             if !args.no_validate {
                 admit::check_arguments(
                     &admit::compile(tool),

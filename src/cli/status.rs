@@ -138,33 +138,50 @@ fn detail(s: &ServerStatus) -> Vec<String> {
 /// `approve --dry-run` list them all.
 const HELD_SHOWN: usize = 10;
 
-/// The tools the lockfile holds back (sanitized: a server names them),
+/// What is held back (sanitized: a server names them): tools drifted from
+/// the lockfile or listed twice, prompts and resource templates drifted;
 /// and the commands that review and approve them.
 fn held(s: &ServerStatus) -> Vec<String> {
-    if s.held_tools.is_empty() {
-        return Vec::new();
+    let groups = [
+        ("tool", &s.held_tools),
+        ("prompt", &s.held_prompts),
+        ("resource template", &s.held_resource_templates),
+    ];
+    let mut out: Vec<String> = groups
+        .iter()
+        .filter(|(_, names)| !names.is_empty())
+        .map(|(kind, names)| held_line(kind, names))
+        .collect();
+    if !out.is_empty() {
+        let name = output::sanitize(&s.name);
+        out.push(format!(
+            "  hint: review with `mcpctl approve {name} --dry-run`, then `mcpctl approve {name}`"
+        ));
     }
-    let mut names: Vec<String> = s
-        .held_tools
+    out
+}
+
+/// One `held back:` line: how many of `kind`, and the first names.
+fn held_line(kind: &str, held: &[String]) -> String {
+    let mut names: Vec<String> = held
         .iter()
         .take(HELD_SHOWN)
-        .map(|tool| format!("`{}`", output::sanitize(tool)))
+        .map(|n| format!("`{}`", output::sanitize(n)))
         .collect();
-    if s.held_tools.len() > HELD_SHOWN {
-        names.push(format!("and {} more", s.held_tools.len() - HELD_SHOWN));
+    if held.len() > HELD_SHOWN {
+        names.push(format!("and {} more", held.len() - HELD_SHOWN));
     }
-    let count = s.held_tools.len();
-    let name = output::sanitize(&s.name);
-    vec![
-        format!(
-            "held back:  {count} tool{} drifted from the lockfile: {}",
-            if count == 1 { "" } else { "s" },
-            names.join(", ")
-        ),
-        format!(
-            "  hint: review with `mcpctl approve {name} --dry-run`, then `mcpctl approve {name}`"
-        ),
-    ]
+    let count = held.len();
+    let why = if kind == "tool" {
+        "drifted from the lockfile or listed twice"
+    } else {
+        "new or changed since the lock"
+    };
+    format!(
+        "held back:  {count} {kind}{} {why}: {}",
+        if count == 1 { "" } else { "s" },
+        names.join(", ")
+    )
 }
 
 /// Every defined server (or those named) as `stopped`, for when no
@@ -201,6 +218,8 @@ fn defined_as_stopped(ctx: &Context, names: &[String]) -> Result<Vec<ServerStatu
             restarts: 0,
             last_error: None,
             held_tools: Vec::new(),
+            held_prompts: Vec::new(),
+            held_resource_templates: Vec::new(),
             log: crate::supervisor::logs::log_path(&logs, &d.name)
                 .display()
                 .to_string(),

@@ -80,7 +80,7 @@ pub fn run(ctx: &Context, args: Args) -> Result<ExitCode> {
         let names: Vec<_> = held.iter().map(|h| shown::name(&h.name)).collect();
         output::warn(
             &format!(
-                "{} tool{} held back: {} drifted from the lockfile ({})",
+                "{} tool{} held back: {} drifted from the lockfile or lists them twice ({})",
                 held.len(),
                 if held.len() == 1 { "" } else { "s" },
                 name,

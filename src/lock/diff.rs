@@ -133,16 +133,30 @@ impl Change {
     /// it is about one tool that exists now (an added, renamed or changed
     /// tool).
     pub fn held_tool(&self) -> Option<&str> {
+        self.held_entry("tool")
+    }
+
+    /// The name of the entry of `kind` (`tool`, `prompt`,
+    /// `resource_template`) this change holds back, if it is about one that
+    /// exists now (added, renamed or changed).
+    pub fn held_entry(&self, kind: &str) -> Option<&str> {
         match self {
-            Change::Added { kind: "tool", name }
-            | Change::Changed {
-                kind: "tool", name, ..
-            }
+            Change::Added { kind: k, name }
+            | Change::Changed { kind: k, name, .. }
             | Change::Renamed {
-                kind: "tool",
-                new: name,
-                ..
-            } => Some(name),
+                kind: k, new: name, ..
+            } if *k == kind => Some(name),
+            _ => None,
+        }
+    }
+
+    /// The kind of catalog entry this change is about, if any.
+    pub fn entry_kind(&self) -> Option<&'static str> {
+        match self {
+            Change::Added { kind, .. }
+            | Change::Removed { kind, .. }
+            | Change::Renamed { kind, .. }
+            | Change::Changed { kind, .. } => Some(kind),
             _ => None,
         }
     }

@@ -17,7 +17,7 @@ pub mod file;
 pub mod guard;
 pub mod shown;
 
-use std::collections::BTreeMap;
+use std::collections::{BTreeMap, BTreeSet};
 
 pub use error::LockError;
 pub use file::{Artifact, LockFile, ServerLock};
@@ -51,10 +51,45 @@ pub fn block(report: &DiscoveryReport, artifact: Artifact) -> ServerLock {
     }
 }
 
-/// Pin every tool, by name.
+/// Why a tool whose name the server lists more than once is held: which
+/// of its definitions a call would reach is the server's choice, so no
+/// definition of it can be locked, granted, served or called.
+pub const LISTED_TWICE: &str = "listed twice by the server";
+
+/// Pin every tool, by name. A name listed more than once pins neither
+/// definition but [`ambiguous_pin`], so a lock, a grant and a server agree
+/// that it is not one tool, and the day it is listed once its definition
+/// is a change to approve.
 pub fn tools(tools: &[rmcp::model::Tool]) -> BTreeMap<String, canonical::Pinned> {
+    let twice = ambiguous(tools);
     tools
         .iter()
-        .map(|t| (t.name.to_string(), canonical::tool(t)))
+        .map(|t| {
+            let name = t.name.to_string();
+            let pin = if twice.contains(&name) {
+                ambiguous_pin()
+            } else {
+                canonical::tool(t)
+            };
+            (name, pin)
+        })
         .collect()
+}
+
+/// The names listed more than once in `tools` (see [`LISTED_TWICE`]).
+pub fn ambiguous(tools: &[rmcp::model::Tool]) -> BTreeSet<String> {
+    let mut seen = BTreeSet::new();
+    tools
+        .iter()
+        .filter(|t| !seen.insert(t.name.as_ref()))
+        .map(|t| t.name.to_string())
+        .collect()
+}
+
+/// What the lock records for a name listed more than once.
+pub fn ambiguous_pin() -> canonical::Pinned {
+    canonical::Pinned::of(
+        &serde_json::json!({ "ambiguous": LISTED_TWICE }),
+        &["ambiguous"],
+    )
 }

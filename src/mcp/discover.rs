@@ -175,7 +175,7 @@ pub async fn discover(
 
 /// Every prompt and resource template the server advertises, for the
 /// lockfile (nothing for a capability it does not advertise).
-async fn full_catalog(
+pub async fn full_catalog(
     conn: &Connection,
     deadline: Instant,
     budget: Duration,

@@ -456,7 +456,10 @@ pub fn lint_compiled(
     for (tool, compiled) in tools.iter().zip(&compiled) {
         let name = tool.name.as_ref();
         let repeated = (counts[name] > 1 && reported.insert(name)).then(|| {
-            let message = format!("tool `{name}` is listed {} times", counts[name]);
+            let message = format!(
+                "tool `{name}` is listed {} times; it is held (never served nor callable) until the server lists it once",
+                counts[name]
+            );
             ("duplicate-name", message)
         });
         let findings = repeated
@@ -467,7 +470,13 @@ pub fn lint_compiled(
             code,
             tool: Some(name.to_string()),
             message,
-            severity,
+            // A name listed twice is never served nor callable (which
+            // definition a call reaches is the server's choice): an error.
+            severity: if code == "duplicate-name" {
+                Severity::Error
+            } else {
+                severity
+            },
         }));
     }
     lints.extend(page_end_finding(end).map(|(code, message)| Lint {

@@ -21,8 +21,9 @@ pub enum ServeError {
         /// The tools it has, comma-separated.
         known: String,
     },
-    /// The tool is held back because it drifted from the lockfile.
-    #[error("tool `{tool}` of `{server}` is held back: it drifted from the lockfile ({reason})")]
+    /// The tool is held back: it drifted from the lockfile, or the server
+    /// lists it twice (the reason says which).
+    #[error("tool `{tool}` of `{server}` is held back: {reason}")]
     Held {
         /// The server.
         server: String,

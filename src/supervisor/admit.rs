@@ -1,7 +1,8 @@
 //! What is checked before a tool call is sent, by the supervisor's owner and
 //! by `call --direct` alike: the tool exists, and the arguments match its
 //! `inputSchema` (compiled as `check` lints it: spec dialect, no remote
-//! `$ref`s). One place, so both paths refuse with the same words.
+//! `$ref`s), it is not held (listed twice by the server, or drifted from
+//! the lockfile). One place, so both paths refuse with the same words.
 
 use std::sync::Arc;
 
@@ -9,6 +10,7 @@ use rmcp::model::Tool;
 use serde_json::{Map, Value};
 
 use super::protocol::{ErrorCode, WireError};
+use crate::lock::guard;
 
 /// At most this many schema errors are named in one refusal.
 const MAX_ERRORS: usize = 5;
@@ -112,4 +114,59 @@ pub fn check_arguments(
         ),
     )
     .hint(format!("see the schema with `{}`", lister.schemas(server))))
+}
+
+/// The refusal of a tool the server lists twice.
+pub fn listed_twice(server: &str, tool: &str) -> WireError {
+    WireError::new(
+        ErrorCode::Conflict,
+        format!(
+            "`{server}`'s tool `{}` is {}: which definition a call reaches is the server's choice, so it is held",
+            crate::output::sanitize(tool),
+            crate::lock::LISTED_TWICE
+        ),
+    )
+    .hint("ask the server's maintainers to list each tool once; `mcpctl check` names it")
+}
+
+/// The refusal of an entry held for drift (exit 4), with the way to
+/// review and approve it.
+pub fn drifted(server: &str, verdict: &guard::Verdict, why: &str, what: &str) -> WireError {
+    WireError::new(
+        ErrorCode::Conflict,
+        format!(
+            "`{server}` drifted from {}: {why}; the {what} is held back until approved",
+            verdict.lockfile.display()
+        ),
+    )
+    .hint(format!(
+        "review the change with `mcpctl approve {server} --dry-run`, then `mcpctl approve {server}`"
+    ))
+}
+
+/// Refuse a direct call of a tool the supervisor would hold: listed twice,
+/// or (when `definitions` has a lockfile) new or changed since the lock,
+/// compared as the supervisor compares it.
+pub fn refuse_held(
+    definitions: &std::path::Path,
+    server: &str,
+    tools: &[Tool],
+    tool: &str,
+    allow_insecure_file: bool,
+) -> Result<(), WireError> {
+    if crate::lock::ambiguous(tools).contains(tool) {
+        return Err(listed_twice(server, tool));
+    }
+    let listed = guard::Listed {
+        tools,
+        prompts: &[],
+        templates: &[],
+    };
+    let Some(verdict) = guard::evaluate(definitions, server, listed, allow_insecure_file) else {
+        return Ok(());
+    };
+    match verdict.held(tool) {
+        None => Ok(()),
+        Some(why) => Err(drifted(server, &verdict, why, "tool")),
+    }
 }

@@ -40,8 +40,10 @@ skipped unless named.
 
 Lints (a warning, or an error with --strict): a server that advertises tools
 but lists none, an inputSchema that does not compile (no $schema means JSON Schema 2020-12; remote $refs are never
-fetched), duplicate tool names, names outside [A-Za-z0-9_.-]{1,128}, and
-descriptions over 10,000 characters.
+fetched), names outside [A-Za-z0-9_.-]{1,128}, and descriptions over 10,000
+characters. A tool name listed twice is always an error: which definition a
+call reaches is the server's choice, so such a tool is never served nor
+callable (the supervisor holds it, `lock` records it as ambiguous).
 
 --locked also compares each server with the lockfile beside its definitions
 file (see `mcpctl lock --help`): its serverInfo, protocol, the artifact the

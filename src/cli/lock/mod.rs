@@ -200,6 +200,17 @@ fn write_observed(
 fn print_written(blocks: &[(String, ServerLock)], path: &Path, changed: bool) -> Result<()> {
     for (name, block) in blocks {
         output::line(describe(name, block))?;
+        let twice = crate::lock::ambiguous_pin().hash;
+        for (tool, _) in block.tools.iter().filter(|(_, p)| p.hash == twice) {
+            output::warn(
+                &format!(
+                    "{name}: tool `{}` is {}; recorded as ambiguous, it is never served or callable",
+                    output::sanitize(tool),
+                    crate::lock::LISTED_TWICE
+                ),
+                Some("ask the server's maintainers to list each tool once"),
+            );
+        }
     }
     output::line(if changed {
         format!("wrote {}", path.display())

@@ -5,10 +5,14 @@ use std::ops::Range;
 use std::sync::{Arc, Mutex};
 use std::time::{Duration, Instant};
 
-use rmcp::model::Tool;
+use std::collections::BTreeSet;
+
+use rmcp::model::{Prompt, ResourceTemplate, Tool};
 
 use super::Owner;
 use super::state::{State, failed, from_connect};
+use crate::lock::guard::Verdict;
+use crate::mcp::Connection;
 use crate::mcp::connection::DEFAULT_MAX_PAGES;
 use crate::supervisor::admit;
 use crate::supervisor::protocol::{Body, ErrorCode, HeldTool, ServerStatus, ToolInfo, WireError};
@@ -36,6 +40,20 @@ pub struct Snapshot {
     tools: Vec<Stored>,
     /// Compiled validators of recently called tools, most recent last.
     validators: Mutex<Vec<(Box<str>, admit::Compiled)>>,
+    /// Names the server listed more than once: held, never served.
+    ambiguous: BTreeSet<String>,
+    /// The prompts and resource templates listed with it (for the guard).
+    extras: Extras,
+}
+
+/// The prompts and resource templates of a catalog, as listed (redacted)
+/// when the server offers them; the lockfile guard compares them.
+#[derive(Debug, Default)]
+pub struct Extras {
+    /// Every prompt.
+    pub prompts: Vec<Prompt>,
+    /// Every resource template.
+    pub templates: Vec<ResourceTemplate>,
 }
 
 /// Where one tool is in [`Snapshot::text`]: its name, then its JSON.
@@ -51,6 +69,7 @@ impl Snapshot {
     /// parsed tools took is left in whole pages, which are given back to
     /// the system once they are dropped ([`crate::supervisor::memory`]).
     pub(super) fn new(id: String, tools: Vec<Tool>) -> Snapshot {
+        let ambiguous = crate::lock::ambiguous(&tools);
         let mut text = String::new();
         let mut stored = Vec::with_capacity(tools.len());
         for tool in &tools {
@@ -74,7 +93,39 @@ impl Snapshot {
             text,
             tools: stored,
             validators: Mutex::new(Vec::new()),
+            ambiguous,
+            extras: Extras::default(),
         }
+    }
+
+    /// The same catalog with the prompts and templates listed beside it.
+    pub(super) fn with_extras(mut self, extras: Extras) -> Snapshot {
+        self.extras = extras;
+        self
+    }
+
+    /// The prompts and resource templates listed with it.
+    pub fn extras(&self) -> &Extras {
+        &self.extras
+    }
+
+    /// True when the server listed `name` more than once.
+    pub fn ambiguous(&self, name: &str) -> bool {
+        self.ambiguous.contains(name)
+    }
+
+    /// Why the tool `name` is held: listed twice by the server (whatever
+    /// the lock says), or the lockfile verdict's reason.
+    pub fn held<'a>(&self, verdict: Option<&'a Verdict>, name: &str) -> Option<&'a str> {
+        if self.ambiguous(name) {
+            return Some(crate::lock::LISTED_TWICE);
+        }
+        verdict.and_then(|v| v.held(name))
+    }
+
+    /// Every name listed more than once.
+    pub fn ambiguous_names(&self) -> impl Iterator<Item = &String> {
+        self.ambiguous.iter()
     }
 
     /// How many tools it lists.
@@ -133,6 +184,16 @@ impl Snapshot {
     }
 }
 
+/// The prompts and resource templates `conn`'s server offers, listed as
+/// `lock` lists them; none when it fails to list them (the guard then
+/// holds any it lists later, since `serve` compares each with the lock).
+pub(super) async fn extras(conn: &Connection, deadline: Instant, budget: Duration) -> Extras {
+    match crate::mcp::discover::full_catalog(conn, deadline, budget, DEFAULT_MAX_PAGES).await {
+        Ok((prompts, templates)) => Extras { prompts, templates },
+        Err(_) => Extras::default(),
+    }
+}
+
 impl Owner {
     /// Re-list tools; publish a new catalog only when complete.
     pub async fn refresh(self: &Arc<Self>) -> Result<ServerStatus, WireError> {
@@ -179,19 +240,22 @@ impl Owner {
         let listed = {
             let mut conn = live.conn.lock().await;
             let deadline = Instant::now() + REFRESH_BUDGET;
-            conn.list_tools(deadline, REFRESH_BUDGET, DEFAULT_MAX_PAGES)
+            match conn
+                .list_tools(deadline, REFRESH_BUDGET, DEFAULT_MAX_PAGES)
                 .await
+            {
+                Ok(pages) => Ok((pages, extras(&conn, deadline, REFRESH_BUDGET).await)),
+                Err(e) => Err(e),
+            }
         };
         let mut st = self.lock();
         if st.state == State::Refreshing {
             st.state = State::Ready;
         }
         match listed {
-            Ok(pages) => {
-                st.catalog = Some(Arc::new(Snapshot::new(
-                    self.shared.new_id("c"),
-                    pages.tools,
-                )));
+            Ok((pages, extras)) => {
+                let snapshot = Snapshot::new(self.shared.new_id("c"), pages.tools);
+                st.catalog = Some(Arc::new(snapshot.with_extras(extras)));
                 st.catalog_stale = false;
                 drop(st);
                 Ok(self.status())
@@ -212,7 +276,12 @@ impl Owner {
     pub fn tools(&self, with_held: bool) -> Result<Body, WireError> {
         let mut st = self.lock();
         let verdict = self.verdict(&mut st);
-        let held = |name: &str| verdict.as_ref().and_then(|v| v.held(name));
+        let held = |name: &str| {
+            st.catalog
+                .as_ref()
+                .and_then(|c| c.held(verdict.as_deref(), name))
+        };
+        let mut named = BTreeSet::new();
         match (&st.live, &st.catalog) {
             (Some(live), Some(cat)) => Ok(Body::Tools {
                 name: self.name.clone(),
@@ -221,6 +290,7 @@ impl Owner {
                 stale: st.catalog_stale,
                 held: cat
                     .entries()
+                    .filter(|(name, _)| named.insert(*name))
                     .filter_map(|(name, _)| {
                         held(name).map(|why| HeldTool {
                             name: name.to_string(),

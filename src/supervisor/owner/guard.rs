@@ -9,7 +9,8 @@ use std::sync::Arc;
 
 use super::{Inner, Owner};
 use crate::lock::guard::{self, Stamp, Verdict};
-use crate::supervisor::protocol::{ErrorCode, WireError};
+use crate::supervisor::admit;
+use crate::supervisor::protocol::WireError;
 
 /// A verdict and what it was computed from.
 pub(super) struct Cached {
@@ -33,18 +34,29 @@ impl Owner {
         let verdict = stamp
             .and_then(|_| {
                 let allow = st.allow_insecure_file || crate::defs::trust::allowed_by_env();
-                guard::evaluate(&st.def.source, &self.name, &catalog.parsed(), allow)
+                let tools = catalog.parsed();
+                let extras = catalog.extras();
+                let listed = guard::Listed {
+                    tools: &tools,
+                    prompts: &extras.prompts,
+                    templates: &extras.templates,
+                };
+                guard::evaluate(&st.def.source, &self.name, listed, allow)
             })
             .map(Arc::new);
         if let Some(v) = verdict.as_ref().filter(|v| v.drifted()) {
-            let held: Vec<&str> = v.held.keys().map(String::as_str).collect();
+            let held: Vec<&str> = (v.held.keys())
+                .chain(v.held_prompts.keys())
+                .chain(v.held_templates.keys())
+                .map(String::as_str)
+                .collect();
             crate::supervisor::logs::note(
                 &self.log_path(),
                 &format!(
                     "drifted from {}: holding back {}",
                     v.lockfile.display(),
                     if held.is_empty() {
-                        "no tools (only removals)".to_string()
+                        "nothing (only removals)".to_string()
                     } else {
                         crate::output::sanitize(&held.join(", ")).into_owned()
                     }
@@ -59,26 +71,41 @@ impl Owner {
         verdict
     }
 
-    /// Refuse a call to a held tool (exit 4), naming the drift.
+    /// Refuse a call to a held tool (exit 4), naming the drift (or that
+    /// the server lists the tool twice).
     pub(super) fn refuse_held(&self, tool: &str) -> Result<(), WireError> {
         let mut st = self.lock();
+        if st.catalog.as_ref().is_some_and(|c| c.ambiguous(tool)) {
+            return Err(admit::listed_twice(&self.name, tool));
+        }
         let Some(verdict) = self.verdict(&mut st) else {
             return Ok(());
         };
         match verdict.held(tool) {
             None => Ok(()),
-            Some(why) => Err(WireError::new(
-                ErrorCode::Conflict,
-                format!(
-                    "`{}` drifted from {}: {why}; the tool is held back until approved",
-                    self.name,
-                    verdict.lockfile.display()
-                ),
-            )
-            .hint(format!(
-                "review the change with `mcpctl approve {} --dry-run`, then `mcpctl approve {}`",
-                self.name, self.name
-            ))),
+            Some(why) => Err(admit::drifted(&self.name, &verdict, why, "tool")),
+        }
+    }
+
+    /// Refuse a `prompts/get` of a prompt the lock does not pin as it is
+    /// now (new, changed, or everything without a locked block).
+    pub(super) fn refuse_held_prompt(&self, prompt: &str) -> Result<(), WireError> {
+        let mut st = self.lock();
+        let Some(verdict) = self.verdict(&mut st) else {
+            return Ok(());
+        };
+        let unlocked = || match &verdict.locked {
+            Some(locked) if !locked.prompts.contains_key(prompt) => Some(format!(
+                "prompt `{}` is not in the lock",
+                crate::output::sanitize(prompt)
+            )),
+            Some(_) => None,
+            None => Some("the server is not in the lock".to_string()),
+        };
+        let why = verdict.held_prompts.get(prompt).cloned().or_else(unlocked);
+        match why {
+            None => Ok(()),
+            Some(why) => Err(admit::drifted(&self.name, &verdict, &why, "prompt")),
         }
     }
 }

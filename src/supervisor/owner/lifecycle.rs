@@ -5,7 +5,7 @@ use std::time::{Duration, Instant};
 
 use tokio::sync::watch;
 
-use super::catalog::Snapshot;
+use super::catalog::{Extras, Snapshot};
 use super::state::{State, failed, from_connect};
 use super::{Live, Owner};
 use crate::defs::ServerDef;
@@ -75,7 +75,7 @@ impl Owner {
             _ = &mut cancelled => return Err(self.start_cancelled(&log)),
         };
         match connected {
-            Ok((conn, pages)) => self.go_live(conn, pages, binding_id, &log),
+            Ok((conn, listed)) => self.go_live(conn, listed, binding_id, &log),
             Err((err, spawn_hint)) => Err(self.start_failed(&log, err, spawn_hint, manual)),
         }
     }
@@ -160,7 +160,7 @@ impl Owner {
     fn go_live(
         self: &Arc<Self>,
         conn: Connection,
-        pages: ToolPages,
+        (pages, extras): (ToolPages, Extras),
         binding_id: String,
         log: &std::path::Path,
     ) -> Result<ServerStatus, WireError> {
@@ -182,7 +182,7 @@ impl Owner {
             pid,
             redactor,
         });
-        let catalog = Snapshot::new(self.shared.new_id("c"), pages.tools);
+        let catalog = Snapshot::new(self.shared.new_id("c"), pages.tools).with_extras(extras);
         {
             let mut st = self.lock();
             st.state = State::Ready;
@@ -303,19 +303,22 @@ impl Owner {
 /// expand it from.
 type Launch = (ServerDef, Option<Arc<LaunchEnv>>);
 
-/// Connect to `def` and list every page of its tools within `budget`;
-/// on failure, the error to record and a hint when the spawn itself
-/// failed.
+/// Connect to `def` and list every page of its tools (and its prompts and
+/// resource templates, for the lockfile guard) within `budget`; on
+/// failure, the error to record and a hint when the spawn itself failed.
 async fn connect_and_list(
     def: &ServerDef,
     opts: &ConnectOptions,
     budget: Duration,
-) -> Result<(Connection, ToolPages), (LastError, Option<String>)> {
+) -> Result<(Connection, (ToolPages, Extras)), (LastError, Option<String>)> {
     let (mut conn, deadline) = Box::pin(Connection::connect(def, opts))
         .await
         .map_err(|e| (from_connect(&e), spawn_hint(&e)))?;
     match conn.list_tools(deadline, budget, DEFAULT_MAX_PAGES).await {
-        Ok(pages) => Ok((conn, pages)),
+        Ok(pages) => {
+            let extras = super::catalog::extras(&conn, deadline, budget).await;
+            Ok((conn, (pages, extras)))
+        }
         Err(e) => {
             let err = (from_connect(&e), spawn_hint(&e));
             conn.close().await;

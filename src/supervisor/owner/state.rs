@@ -99,8 +99,14 @@ impl Owner {
             restarts: st.restarts,
             last_error: st.last_error.clone(),
             log: self.log_path().display().to_string(),
-            held_tools: verdict
-                .map(|v| v.held.keys().cloned().collect())
+            held_tools: held_tools(verdict.as_deref(), st.catalog.as_deref()),
+            held_prompts: verdict
+                .as_ref()
+                .map(|v| v.held_prompts.keys().cloned().collect())
+                .unwrap_or_default(),
+            held_resource_templates: verdict
+                .as_ref()
+                .map(|v| v.held_templates.keys().cloned().collect())
                 .unwrap_or_default(),
         }
     }
@@ -117,4 +123,21 @@ impl Owner {
         )
         .hint(format!("run `mcpctl start {}`", self.name))
     }
+}
+
+/// Every held tool, by name: those drifted from the lock and those the
+/// server lists twice.
+fn held_tools(
+    verdict: Option<&crate::lock::guard::Verdict>,
+    catalog: Option<&super::Snapshot>,
+) -> Vec<String> {
+    let mut names: std::collections::BTreeSet<String> = verdict
+        .map(|v| v.held.keys().cloned().collect())
+        .unwrap_or_default();
+    names.extend(
+        catalog
+            .into_iter()
+            .flat_map(|c| c.ambiguous_names().cloned()),
+    );
+    names.into_iter().collect()
 }

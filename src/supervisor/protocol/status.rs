@@ -39,6 +39,14 @@ pub struct ServerStatus {
     /// is then `drifted`).
     #[serde(default, skip_serializing_if = "Vec::is_empty")]
     pub held_tools: Vec<String>,
+    /// Prompts held back because they are new or changed since the lock
+    /// (not listed through `serve`, `prompts/get` refused).
+    #[serde(default, skip_serializing_if = "Vec::is_empty")]
+    pub held_prompts: Vec<String>,
+    /// Resource templates held back because they are new or changed since
+    /// the lock (not listed through `serve`).
+    #[serde(default, skip_serializing_if = "Vec::is_empty")]
+    pub held_resource_templates: Vec<String>,
 }
 
 /// A tool the lockfile guard holds back.
