@@ -348,7 +348,7 @@ fn mount_allowed(value: &str, subject: &Subject<'_>) -> bool {
             source.is_empty() || volume_source_allowed(&source, &source, subject)
         }
         Some("bind") => field(&["source", "src"])
-            .is_some_and(|source| subject.operator.iter().any(|v| *v == source)),
+            .is_some_and(|source| subject.operator.contains(&source)),
         _ => false,
     }
 }
