@@ -25,6 +25,11 @@ pub const PROGRESS_KEPT: usize = 256;
 /// Log messages kept for a caller that lags; later ones are counted.
 pub const LOGS_KEPT: usize = 256;
 
+/// Bytes (as JSON) kept in all: a server's message may be megabytes, so
+/// the counts alone would not bound the memory. Past it, progress is
+/// coalesced and log messages are dropped as past the counts.
+pub const BYTES_KEPT: usize = 4 * 1024 * 1024;
+
 /// One thing a server said during a call.
 #[derive(Debug, Clone, PartialEq)]
 pub enum Interim {
@@ -36,7 +41,9 @@ pub enum Interim {
 
 #[derive(Default)]
 struct State {
-    queue: VecDeque<Interim>,
+    queue: VecDeque<(Interim, usize)>,
+    /// The JSON size of what is queued.
+    bytes: usize,
     progress: usize,
     logs: usize,
     /// Log messages dropped since the caller last read one.
@@ -93,35 +100,40 @@ impl Mailbox {
     /// Queue a progress notification; over the bound it replaces the
     /// latest queued one of its token (else the oldest queued one).
     pub fn progress(&self, p: ProgressNotificationParam) {
+        let size = json_size(&p);
         let mut state = self.0.lock();
-        if state.progress >= PROGRESS_KEPT {
-            let same = |i: &Interim| matches!(i, Interim::Progress(q) if q.progress_token == p.progress_token);
-            let any = |i: &Interim| matches!(i, Interim::Progress(_));
+        if state.progress >= PROGRESS_KEPT || state.bytes + size > BYTES_KEPT {
+            let same = |(i, _): &(Interim, usize)| matches!(i, Interim::Progress(q) if q.progress_token == p.progress_token);
+            let any = |(i, _): &(Interim, usize)| matches!(i, Interim::Progress(_));
             let at = state
                 .queue
                 .iter()
                 .rposition(same)
                 .or_else(|| state.queue.iter().position(any));
-            if let Some(slot) = at.and_then(|at| state.queue.get_mut(at)) {
-                *slot = Interim::Progress(p);
+            if let Some(at) = at {
+                let old = std::mem::replace(&mut state.queue[at], (Interim::Progress(p), size));
+                state.bytes = state.bytes - old.1 + size;
                 return;
             }
         }
         state.progress += 1;
-        state.queue.push_back(Interim::Progress(p));
+        state.bytes += size;
+        state.queue.push_back((Interim::Progress(p), size));
         drop(state);
         self.0.ready.notify_one();
     }
 
     /// Queue a log message, or count it as dropped over the bound.
     pub fn log(&self, params: Value) {
+        let size = json_size(&params);
         let mut state = self.0.lock();
-        if state.logs >= LOGS_KEPT {
+        if state.logs >= LOGS_KEPT || state.bytes + size > BYTES_KEPT {
             state.dropped += 1;
             return;
         }
         state.logs += 1;
-        state.queue.push_back(Interim::Log(params));
+        state.bytes += size;
+        state.queue.push_back((Interim::Log(params), size));
         drop(state);
         self.0.ready.notify_one();
     }
@@ -162,12 +174,18 @@ fn take(state: &mut State) -> Option<Interim> {
             "data": format!("{dropped} log messages from the server were dropped: the caller read too slowly"),
         })));
     }
-    let next = state.queue.pop_front()?;
+    let (next, size) = state.queue.pop_front()?;
+    state.bytes -= size;
     match next {
         Interim::Progress(_) => state.progress -= 1,
         Interim::Log(_) => state.logs -= 1,
     }
     Some(next)
+}
+
+/// How many bytes `value` takes as JSON.
+fn json_size(value: &impl serde::Serialize) -> usize {
+    serde_json::to_vec(value).map_or(0, |v| v.len())
 }
 
 #[cfg(test)]
@@ -218,6 +236,29 @@ mod tests {
                 .unwrap()
                 .starts_with("9744 log messages")
         );
+    }
+
+    #[tokio::test]
+    async fn huge_messages_are_bounded_by_their_bytes_too() {
+        let (tx, mut rx) = mailbox();
+        let big = "x".repeat(1024 * 1024);
+        for i in 1..=20 {
+            tx.progress(step("a", i).with_message(big.clone()));
+            tx.log(json!({"level": "info", "data": big}));
+        }
+        let queued: usize = tx.0.lock().queue.iter().map(|(_, size)| size).sum();
+        assert!(
+            queued <= BYTES_KEPT + big.len() + 1024,
+            "{queued} bytes queued"
+        );
+        drop(tx);
+        let mut last = None;
+        while let Some(next) = rx.recv().await {
+            if let Interim::Progress(p) = next {
+                last = Some(p.progress);
+            }
+        }
+        assert_eq!(last, Some(20.0));
     }
 
     #[tokio::test]

@@ -347,8 +347,9 @@ fn mount_allowed(value: &str, subject: &Subject<'_>) -> bool {
             let source = field(&["source", "src"]).unwrap_or_default();
             source.is_empty() || volume_source_allowed(&source, &source, subject)
         }
-        Some("bind") => field(&["source", "src"])
-            .is_some_and(|source| subject.operator.contains(&source)),
+        Some("bind") => {
+            field(&["source", "src"]).is_some_and(|source| subject.operator.contains(&source))
+        }
         _ => false,
     }
 }
@@ -508,7 +509,27 @@ mod tests {
     fn options_that_fetch_elsewhere_or_widen_what_runs_are_refused() {
         let none: Vec<String> = Vec::new();
         let s = subject(&none);
-        let cases: [(&str, &[&str], &str); 12] = [
+        let cases: [(&str, &[&str], &str); 20] = [
+            ("npx", &["--REGISTRY", "http://x/"], "--REGISTRY"),
+            ("docker", &["-v/:/host"], "-v/:/host"),
+            (
+                "docker",
+                &["--mount", "type=bind,src=/,dst=/h"],
+                "--mount type=bind,src=/,dst=/h",
+            ),
+            ("docker", &["--network=host"], "--network=host"),
+            (
+                "docker",
+                &["--security-opt=seccomp=unconfined"],
+                "--security-opt=seccomp=unconfined",
+            ),
+            ("docker", &["--entrypoint", "sh"], "--entrypoint"),
+            (
+                "uvx",
+                &["--from", "git+https://x.example/evil"],
+                "--from git+https://x.example/evil",
+            ),
+            ("uvx", &["-p", "/usr/bin/evil"], "-p /usr/bin/evil"),
             (
                 "npx",
                 &["--registry", "http://attacker.example/npm/"],
@@ -542,6 +563,8 @@ mod tests {
         assert!(check_env(env.iter().map(|(k, v)| (k, v)), &[]).is_err());
         let typed = vec!["http://x/".to_string()];
         assert!(check_env(env.iter().map(|(k, v)| (k, v)), &typed).is_ok());
+        let docker = [("DOCKER_HOST".to_string(), "tcp://x:2375".to_string())];
+        assert!(check_env(docker.iter().map(|(k, v)| (k, v)), &[]).is_err());
         let fine = [("API_KEY".to_string(), "k".to_string())];
         assert!(check_env(fine.iter().map(|(k, v)| (k, v)), &[]).is_ok());
     }
