@@ -130,6 +130,16 @@ fn record(path: Option<&str>, line: String) {
     }
 }
 
+/// The number argument `name` of a call (or its string spelling), else `default`.
+fn number_arg(request: &CallToolRequestParams, name: &str, default: u64) -> u64 {
+    request
+        .arguments
+        .as_ref()
+        .and_then(|a| a.get(name))
+        .and_then(|v| v.as_u64().or_else(|| v.as_str()?.parse().ok()))
+        .unwrap_or(default)
+}
+
 /// `progress`: `steps` notifications (default 5), `delay_ms` apart
 /// (default 50; 0 sends the result right after the last one), then a
 /// result.
@@ -137,14 +147,7 @@ async fn progress(
     request: &CallToolRequestParams,
     ctx: &RequestContext<RoleServer>,
 ) -> CallToolResponse {
-    let arg = |name: &str, default: u64| {
-        request
-            .arguments
-            .as_ref()
-            .and_then(|a| a.get(name))
-            .and_then(|v| v.as_u64().or_else(|| v.as_str()?.parse().ok()))
-            .unwrap_or(default)
-    };
+    let arg = |name: &str, default: u64| number_arg(request, name, default);
     let (steps, delay) = (arg("steps", 5).min(10_000), arg("delay_ms", 50));
     let Some(token) = ctx.meta.get_progress_token() else {
         return text("done (no progress token)");
@@ -167,14 +170,7 @@ async fn flood(
     ctx: &RequestContext<RoleServer>,
     record_to: Option<&str>,
 ) -> CallToolResponse {
-    let arg = |name: &str, default: u64| {
-        request
-            .arguments
-            .as_ref()
-            .and_then(|a| a.get(name))
-            .and_then(|v| v.as_u64().or_else(|| v.as_str()?.parse().ok()))
-            .unwrap_or(default)
-    };
+    let arg = |name: &str, default: u64| number_arg(request, name, default);
     let (count, pad) = (
         arg("count", 50_000).min(200_000),
         arg("pad", 1_000).min(65_536),
