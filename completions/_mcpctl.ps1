@@ -170,6 +170,7 @@ Register-ArgumentCompleter -Native -CommandName 'mcpctl' -ScriptBlock {
             [CompletionResult]::new('--project', '--project', [CompletionResultType]::ParameterName, 'In Claude Code''s `~/.claude.json`, read and edit the servers of this project (`projects.<PATH>.mcpServers`) instead of the user''s (default: the current directory, when the file has an entry for it)')
             [CompletionResult]::new('--as-remote', '--as-remote', [CompletionResultType]::ParameterName, 'Registry: store a package that serves HTTP as a remote URL instead of a process for the supervisor to start')
             [CompletionResult]::new('--allow-deprecated', '--allow-deprecated', [CompletionResultType]::ParameterName, 'Registry: install a version its publisher deprecated')
+            [CompletionResult]::new('--trust-runtime-args', '--trust-runtime-args', [CompletionResultType]::ParameterName, 'Registry: write launcher options and settings the publisher gave that change what is fetched or widen what runs (--registry, another package, --privileged, a host path), instead of refusing them')
             [CompletionResult]::new('--store-secret', '--store-secret', [CompletionResultType]::ParameterName, 'Registry: write secret values literally instead of ${VAR} references')
             [CompletionResult]::new('--refresh', '--refresh', [CompletionResultType]::ParameterName, 'Registry: ask the registry again instead of using cached answers')
             [CompletionResult]::new('--disabled', '--disabled', [CompletionResultType]::ParameterName, 'Add it disabled')

@@ -316,7 +316,7 @@ _mcpctl() {
             return 0
             ;;
         mcpctl__subcmd__add)
-            opts="-t -H -e -s -q -h -V --package --remote --as-remote --arg --allow-deprecated --store-secret --refresh --registry --url --transport --header --command --args --env --cwd --name --label --disabled --autostart --restart --connect-timeout --protocol --pin --auth --grant --client-id --client-secret --token-endpoint-auth --client-key --oauth-scope --client-metadata-url --to --scope --allow-http --force --require-pin --no-check --dry-run --show-secrets --file --json --quiet --color --no-spawn --allow-insecure-file --project --help --version"
+            opts="-t -H -e -s -q -h -V --package --remote --as-remote --arg --allow-deprecated --trust-runtime-args --store-secret --refresh --registry --url --transport --header --command --args --env --cwd --name --label --disabled --autostart --restart --connect-timeout --protocol --pin --auth --grant --client-id --client-secret --token-endpoint-auth --client-key --oauth-scope --client-metadata-url --to --scope --allow-http --force --require-pin --no-check --dry-run --show-secrets --file --json --quiet --color --no-spawn --allow-insecure-file --project --help --version"
             if [[ ${cur} == -* || ${COMP_CWORD} -eq 2 ]] ; then
                 COMPREPLY=( $(compgen -W "${opts}" -- "${cur}") )
                 return 0

@@ -162,6 +162,7 @@ set edit:completion:arg-completer[mcpctl] = {|@words|
             cand --project 'In Claude Code''s `~/.claude.json`, read and edit the servers of this project (`projects.<PATH>.mcpServers`) instead of the user''s (default: the current directory, when the file has an entry for it)'
             cand --as-remote 'Registry: store a package that serves HTTP as a remote URL instead of a process for the supervisor to start'
             cand --allow-deprecated 'Registry: install a version its publisher deprecated'
+            cand --trust-runtime-args 'Registry: write launcher options and settings the publisher gave that change what is fetched or widen what runs (--registry, another package, --privileged, a host path), instead of refusing them'
             cand --store-secret 'Registry: write secret values literally instead of ${VAR} references'
             cand --refresh 'Registry: ask the registry again instead of using cached answers'
             cand --disabled 'Add it disabled'

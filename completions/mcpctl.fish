@@ -161,6 +161,7 @@ never\t'Never colour'"
 complete -c mcpctl -n "__fish_mcpctl_using_subcommand add" -l project -d 'In Claude Code\'s `~/.claude.json`, read and edit the servers of this project (`projects.<PATH>.mcpServers`) instead of the user\'s (default: the current directory, when the file has an entry for it)' -r -F
 complete -c mcpctl -n "__fish_mcpctl_using_subcommand add" -l as-remote -d 'Registry: store a package that serves HTTP as a remote URL instead of a process for the supervisor to start'
 complete -c mcpctl -n "__fish_mcpctl_using_subcommand add" -l allow-deprecated -d 'Registry: install a version its publisher deprecated'
+complete -c mcpctl -n "__fish_mcpctl_using_subcommand add" -l trust-runtime-args -d 'Registry: write launcher options and settings the publisher gave that change what is fetched or widen what runs (--registry, another package, --privileged, a host path), instead of refusing them'
 complete -c mcpctl -n "__fish_mcpctl_using_subcommand add" -l store-secret -d 'Registry: write secret values literally instead of ${VAR} references'
 complete -c mcpctl -n "__fish_mcpctl_using_subcommand add" -l refresh -d 'Registry: ask the registry again instead of using cached answers'
 complete -c mcpctl -n "__fish_mcpctl_using_subcommand add" -l disabled -d 'Add it disabled'

@@ -576,6 +576,13 @@ fn every_missing_input_is_listed_in_one_error() {
         ("DB_TYPE", "mysql"),
     ]);
     req.args = map(&[("database_name", "orders")]);
+    // `--network host` shares the host's network: refused unless trusted.
+    let err = plan_from_entry(&entry, &req, None).unwrap_err();
+    let RegistryError::UnsafeLaunch { argument, .. } = &err else {
+        panic!("{err}")
+    };
+    assert_eq!(argument, "--network host");
+    req.trust_runtime_args = true;
     let plan = plan_from_entry(&entry, &req, None).unwrap();
     let (command, args, env) = stdio(&plan.def.launch);
     assert_eq!(command, "docker");

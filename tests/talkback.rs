@@ -888,3 +888,51 @@ fn the_python_sdk_server_talks_back_in_2026_07_28() {
     }
     stop_supervisor(&sb, &file);
 }
+
+/// Issue 20 (F1): a server flooding progress (and log messages) during a
+/// call whose caller reads slowly grew the supervisor without bound (54 MB
+/// to 476 MB for 300,000 of them), queued for the caller. Now, with the
+/// caller's output stalled until the server has sent all 50,000 of each
+/// (2 KB apiece, 200 MB of JSON), the supervisor stays within 40 MiB of
+/// where it started, the call still completes, and its last progress
+/// arrives.
+#[test]
+fn a_flood_to_a_caller_that_stalls_keeps_the_supervisor_small() {
+    const COUNT: u64 = 50_000;
+    let sb = Sandbox::new();
+    let (file, rec) = setup(&sb);
+    sb.run(&["--file", &file, "start", "fx"]).expect_code(0);
+    let pid = sb.json(&["--file", &file, "supervisor", "status"], 0)["pid"]
+        .as_u64()
+        .expect("a supervisor pid") as u32;
+    let before = support::rss_kib(pid);
+    let count = format!("count={COUNT}");
+    let mut cmd = sb.command();
+    cmd.args(["--file", &file, "call", "fx", "flood", "--arg", &count])
+        .args(["--arg", "pad=2000", "--progress", "json"])
+        .stdout(Stdio::piped())
+        .stderr(Stdio::piped());
+    let caller = cmd.spawn().unwrap();
+    // Nobody reads the caller's stderr yet: it stalls after a few lines.
+    let mut peak = before;
+    let sent = support::wait_until(support::within(240), || {
+        peak = peak.max(support::rss_kib(pid));
+        recorded(&rec).contains(&format!("flooded {COUNT}"))
+    });
+    assert!(sent, "the fixture never finished its flood");
+    let settle = Instant::now();
+    while settle.elapsed() < Duration::from_secs(2) {
+        peak = peak.max(support::rss_kib(pid));
+        std::thread::sleep(Duration::from_millis(50));
+    }
+    let done = support::to_run(caller.wait_with_output().unwrap());
+    done.expect_code(0).stdout_has(&format!("flooded {COUNT}"));
+    assert_eq!(progress_seen(&done).last(), Some(&COUNT), "the last step");
+    let grown = peak.saturating_sub(before) / 1024;
+    assert!(
+        grown < 40,
+        "the supervisor grew by {grown} MiB ({before} KiB before)"
+    );
+    stop_supervisor(&sb, &file);
+    no_orphans(&sb);
+}

@@ -19,6 +19,10 @@
 //!   question after another (handshake).
 //! - `ask_malformed`: a question mcpctl cannot read.
 //! - `sample`: asks for a model completion.
+//! - `flood`: `count` progress notifications and as many log messages
+//!   (default 50,000 each, at most 200,000), each padded to `pad` bytes
+//!   (default 1,000), as fast as they go out; records `flooded N` once all
+//!   are sent, then answers.
 
 // Sampling is deprecated by SEP-2577 but servers still send it.
 #![allow(deprecated)]
@@ -49,6 +53,7 @@ pub fn tools(schema: impl Fn(Value) -> Arc<rmcp::model::JsonObject>) -> Vec<Tool
         Tool::new("ask_forever", "Never stops asking", empty()),
         Tool::new("ask_malformed", "Asks with a malformed schema", empty()),
         Tool::new("sample", "Asks for a model completion", empty()),
+        Tool::new("flood", "Floods progress and log messages", empty()),
     ]
 }
 
@@ -125,6 +130,16 @@ fn record(path: Option<&str>, line: String) {
     }
 }
 
+/// The number argument `name` of a call (or its string spelling), else `default`.
+fn number_arg(request: &CallToolRequestParams, name: &str, default: u64) -> u64 {
+    request
+        .arguments
+        .as_ref()
+        .and_then(|a| a.get(name))
+        .and_then(|v| v.as_u64().or_else(|| v.as_str()?.parse().ok()))
+        .unwrap_or(default)
+}
+
 /// `progress`: `steps` notifications (default 5), `delay_ms` apart
 /// (default 50; 0 sends the result right after the last one), then a
 /// result.
@@ -132,14 +147,7 @@ async fn progress(
     request: &CallToolRequestParams,
     ctx: &RequestContext<RoleServer>,
 ) -> CallToolResponse {
-    let arg = |name: &str, default: u64| {
-        request
-            .arguments
-            .as_ref()
-            .and_then(|a| a.get(name))
-            .and_then(|v| v.as_u64().or_else(|| v.as_str()?.parse().ok()))
-            .unwrap_or(default)
-    };
+    let arg = |name: &str, default: u64| number_arg(request, name, default);
     let (steps, delay) = (arg("steps", 5).min(10_000), arg("delay_ms", 50));
     let Some(token) = ctx.meta.get_progress_token() else {
         return text("done (no progress token)");
@@ -154,6 +162,36 @@ async fn progress(
         }
     }
     text(format!("done after {steps} steps"))
+}
+
+/// `flood`: see the module's list.
+async fn flood(
+    request: &CallToolRequestParams,
+    ctx: &RequestContext<RoleServer>,
+    record_to: Option<&str>,
+) -> CallToolResponse {
+    let arg = |name: &str, default: u64| number_arg(request, name, default);
+    let (count, pad) = (
+        arg("count", 50_000).min(200_000),
+        arg("pad", 1_000).min(65_536),
+    );
+    let padding = "x".repeat(pad as usize);
+    let token = ctx.meta.get_progress_token();
+    for i in 1..=count {
+        if let Some(token) = &token {
+            let p = ProgressNotificationParam::new(token.clone(), i as f64)
+                .with_total(count as f64)
+                .with_message(format!("step {i} {padding}"));
+            let _ = ctx.peer.notify_progress(p).await;
+        }
+        let log = LoggingMessageNotificationParam::new(
+            LoggingLevel::Info,
+            json!(format!("line {i} {padding}")),
+        );
+        let _ = ctx.peer.notify_logging_message(log).await;
+    }
+    record(record_to, format!("flooded {count}"));
+    text(format!("flooded {count}"))
 }
 
 /// What an answer says, as the tool's result.
@@ -376,6 +414,7 @@ pub async fn call(
         }
         ("sample", false) => Ok(sample(ctx).await),
         ("progress", _) => Ok(progress(request, ctx).await),
+        ("flood", _) => Ok(flood(request, ctx, record_to).await),
         ("slow", _) => {
             tokio::select! {
                 _ = ctx.ct.cancelled() => {

@@ -310,7 +310,7 @@ fn answer_here(
 ) -> (Talk, tokio::task::JoinHandle<()>) {
     let shown_redactor = redactor.clone();
     let (questions, mut asked) = tokio::sync::mpsc::channel::<crate::mcp::talk::Question>(1);
-    let (progress_tx, mut progress_rx) = tokio::sync::mpsc::unbounded_channel();
+    let (mailbox, mut said) = crate::mcp::interim::mailbox();
     tokio::spawn(async move {
         while let Some(question) = asked.recv().await {
             let answerer = answerer.clone();
@@ -323,13 +323,16 @@ fn answer_here(
         }
     });
     let shown = tokio::spawn(async move {
-        while let Some(p) = progress_rx.recv().await {
+        while let Some(next) = said.recv().await {
+            let crate::mcp::interim::Interim::Progress(p) = next else {
+                continue;
+            };
             let mut shown = serde_json::to_value(p).unwrap_or(Value::Null);
             shown_redactor.apply_json(&mut shown);
             progress.show(&shown);
         }
     });
-    (Talk::new(Some(questions), Some(progress_tx)), shown)
+    (Talk::new(Some(questions), Some(mailbox)), shown)
 }
 
 fn extension(mime: &str) -> &str {

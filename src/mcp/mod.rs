@@ -19,6 +19,7 @@ pub mod escapes;
 pub mod given_roots;
 pub mod groups;
 pub mod in_order;
+pub mod interim;
 pub mod leftovers;
 pub mod lint;
 pub mod listing;

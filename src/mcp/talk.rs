@@ -44,6 +44,7 @@ use serde_json::{Value, json};
 use tokio::sync::{mpsc, oneshot};
 
 use super::given_roots::GivenRoots;
+use super::interim::Mailbox;
 
 /// The most `input_required` rounds one call may take before mcpctl gives up.
 pub const MAX_ROUNDS: usize = 10;
@@ -88,18 +89,16 @@ pub const NO_MODEL: &str = "sampling declined: mcpctl has no model";
 #[derive(Debug, Clone, Default)]
 pub struct Talk {
     questions: Option<mpsc::Sender<Question>>,
-    progress: Option<mpsc::UnboundedSender<ProgressNotificationParam>>,
+    progress: Option<Mailbox>,
     sampling: Option<mpsc::Sender<Sample>>,
-    logs: Option<mpsc::UnboundedSender<Value>>,
+    logs: Option<Mailbox>,
     roots: Option<Vec<Root>>,
 }
 
 impl Talk {
-    /// A caller that answers on `questions` and watches on `progress`.
-    pub fn new(
-        questions: Option<mpsc::Sender<Question>>,
-        progress: Option<mpsc::UnboundedSender<ProgressNotificationParam>>,
-    ) -> Talk {
+    /// A caller that answers on `questions` and watches on `progress`
+    /// (bounded: see [`super::interim`]).
+    pub fn new(questions: Option<mpsc::Sender<Question>>, progress: Option<Mailbox>) -> Talk {
         Talk {
             questions,
             progress,
@@ -113,7 +112,7 @@ impl Talk {
     pub fn relaying(
         mut self,
         sampling: Option<mpsc::Sender<Sample>>,
-        logs: Option<mpsc::UnboundedSender<Value>>,
+        logs: Option<Mailbox>,
         roots: Option<Vec<Root>>,
     ) -> Talk {
         self.sampling = sampling;
@@ -143,7 +142,7 @@ impl Talk {
 
     fn log(&self, params: &Value) {
         if let Some(logs) = &self.logs {
-            let _ = logs.send(params.clone());
+            logs.log(params.clone());
         }
     }
 
@@ -161,7 +160,7 @@ impl Talk {
 
     fn progress(&self, p: ProgressNotificationParam) {
         if let Some(progress) = &self.progress {
-            let _ = progress.send(p);
+            progress.progress(p);
         }
     }
 }

@@ -205,6 +205,22 @@ pub enum RegistryError {
         /// The variable it refers to.
         var: String,
     },
+    /// The entry would put on the launcher's command line (or in its
+    /// environment) something that changes what is fetched or widens what
+    /// runs: a `--registry`, another package, `--privileged`, a host path.
+    #[error(
+        "`{name}` puts `{argument}` on the launcher's command line, which {why}; nothing was written or run\n  the command would be: {command}"
+    )]
+    UnsafeLaunch {
+        /// The entry name.
+        name: String,
+        /// The argument refused, as published.
+        argument: String,
+        /// What it would do.
+        why: String,
+        /// The whole command that would have been written.
+        command: String,
+    },
     /// Reading from the terminal failed.
     #[error("cannot read from the terminal: {0}")]
     Prompt(String),
@@ -266,7 +282,7 @@ impl Diagnostic for RegistryError {
             | InvalidChoice { .. }
             | InvalidFlag { .. } => ExitCode::Usage,
             NoExactMatch { .. } | VersionNotFound { .. } | Deleted { .. } => ExitCode::NotFound,
-            Deprecated { .. } | NotOwned { .. } => ExitCode::Conflict,
+            Deprecated { .. } | NotOwned { .. } | UnsafeLaunch { .. } => ExitCode::Conflict,
             Unreachable { .. }
             | Redirect { .. }
             | Timeout { .. }
@@ -352,6 +368,9 @@ impl Diagnostic for RegistryError {
                 "report it to the publisher; add the server by hand with `mcpctl add NAME --command …` after reading its documentation".into()
             }
             Prompt(_) => "pass the values as flags (--env, --header, --arg) instead".into(),
+            UnsafeLaunch { name, .. } => format!(
+                "read the command above; if you trust the publisher, `mcpctl add {name} --trust-runtime-args` writes it anyway, or add the server by hand with `mcpctl add NAME -- COMMAND …`"
+            ),
         })
     }
 }

@@ -26,6 +26,7 @@ use super::protocol::{
     self, Body, CallRequest, ErrorCode, FrameError, Op, Outcome, Relay, Reply, Request, WireError,
 };
 use crate::defs::redact::Redactor;
+use crate::mcp::interim::{self, Inbox, Interim};
 use crate::mcp::talk::{Question, Sample, Talk};
 
 /// Frames read from the caller by the connection's reader task.
@@ -53,12 +54,13 @@ impl Waiting {
     }
 }
 
-/// The receiving ends of one relayed call's [`Talk`].
+/// The receiving ends of one relayed call's [`Talk`]: progress and log
+/// messages in one bounded [`Inbox`], so a caller that reads slowly costs
+/// the supervisor a bounded amount of memory.
 struct Lines {
     asked: mpsc::Receiver<Question>,
     sampled: mpsc::Receiver<Sample>,
-    progress: mpsc::UnboundedReceiver<rmcp::model::ProgressNotificationParam>,
-    logs: mpsc::UnboundedReceiver<Value>,
+    said: Inbox,
 }
 
 /// The [`Talk`] for a call (relaying to the caller when `interactive`,
@@ -67,13 +69,11 @@ struct Lines {
 fn talk_for(interactive: bool, relay: Option<&Relay>) -> (Talk, Lines) {
     let (questions, asked) = mpsc::channel::<Question>(4);
     let (samples, sampled) = mpsc::channel::<Sample>(4);
-    let (progress_tx, progress) = mpsc::unbounded_channel();
-    let (logs_tx, logs) = mpsc::unbounded_channel();
+    let (mailbox, said) = interim::mailbox();
     let lines = Lines {
         asked,
         sampled,
-        progress,
-        logs,
+        said,
     };
     if !interactive {
         return (Talk::default(), lines);
@@ -85,9 +85,10 @@ fn talk_for(interactive: bool, relay: Option<&Relay>) -> (Talk, Lines) {
             .filter_map(|r| serde_json::from_value::<rmcp::model::Root>(r).ok())
             .collect()
     });
-    let talk = Talk::new(Some(questions), Some(progress_tx)).relaying(
+    let logs = relay.logs.then(|| mailbox.clone());
+    let talk = Talk::new(Some(questions), Some(mailbox)).relaying(
         relay.sampling.then_some(samples),
-        relay.logs.then_some(logs_tx),
+        logs,
         roots,
     );
     (talk, lines)
@@ -125,8 +126,7 @@ pub async fn call(
             // server sent before its result is already queued (see
             // `mcp::in_order`), so it all goes out before the result does.
             biased;
-            Some(p) = lines.progress.recv() => progress_body(p),
-            Some(message) = lines.logs.recv() => Body::Log { message },
+            Some(said) = lines.said.recv() => interim_body(said),
             done = &mut call => {
                 drain(wr, id, &mut lines, &redactor).await.map_err(|_| gone())?;
                 return done;
@@ -172,25 +172,25 @@ pub async fn call(
     }
 }
 
-fn progress_body(p: rmcp::model::ProgressNotificationParam) -> Body {
-    Body::Progress {
-        progress: serde_json::to_value(p).unwrap_or(Value::Null),
+fn interim_body(said: Interim) -> Body {
+    match said {
+        Interim::Progress(p) => Body::Progress {
+            progress: serde_json::to_value(p).unwrap_or(Value::Null),
+        },
+        Interim::Log(message) => Body::Log { message },
     }
 }
 
-/// Send the progress and log messages already received, in the order of
-/// their kinds, before a call's final reply.
+/// Send the progress and log messages already received, in order,
+/// before a call's final reply.
 async fn drain(
     wr: &mut OwnedWriteHalf,
     id: u64,
     lines: &mut Lines,
     redactor: &Redactor,
 ) -> Result<(), FrameError> {
-    while let Ok(p) = lines.progress.try_recv() {
-        send(wr, id, progress_body(p), redactor).await?;
-    }
-    while let Ok(message) = lines.logs.try_recv() {
-        send(wr, id, Body::Log { message }, redactor).await?;
+    while let Some(said) = lines.said.try_recv() {
+        send(wr, id, interim_body(said), redactor).await?;
     }
     Ok(())
 }

@@ -25,7 +25,7 @@ pub use peers::{
     Background, browser, checkout, fixture, fixture_def, free_port, http_fixture, peer_dirs,
     python, python_from, remote, require, stdio,
 };
-pub use processes::{live, my_zombies, processes_with};
+pub use processes::{live, my_zombies, processes_with, rss_kib};
 pub use registry::{
     FloodServer, Loopback, OciRegistry, PackageRegistry, Quirks, Registry, TestRegistry,
     dns_server, package_fixtures,

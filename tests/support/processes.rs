@@ -107,3 +107,17 @@ pub fn world_processes(dir: &str, state: &str, marker: &str) -> Vec<Found> {
         })
         .collect()
 }
+
+/// The resident size of `pid` in KiB (`VmRSS` in /proc/PID/status), 0 when
+/// it is gone: what a test bounds when a process must not grow.
+pub fn rss_kib(pid: u32) -> u64 {
+    std::fs::read_to_string(format!("/proc/{pid}/status"))
+        .ok()
+        .and_then(|status| {
+            status
+                .lines()
+                .find_map(|l| l.strip_prefix("VmRSS:"))
+                .and_then(|v| v.trim().trim_end_matches("kB").trim().parse().ok())
+        })
+        .unwrap_or(0)
+}

@@ -188,6 +188,22 @@ impl World {
         }
         format!("{}:/usr/bin:/bin", bin.display())
     }
+
+    /// [`World::stub_launchers`] that also append their command line to
+    /// the returned file when run: proof that something was, or was not,
+    /// launched.
+    pub fn recording_launchers(&self, tools: &[&str]) -> (String, PathBuf) {
+        use std::os::unix::fs::PermissionsExt;
+        let path = self.stub_launchers(tools);
+        let ran = self.path("launched");
+        for tool in tools {
+            let stub = self.path("bin").join(tool);
+            let script = format!("#!/bin/sh\necho \"$0 $*\" >> '{}'\n", ran.display());
+            std::fs::write(&stub, script).unwrap();
+            std::fs::set_permissions(&stub, std::fs::Permissions::from_mode(0o755)).unwrap();
+        }
+        (path, ran)
+    }
 }
 
 impl Default for World {

@@ -110,6 +110,11 @@ pub struct Args {
     /// Registry: install a version its publisher deprecated.
     #[arg(long, requires = "registry_name")]
     pub allow_deprecated: bool,
+    /// Registry: write launcher options and settings the publisher gave
+    /// that change what is fetched or widen what runs (--registry, another
+    /// package, --privileged, a host path), instead of refusing them.
+    #[arg(long, requires = "registry_name")]
+    pub trust_runtime_args: bool,
     /// Registry: write secret values literally instead of ${VAR} references.
     #[arg(long, requires = "registry_name")]
     pub store_secret: bool,

@@ -56,6 +56,7 @@ fn refuse_registry_flags(args: &Args, name: &str) -> Result<()> {
         (!args.registry_args.is_empty(), "--arg"),
         (args.allow_deprecated, "--allow-deprecated"),
         (args.store_secret, "--store-secret"),
+        (args.trust_runtime_args, "--trust-runtime-args"),
         (args.refresh, "--refresh"),
     ];
     if let Some((_, flag)) = registry_only.iter().find(|(given, _)| *given) {

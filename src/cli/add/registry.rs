@@ -47,6 +47,7 @@ pub(super) fn registry_definition(
     req.args = parse_pairs(&args.registry_args, '=', "--arg", "name=value")?;
     req.allow_deprecated = args.allow_deprecated;
     req.store_secret = args.store_secret;
+    req.trust_runtime_args = args.trust_runtime_args;
     req.interactive = ctx.interactive;
 
     let client = RegistryClient::new(ClientOptions::from_env(args.registry.clone(), args.refresh))?;
@@ -61,6 +62,13 @@ pub(super) fn registry_definition(
         client.base_url(),
         plan.chosen
     ));
+    if let Some(process) = plan.def.process() {
+        // What runs, before anything is written or run.
+        output::note(format!(
+            "command: {}",
+            install::command_line(process.command, process.args)
+        ));
+    }
     let supply = supply_chain_checks(&runtime, &client, &plan, target, args.save.force)?;
     let notes = (plan.suggested_name.clone(), plan.notes);
     let mut def = plan.def;

@@ -3,6 +3,7 @@
 //! missing all at once; secrets become `${VAR}` references.
 
 use super::forms::oci_image;
+use super::launcher_args;
 use super::*;
 
 /// What an input resolved to.
@@ -484,6 +485,7 @@ impl Inputs<'_, '_> {
             version,
             hint,
             args: Vec::new(),
+            runtime: Vec::new(),
             notes,
         };
         let command = match package.registry_type.as_str() {
@@ -491,9 +493,52 @@ impl Inputs<'_, '_> {
             "pypi" => self.pypi_launch(&mut launch)?,
             _ => self.oci_launch(&mut launch, &env)?,
         };
-        let mut args = launch.args;
+        let mut args = std::mem::take(&mut launch.args);
         self.arguments(&package.package_arguments, &mut args, &|_, _| false)?;
+        self.vet_launch(&command, &args, &env, &mut launch)?;
         Ok((command, args, env))
+    }
+
+    /// Refuse (or, with `--trust-runtime-args`, note) what the publisher
+    /// put on the launcher's command line or in its environment that
+    /// changes what is fetched or widens what runs (see
+    /// [`launcher_args`]).
+    fn vet_launch(
+        &self,
+        command: &str,
+        args: &[String],
+        env: &IndexMap<String, String>,
+        launch: &mut PackageLaunch<'_>,
+    ) -> Result<(), RegistryError> {
+        let subject = launcher_args::Subject {
+            identifier: &launch.package.identifier,
+            version: launch.version,
+            operator: &self.user_values,
+        };
+        let verdict = launcher_args::check_spec(&launch.package.registry_type, &subject)
+            .and_then(|()| launcher_args::check(command, &launch.runtime, &subject))
+            .and_then(|()| launcher_args::check_env(env, &self.user_values));
+        let Err(refused) = verdict else {
+            return Ok(());
+        };
+        if !self.missing.is_empty() {
+            // The plan ends with every missing input listed; once they
+            // are given, this refuses the complete line.
+            return Ok(());
+        }
+        if self.req.trust_runtime_args {
+            launch.notes.push(format!(
+                "written as published because of --trust-runtime-args: `{}` {}",
+                refused.argument, refused.why
+            ));
+            return Ok(());
+        }
+        Err(RegistryError::UnsafeLaunch {
+            name: self.req.name.clone(),
+            argument: refused.argument,
+            why: refused.why,
+            command: launcher_args::command_line(command, args),
+        })
     }
 
     /// `npx -y [runtime args] pkg@version` (or `bunx`); returns the command.
@@ -504,7 +549,8 @@ impl Inputs<'_, '_> {
         if command == "npx" && !runtime.iter().any(|a| a == "-y" || a == "--yes") {
             to.args.push("-y".to_string());
         }
-        to.args.extend(runtime);
+        to.args.extend(runtime.iter().cloned());
+        to.runtime = runtime;
         to.args
             .push(format!("{}@{}", to.package.identifier, to.version));
         Ok(command)
@@ -516,7 +562,10 @@ impl Inputs<'_, '_> {
         if command == "pipx" {
             to.args.push("run".to_string());
         }
-        self.arguments(&to.package.runtime_arguments, &mut to.args, &|_, _| false)?;
+        let mut runtime = Vec::new();
+        self.arguments(&to.package.runtime_arguments, &mut runtime, &|_, _| false)?;
+        to.args.extend(runtime.iter().cloned());
+        to.runtime = runtime;
         to.args
             .push(format!("{}=={}", to.package.identifier, to.version));
         Ok(command)
@@ -554,6 +603,7 @@ impl Inputs<'_, '_> {
             ));
         }
         to.args.extend(runtime.iter().cloned());
+        to.runtime = runtime.clone();
         // The container sees only what `-e` passes through.
         for name in env.keys() {
             let passed = runtime.windows(2).any(|w| {
@@ -578,6 +628,8 @@ struct PackageLaunch<'a> {
     version: &'a str,
     hint: Option<&'a str>,
     args: Vec<String>,
+    /// The publisher's runtime arguments as written, for [`launcher_args`].
+    runtime: Vec<String>,
     notes: &'a mut Vec<String>,
 }
 

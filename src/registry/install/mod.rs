@@ -24,10 +24,12 @@ use crate::output::sanitize;
 
 mod forms;
 mod inputs;
+mod launcher_args;
 mod plan;
 mod select;
 
 pub use forms::{install_form, remote_form};
+pub use launcher_args::command_line;
 pub use plan::plan_from_entry;
 pub use select::Selector;
 
@@ -54,6 +56,10 @@ pub struct InstallRequest {
     pub allow_deprecated: bool,
     /// `--store-secret`: write secret values literally.
     pub store_secret: bool,
+    /// `--trust-runtime-args`: write launcher options and settings the
+    /// publisher gave that change what is fetched or widen what runs,
+    /// instead of refusing them (noted, and shown before writing).
+    pub trust_runtime_args: bool,
     /// Whether prompting is possible (stdin and stderr are terminals).
     pub interactive: bool,
 }
