@@ -22,6 +22,7 @@ pub mod in_order;
 pub mod leftovers;
 pub mod lint;
 pub mod listing;
+pub mod prefetch;
 pub mod reply_ids;
 pub mod sse;
 pub mod stderr;
