@@ -291,3 +291,69 @@ fn launches_mcpctl_would_not_fetch_faithfully_are_refused_not_run() {
         assert!(!started.exists(), "{args}: ran");
     }
 }
+
+#[test]
+fn a_fetch_that_hangs_ends_at_the_budget_and_leaves_no_npm_behind() {
+    // A registry that accepts connections and never answers.
+    let silent = std::net::TcpListener::bind("127.0.0.1:0").unwrap();
+    let url = format!("http://{}/", silent.local_addr().unwrap());
+    let w = World::short("sbh");
+    std::fs::write(w.path(".npmrc"), format!("registry={url}\n")).unwrap();
+    w.write(json!({"p": {
+        "command": npx().to_str().unwrap(),
+        "args": ["-y", "probe-pkg@1.0.0"],
+        "env": {"npm_config_cache": w.path("npm-cache").to_str().unwrap()},
+        "sandbox": "none",
+        "connect_timeout": 4,
+    }}));
+    let started = std::time::Instant::now();
+    let run = w.run(&["check", "p"]);
+    run.expect_code(1);
+    assert!(
+        started.elapsed() < std::time::Duration::from_secs(30),
+        "{run}"
+    );
+    let said = format!("{}{}", run.stdout, run.stderr);
+    assert!(
+        said.contains("did not finish within the launch's budget"),
+        "{run}"
+    );
+    let home = w.dir.path().to_string_lossy().into_owned();
+    let left = support::live(&home);
+    assert!(left.is_empty(), "left behind: {left:?}");
+}
+
+#[test]
+fn node_scripts_and_a_venv_python_run_under_none() {
+    let w = World::short("sbn");
+    let everything = require(
+        "mcp-server-everything",
+        "run `bash tests/run.sh`, which installs server-everything into .peers/npm",
+    )
+    .canonicalize()
+    .unwrap();
+    let script = w.path("proj/server.py");
+    std::fs::create_dir_all(script.parent().unwrap()).unwrap();
+    std::fs::write(
+        &script,
+        "from mcp.server.mcpserver import MCPServer\napp = MCPServer('py')\n\n@app.tool()\ndef hello(name: str) -> str:\n    return f'hi {name}'\n\napp.run()\n",
+    )
+    .unwrap();
+    w.write(json!({
+        "js": {"command": "node", "args": [everything.to_str().unwrap(), "stdio"], "sandbox": "none"},
+        "py": {"command": support::python().to_str().unwrap(), "args": [script.to_str().unwrap()], "sandbox": "none"},
+    }));
+    assert!(checked_tools(&w, "js").contains(&"echo".to_string()));
+    let said = w.ok(
+        &[
+            "call",
+            "py",
+            "hello",
+            "--direct",
+            "--args",
+            r#"{"name": "sandbox"}"#,
+        ],
+        0,
+    );
+    assert!(said.contains("hi sandbox"), "{said}");
+}

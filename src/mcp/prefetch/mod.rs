@@ -8,6 +8,7 @@
 //! sandbox, which reads the tree and nothing of the launcher's cache.
 //! Other launchers (`node`, `python`, a binary) are left as they are.
 
+mod local;
 mod npx;
 mod step;
 mod store;
@@ -103,12 +104,31 @@ pub async fn prepare(def: &ServerDef, launch: Launch<'_>) -> Result<Option<Fetch
         return Ok(None);
     }
     let Some(request) = request(launch.program, launch.args) else {
-        return Ok(None);
+        return local_launch(def, &launch).map_err(|why| why.error(&def.name));
     };
     fetched(def, request, &launch)
         .await
         .map(Some)
         .map_err(|why| why.error(&def.name))
+}
+
+/// A launch with nothing to fetch, and the directories its interpreter
+/// and script need (see [`local`]); `None` when it needs none.
+fn local_launch(def: &ServerDef, launch: &Launch<'_>) -> Result<Option<Fetched>, Why> {
+    let read = local::grants(launch.program, launch.args, launch.cwd);
+    if read.is_empty() {
+        return Ok(None);
+    }
+    let home = env_var(launch.env, "HOME").map(Path::new);
+    if let Some(dir) = read.iter().find(|dir| !grantable(dir, home, &def.source)) {
+        return Err(why::ungrantable("the script it runs", dir));
+    }
+    Ok(Some(Fetched {
+        program: launch.program.to_path_buf(),
+        args: launch.args.to_vec(),
+        read,
+        floating: false,
+    }))
 }
 
 /// [`prepare`] once the launcher is known to be one mcpctl fetches for.

@@ -165,20 +165,10 @@ impl Request {
                 ),
             });
         }
-        let cfg = std::fs::read_to_string(dir.join("pyvenv.cfg")).unwrap_or_default();
-        let home = cfg
-            .lines()
-            .filter_map(|line| line.split_once('='))
-            .find(|(key, _)| key.trim() == "home")
-            .map(|(_, value)| PathBuf::from(value.trim()))
-            .ok_or_else(|| Refusal::Missing {
+        let (_, prefix) =
+            super::local::venv_of(&dir.join("bin/python")).ok_or_else(|| Refusal::Missing {
                 detail: "its environment's pyvenv.cfg names no interpreter (`home`)".into(),
             })?;
-        let home = home.canonicalize().unwrap_or(home);
-        let prefix = match home.file_name() {
-            Some(name) if name == "bin" => home.parent().map(Path::to_path_buf).unwrap_or(home),
-            _ => home,
-        };
         Ok((script, prefix))
     }
 }
