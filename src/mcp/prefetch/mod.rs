@@ -70,6 +70,14 @@ impl Refusal {
     }
 }
 
+/// A bin or command name as a launch may give it: no path, no `..`.
+fn plain_name(name: &str) -> Result<String, Refusal> {
+    if name.is_empty() || name.contains('/') || name == "." || name == ".." || name.contains('\0') {
+        return Err(Refusal::syntax(format!("the bin or command name `{name}`")));
+    }
+    Ok(name.to_string())
+}
+
 /// The parsed request of a launcher mcpctl fetches for.
 enum Request {
     Npm(npx::Request),

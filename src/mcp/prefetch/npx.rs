@@ -6,7 +6,7 @@
 use std::ffi::OsString;
 use std::path::{Path, PathBuf};
 
-use super::Refusal;
+use super::{Refusal, plain_name};
 use crate::validate::pins::{self, Ecosystem, Pin};
 
 /// What an `npx` launch asks for.
@@ -173,17 +173,6 @@ fn bin_of(package_dir: &Path, package: &str) -> Result<String, Refusal> {
     Err(Refusal::Missing {
         detail: "npx could not tell which of its bins to run (none, or several and none named like the package)".into(),
     })
-}
-
-/// A bin name: no path, no `..`.
-fn plain_name(name: &str) -> Result<String, Refusal> {
-    if name.is_empty() || name.contains('/') || name == "." || name == ".." || name.contains('\0') {
-        return Err(Refusal::syntax(format!(
-            "the bin name `{}`",
-            crate::text::sanitize(name)
-        )));
-    }
-    Ok(name.to_string())
 }
 
 /// Only packages from a registry are fetched: a path, a URL or a git

@@ -7,7 +7,7 @@
 use std::ffi::OsString;
 use std::path::{Path, PathBuf};
 
-use super::Refusal;
+use super::{Refusal, plain_name};
 use crate::validate::pins::{self, Ecosystem, Pin};
 
 /// What a `uvx` launch asks for.
@@ -195,17 +195,6 @@ fn requirement(spec: &str) -> Result<(String, String), Refusal> {
         None => spec.to_string(),
     };
     Ok((written, read.package))
-}
-
-/// A command name: no path, no `..`.
-fn plain_name(name: &str) -> Result<String, Refusal> {
-    if name.is_empty() || name.contains('/') || name == "." || name == ".." || name.contains('\0') {
-        return Err(Refusal::syntax(format!(
-            "the command name `{}`",
-            crate::text::sanitize(name)
-        )));
-    }
-    Ok(name.to_string())
 }
 
 #[cfg(test)]
