@@ -136,11 +136,20 @@ impl Request {
         args
     }
 
-    /// `uv pip install`'s arguments: wheels only, into `dir`'s environment.
+    /// `uv pip install`'s arguments: wheels only, into `dir`'s environment,
+    /// compiled to bytecode here (compiling imports nothing), since the
+    /// server cannot write its `__pycache__` into the read-only tree.
     pub fn install_args(&self, dir: &Path) -> Vec<OsString> {
-        let mut args: Vec<OsString> = ["pip", "install", "--quiet", "--no-build", "--python"]
-            .map(OsString::from)
-            .to_vec();
+        let mut args: Vec<OsString> = [
+            "pip",
+            "install",
+            "--quiet",
+            "--no-build",
+            "--compile-bytecode",
+            "--python",
+        ]
+        .map(OsString::from)
+        .to_vec();
         args.push(dir.join("bin/python").into());
         if self.offline {
             args.push("--offline".into());
