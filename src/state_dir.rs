@@ -69,6 +69,17 @@ pub fn sandbox_dir() -> PathBuf {
     }
 }
 
+/// Where packages fetched for sandboxed launches are kept
+/// (`<cache dir>/mcpctl/packages`, else `/tmp/mcpctl-packages-<uid>`):
+/// beside [`sandbox_dir`], outside the state directories a sandbox hides,
+/// so a server can be granted its own package tree, read-only.
+pub fn packages_dir() -> PathBuf {
+    match directories::BaseDirs::new() {
+        Some(dirs) => dirs.cache_dir().join("mcpctl").join("packages"),
+        None => PathBuf::from(format!("/tmp/mcpctl-packages-{}", nix::unistd::geteuid())),
+    }
+}
+
 /// The last resort when the user has no home to speak of.
 fn fallback_dir() -> PathBuf {
     PathBuf::from(format!("/tmp/mcpctl-{}", nix::unistd::geteuid()))

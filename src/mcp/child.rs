@@ -180,8 +180,14 @@ fn resolve(
 /// Start the process a definition launches: a stdio server, or the local
 /// process behind a remote URL ([`ServerDef::process`]).
 ///
-/// `${VAR}`s in `args` and `env` are expanded here, at launch time.
-pub fn spawn(def: &ServerDef, tee: Option<StderrTee>) -> Result<SpawnedStdio, ConnectError> {
+/// `${VAR}`s in `args` and `env` are expanded here, at launch time. A
+/// confined `npx`/`uvx` launch has its package fetched outside the sandbox
+/// first (see [`super::prefetch`]), by `deadline`.
+pub async fn spawn(
+    def: &ServerDef,
+    tee: Option<StderrTee>,
+    deadline: Instant,
+) -> Result<SpawnedStdio, ConnectError> {
     let Some(ProcessRef {
         command,
         args,
@@ -206,12 +212,8 @@ pub fn spawn(def: &ServerDef, tee: Option<StderrTee>) -> Result<SpawnedStdio, Co
     };
     let child_env = child_environment(def, env, &spawn_failed)?;
     let cwd = working_dir(def, cwd, &spawn_failed)?;
-    let path = child_env
-        .iter()
-        .find(|(k, _)| k == "PATH")
-        .map(|(_, v)| v.as_str());
-    let program = resolve(server, &command, path, &cwd)?;
-    let confinement = confine(def, &program, &child_env)?;
+    let (program, args, read) = to_run(def, &command, args, &child_env, &cwd, deadline).await?;
+    let confinement = confine(def, &program, &child_env, &read)?;
 
     let tag = escapes::new_tag();
     let mut cmd = Command::new(&program);
@@ -279,6 +281,35 @@ fn start_egress(
     })
 }
 
+/// The program to run and its arguments: `command` found on the child's
+/// `PATH`, or, for a confined `npx`/`uvx` launch, the bin of the package
+/// fetched outside the sandbox, with the directories to grant it.
+async fn to_run(
+    def: &ServerDef,
+    command: &str,
+    args: Vec<String>,
+    child_env: &[(String, String)],
+    cwd: &Path,
+    deadline: Instant,
+) -> Result<(PathBuf, Vec<String>, Vec<PathBuf>), ConnectError> {
+    let path = child_env
+        .iter()
+        .find(|(k, _)| k == "PATH")
+        .map(|(_, v)| v.as_str());
+    let program = resolve(&def.name, command, path, cwd)?;
+    let launch = super::prefetch::Launch {
+        program: &program,
+        args: &args,
+        env: child_env,
+        cwd,
+        deadline,
+    };
+    Ok(match super::prefetch::prepare(def, launch).await? {
+        Some(f) => (f.program, f.args, f.read),
+        None => (program, args, Vec::new()),
+    })
+}
+
 /// The sandbox of this launch (see [`crate::sandbox`]), prepared before
 /// the fork; `None` for an entry without one or with `"off"`. Fail
 /// closed: any step that cannot be set up refuses the launch.
@@ -286,6 +317,7 @@ fn confine(
     def: &ServerDef,
     program: &Path,
     child_env: &[(String, String)],
+    fetched: &[PathBuf],
 ) -> Result<Option<crate::sandbox::Confinement>, ConnectError> {
     let Some(policy) = &def.sandbox else {
         return Ok(None);
@@ -304,6 +336,11 @@ fn confine(
         ),
         _ => (Vec::new(), Vec::new()),
     };
+    // The fetched package's tree, read-only (checked like a profile's).
+    let read = read
+        .into_iter()
+        .chain(fetched.iter().map(|p| p.to_string_lossy().into_owned()))
+        .collect();
     let facts = crate::sandbox::LaunchFacts {
         server,
         program,

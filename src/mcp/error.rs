@@ -112,6 +112,28 @@ pub enum ConnectError {
         hint: String,
     },
 
+    /// The package a sandboxed launch runs could not be fetched outside
+    /// its sandbox (offline, no such version, a registry refusal): the
+    /// server is not started.
+    #[error(
+        "{server}: not started: fetching {what} outside its sandbox failed ({phase}): {detail}{}",
+        tail(stderr_tail)
+    )]
+    Fetch {
+        /// The server.
+        server: String,
+        /// Always [`Phase::Spawn`].
+        phase: Phase,
+        /// The package as the launch names it, e.g. `npm package pkg@1.2.3`.
+        what: String,
+        /// What failed: the fetching command's exit, a timeout, a missing bin.
+        detail: String,
+        /// The last lines the fetching command (npm, uv) wrote to stderr.
+        stderr_tail: Vec<String>,
+        /// What to do about it.
+        hint: String,
+    },
+
     /// The child process exited before discovery finished.
     #[error(
         "{server}: the process exited during {phase} ({status}){}",
@@ -354,6 +376,7 @@ impl ConnectError {
             ConnectError::LauncherMissing { .. } => "launcher_missing",
             ConnectError::SpawnFailed { .. } => "spawn_failed",
             ConnectError::Sandbox { .. } => "sandbox",
+            ConnectError::Fetch { .. } => "fetch_failed",
             ConnectError::ProcessExited { .. } => "process_exited",
             ConnectError::Timeout { .. } => "timeout",
             ConnectError::AuthRequired { .. } => "auth_required",
@@ -383,6 +406,7 @@ impl ConnectError {
             ConnectError::LauncherMissing { phase, .. }
             | ConnectError::SpawnFailed { phase, .. }
             | ConnectError::Sandbox { phase, .. }
+            | ConnectError::Fetch { phase, .. }
             | ConnectError::ProcessExited { phase, .. }
             | ConnectError::Timeout { phase, .. }
             | ConnectError::AuthRequired { phase, .. }
@@ -418,6 +442,16 @@ impl ConnectError {
             ConnectError::Vars(_) | ConnectError::ReplyTooLarge { .. } => {}
             ConnectError::LauncherMissing { command, .. } => one(command),
             ConnectError::Sandbox { detail, .. } => one(detail),
+            ConnectError::Fetch {
+                what,
+                detail,
+                stderr_tail,
+                ..
+            } => {
+                one(what);
+                one(detail);
+                *stderr_tail = r.apply_all(stderr_tail);
+            }
             ConnectError::SpawnFailed {
                 command, detail, ..
             } => {
@@ -484,7 +518,7 @@ impl Diagnostic for ConnectError {
                 };
                 format!("`{command}` must be on PATH or an executable path; {how}; {INHERIT_NOTE}")
             }
-            ConnectError::Sandbox { hint, .. } => hint.clone(),
+            ConnectError::Sandbox { hint, .. } | ConnectError::Fetch { hint, .. } => hint.clone(),
             ConnectError::SpawnFailed { .. } => {
                 format!("check that the command is executable and `cwd` exists; {INHERIT_NOTE}")
             }

@@ -23,6 +23,7 @@ pub mod interim;
 pub mod leftovers;
 pub mod lint;
 pub mod listing;
+pub mod prefetch;
 pub mod reply_ids;
 pub mod sse;
 pub mod stderr;

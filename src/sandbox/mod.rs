@@ -176,8 +176,8 @@ fn safe_to_grant(dir: &Path, facts: &LaunchFacts) -> bool {
 }
 
 /// The launcher's own directory, every `PATH` directory (an interpreter
-/// named by a `#!` line lives there) with its prefix's `lib`, and the
-/// npm and uv caches, read-only, each only if [`safe_to_grant`].
+/// named by a `#!` line lives there) with its prefix's `lib`, and uv's
+/// Pythons, read-only, each only if [`safe_to_grant`].
 fn launcher_grants(facts: &LaunchFacts, grants: &mut Grants) {
     let mut dirs: Vec<PathBuf> = Vec::new();
     if let Some(dir) = facts
@@ -200,7 +200,9 @@ fn launcher_grants(facts: &LaunchFacts, grants: &mut Grants) {
         dirs.push(dir);
     }
     if let Some(home) = facts.home {
-        dirs.extend([".npm", ".cache/uv", ".local/share/uv"].map(|rel| home.join(rel)));
+        // uv's own Pythons; never npm's or uv's caches: a fetched
+        // package is run from its own tree (see `mcp::prefetch`).
+        dirs.push(home.join(".local/share/uv"));
     }
     for dir in dirs {
         if dir.exists() && safe_to_grant(&dir, facts) && !grants.read.contains(&dir) {

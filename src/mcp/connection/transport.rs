@@ -43,7 +43,7 @@ pub(super) async fn open<'a>(
 ) -> Result<Link<'a>, ConnectError> {
     let server = def.name.as_str();
     match &def.launch {
-        Launch::Stdio { .. } => spawn_stdio(def, opts).map(Link::Stdio),
+        Launch::Stdio { .. } => spawn_stdio(def, opts, budget).await.map(Link::Stdio),
         Launch::Remote {
             transport,
             url,
@@ -86,8 +86,12 @@ pub(super) struct Stdio {
     pub(super) transport: StdioTransport,
 }
 
-fn spawn_stdio(def: &ServerDef, opts: &ConnectOptions) -> Result<Stdio, ConnectError> {
-    let spawned = spawned(def, opts)?;
+async fn spawn_stdio(
+    def: &ServerDef,
+    opts: &ConnectOptions,
+    budget: Budget,
+) -> Result<Stdio, ConnectError> {
+    let spawned = spawned(def, opts, budget).await?;
     let transport = ReplyIds::new(
         StdioLines::new(spawned.stdout, spawned.stdin),
         spawned.tap.clone(),
@@ -100,8 +104,13 @@ fn spawn_stdio(def: &ServerDef, opts: &ConnectOptions) -> Result<Stdio, ConnectE
 }
 
 /// Spawn the definition's process and tell [`ConnectOptions::on_spawn`].
-fn spawned(def: &ServerDef, opts: &ConnectOptions) -> Result<child::SpawnedStdio, ConnectError> {
-    let spawned = child::spawn(def, opts.stderr_tee.clone())?;
+/// A confined `npx`/`uvx` launch fetches its package first, within `budget`.
+async fn spawned(
+    def: &ServerDef,
+    opts: &ConnectOptions,
+    budget: Budget,
+) -> Result<child::SpawnedStdio, ConnectError> {
+    let spawned = child::spawn(def, opts.stderr_tee.clone(), budget.deadline).await?;
     if let Some(on_spawn) = &opts.on_spawn {
         on_spawn(spawned.process.pid(), spawned.process.tag());
     }
@@ -204,7 +213,7 @@ async fn start_local(
     budget: Budget,
 ) -> Result<ChildProcess, ConnectError> {
     let server = def.name.as_str();
-    let spawned = spawned(def, opts)?;
+    let spawned = spawned(def, opts, budget).await?;
     let mut process = spawned.process;
     let (mut stdout, stdin) = (spawned.stdout, spawned.stdin);
     tokio::spawn(async move {

@@ -26,6 +26,17 @@ pub fn find_package(command: &str, args: &[String]) -> Option<PackageSpec> {
     locate(command, args).map(|found| found.spec)
 }
 
+/// `spec` read as `ecosystem`'s launchers read it (`pkg@1.2.3` for npm,
+/// `pkg==1.2.3` or `pkg@1.2.3` for PyPI), for a caller that has already
+/// found the argument: the sandbox's fetch step.
+pub fn read_spec(ecosystem: Ecosystem, spec: &str) -> PackageSpec {
+    match ecosystem {
+        Ecosystem::Npm => npm_spec(spec),
+        Ecosystem::Pypi => pypi_spec(spec),
+        Ecosystem::Oci => image_spec(spec),
+    }
+}
+
 /// Where in the arguments a launch command names its package, so that
 /// `mcpctl pin` can rewrite exactly that argument.
 #[derive(Debug, Clone, PartialEq, Eq)]
