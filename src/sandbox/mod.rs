@@ -12,9 +12,11 @@
 
 pub mod enter;
 pub mod error;
+pub mod explain;
 pub mod kernel;
 pub mod paths;
 pub mod policy;
+pub mod profile_file;
 pub mod rules;
 
 use std::path::{Path, PathBuf};
@@ -125,7 +127,7 @@ pub fn prepare(
 /// Landlock does not govern before ABI 9) and the session's runtime
 /// directory (D-Bus and other sockets). A directory holding the program
 /// itself is left alone (the launch would fail).
-fn hidden_dirs(program: &Path) -> Vec<std::ffi::CString> {
+pub(super) fn hidden_dirs(program: &Path) -> Vec<std::ffi::CString> {
     use std::os::unix::ffi::OsStrExt;
     let mut dirs = paths::protected_dirs();
     if let Some(runtime) = std::env::var_os("XDG_RUNTIME_DIR").filter(|d| !d.is_empty()) {
@@ -167,7 +169,7 @@ fn safe_to_grant(dir: &Path, facts: &LaunchFacts) -> bool {
 /// The launcher's own directory, every `PATH` directory (an interpreter
 /// named by a `#!` line lives there) with its prefix's `lib`, and the
 /// npm and uv caches, read-only, each only if [`safe_to_grant`].
-fn launcher_grants(facts: &LaunchFacts, grants: &mut Grants) {
+pub(super) fn launcher_grants(facts: &LaunchFacts, grants: &mut Grants) {
     let mut dirs: Vec<PathBuf> = Vec::new();
     if let Some(dir) = facts
         .program
@@ -200,7 +202,7 @@ fn launcher_grants(facts: &LaunchFacts, grants: &mut Grants) {
 
 /// The profile's own paths, `~` expanded, never mcpctl's state; a listed
 /// path that does not exist is refused rather than skipped.
-fn profile_grants(facts: &LaunchFacts, grants: &mut Grants) -> Result<(), SandboxError> {
+pub(super) fn profile_grants(facts: &LaunchFacts, grants: &mut Grants) -> Result<(), SandboxError> {
     let lists = [(&facts.read, "read"), (&facts.write, "write")];
     for (list, at) in lists {
         for spelled in list.iter() {

@@ -102,6 +102,7 @@ impl Owner {
             held_tools: verdict
                 .map(|v| v.held.keys().cloned().collect())
                 .unwrap_or_default(),
+            sandbox: crate::defs::sandbox_kind::sandbox_kind(&st.def),
         }
     }
 
