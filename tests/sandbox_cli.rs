@@ -17,6 +17,17 @@ fn written(w: &World) -> Value {
     serde_json::from_str(&w.text()).unwrap()
 }
 
+/// The definitions file as JSON, its `//` comment lines dropped.
+fn written_jsonc(w: &World) -> Value {
+    let text: String = w
+        .text()
+        .lines()
+        .filter(|l| !l.trim_start().starts_with("//"))
+        .map(|l| format!("{l}\n"))
+        .collect();
+    serde_json::from_str(&text).unwrap()
+}
+
 /// `add NAME [flags…] -- FIXTURE` into the world's file.
 fn add(w: &World, name: &str, flags: &[&str]) -> support::Run {
     let f = file(w);
@@ -83,7 +94,7 @@ fn add_refuses_bad_sandbox_flags_and_writes_nothing() {
         (vec!["--allow-read", "/nonexistent-sbcli"], "no such file"),
         (
             vec!["--sandbox", "off", "--allow-read", "/usr"],
-            "--sandbox off has none",
+            "the policy is `off`",
         ),
         (
             vec!["--sandbox", "network", "--allow-host", "a.example"],
@@ -367,7 +378,13 @@ fn sandbox_set_writes_the_field_and_keeps_comments() {
         &["--file", &f, "sandbox", "s", "--allow-read", "/usr/share"],
         0,
     );
-    assert!(w.text().contains("/usr/share"), "{}", w.text());
+    // --allow-* alone widen the policy it has (`none` stays closed).
+    let entry = &written_jsonc(&w)["mcpServers"]["s"]["sandbox"];
+    assert_eq!(entry["read"], json!(["/usr/share"]), "{entry}");
+    assert_eq!(
+        entry["network"]["outbound"]["insecure_allow_all"], false,
+        "{entry}"
+    );
     let run = w.run(&["--file", &f, "sandbox", "r", "--set", "none"]);
     run.expect_code(2).stderr_has("not to a remote URL");
     let run = w.run(&["--file", &f, "sandbox", "s", "--set", "sometimes"]);
@@ -428,4 +445,59 @@ fn hostile_input_is_refused_escaped_and_bounded() {
         .expect_code(2)
         .stderr_has("`privileged` must be false");
     assert_eq!(written(&w)["mcpServers"], json!({}));
+}
+
+/// A server with no network and only its own files that reads a planted key before it serves: the
+/// refusal it prints is followed by mcpctl's note naming the path.
+fn reads_a_key_then_serves(w: &World) -> String {
+    let key = w.path(".ssh/id_rsa");
+    std::fs::create_dir_all(key.parent().unwrap()).unwrap();
+    std::fs::write(&key, "PRIVATE\n").unwrap();
+    let script = format!(
+        "cat '{}' >/dev/null; exec '{}'",
+        key.display(),
+        fixture().display()
+    );
+    // The fixture's directory readable (the launcher is `sh`), no network.
+    let dir = fixture().parent().unwrap().to_string_lossy().into_owned();
+    let profile = json!({"read": [dir]});
+    w.write(json!({"s": {"command": "sh", "args": ["-c", script], "sandbox": profile}}));
+    key.to_string_lossy().into_owned()
+}
+
+#[test]
+fn a_refused_path_appears_in_logs_with_the_path_and_the_fix() {
+    let w = World::short("sbl");
+    let key = reads_a_key_then_serves(&w);
+    w.ok(&["start", "s"], 0);
+    let logs = w.ok(&["logs", "s"], 0);
+    assert!(
+        logs.contains("in sandbox profile (`mcpctl sandbox s`"),
+        "{logs}"
+    );
+    assert!(
+        logs.contains(&format!("{key}: Permission denied")),
+        "{logs}"
+    );
+    let note = format!("[mcpctl] sandbox (profile): `{key}` was refused");
+    assert!(logs.contains(&note), "{logs}");
+    assert!(
+        logs.contains("mcpctl sandbox s --allow-read PATH"),
+        "{logs}"
+    );
+    w.ok(&["stop", "s"], 0);
+}
+
+#[test]
+fn a_server_that_exits_on_a_refusal_names_it_in_checks_report() {
+    let w = World::new();
+    let key = w.path(".ssh/id_rsa");
+    std::fs::create_dir_all(key.parent().unwrap()).unwrap();
+    std::fs::write(&key, "PRIVATE\n").unwrap();
+    let script = format!("cat '{}' || exit 3", key.display());
+    w.write(json!({"s": {"command": "sh", "args": ["-c", script], "sandbox": "none"}}));
+    let run = w.run(&["--file", &file(&w), "check", "s"]);
+    run.expect_code(1)
+        .stdout_has("exit code 3")
+        .stdout_has(&format!("sandbox (none): `{}` was refused", key.display()));
 }

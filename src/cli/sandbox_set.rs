@@ -14,8 +14,11 @@ use crate::output;
 
 /// Set `def`'s policy from `flags` (`--set` as `sandbox`) and report it.
 pub fn run(ctx: &Context, def: &ServerDef, flags: SandboxFlags) -> Result<ExitCode> {
+    // --set replaces the policy; --allow-* alone widen the one it has.
     let mut changed = def.clone();
-    changed.sandbox = None;
+    if flags.sandbox.is_some() {
+        changed.sandbox = None;
+    }
     apply(&mut changed, &flags)?;
     let value = changed.sandbox.as_ref().map(|s| s.to_value());
     edit_file(

@@ -416,7 +416,9 @@ fn take_ownership(
 ) -> SpawnedStdio {
     let pid = child.id().expect("a just-spawned child has a pid");
     escapes::register(pid);
-    let stderr = StderrTail::new(DEFAULT_TAIL_LINES, tee).redacting(Redactor::for_def(def));
+    let stderr = StderrTail::new(DEFAULT_TAIL_LINES, tee)
+        .redacting(Redactor::for_def(def))
+        .annotating(refusal_notes(def));
     let drain = child
         .stderr
         .take()
@@ -438,6 +440,15 @@ fn take_ownership(
         tap,
         cwd,
     }
+}
+
+/// For a confined server, the note its log and stderr tail get after a
+/// line naming a refused path or host (see [`crate::sandbox::denials`]).
+fn refusal_notes(def: &ServerDef) -> Option<super::stderr::StderrAnnotator> {
+    let policy = def.sandbox.as_ref()?;
+    (*policy != crate::sandbox::Sandbox::Off).then(|| {
+        crate::sandbox::denials::annotator(&def.name, policy.kind(), policy.isolates_network())
+    })
 }
 
 /// `exit code 3` or `killed by signal 9`, for error messages.

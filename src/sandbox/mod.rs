@@ -10,6 +10,7 @@
 //! This module reaches only downward (`state_dir`, `text`): `defs` holds
 //! the policy in a definition, `mcp` installs it at the one spawn.
 
+pub mod denials;
 pub mod enter;
 pub mod error;
 pub mod explain;

@@ -42,7 +42,8 @@ impl SandboxFlags {
 }
 
 /// Give `def` its `sandbox` field from the flags, or `"network"` for a
-/// stdio server when none is given.
+/// stdio server when none is given; `--allow-*` alone widen the policy
+/// `def` already has (`mcpctl sandbox NAME --allow-read PATH`).
 pub(crate) fn apply(def: &mut ServerDef, flags: &SandboxFlags) -> Result<()> {
     let Some(process) = def.process() else {
         if flags.given() {
@@ -66,7 +67,7 @@ pub(crate) fn apply(def: &mut ServerDef, flags: &SandboxFlags) -> Result<()> {
     }
     let base = match flags.sandbox.as_deref() {
         None if !flags.allows() && !is_stdio(def) => return Ok(()),
-        None => None,
+        None => def.sandbox.take(),
         Some(given) => Some(base_policy(given)?),
     };
     def.sandbox = Some(if flags.allows() {
@@ -109,8 +110,8 @@ fn with_allows(base: Option<Sandbox>, flags: &SandboxFlags) -> Result<Sandbox> {
     let mut profile = match base {
         Some(Sandbox::Off) => {
             return Err(UsageError::new(
-                "--allow-read, --allow-write and --allow-host narrow a sandbox, but --sandbox off has none",
-                "drop --sandbox off (the default is `network`), or drop the --allow-* flags",
+                "--allow-read, --allow-write and --allow-host shape a sandbox, but the policy is `off` (none)",
+                "set a policy with it (--sandbox / --set none or network), or drop the --allow-* flags",
             )
             .into());
         }
