@@ -419,6 +419,26 @@ fn hostile_input_is_refused_escaped_and_bounded() {
     add(&w, "bad", &["--no-check", "--sandbox", "/dev/zero"])
         .expect_code(2)
         .stderr_has("not a regular file");
+    let fifo = w.path("fifo.json");
+    nix::unistd::mkfifo(&fifo, nix::sys::stat::Mode::from_bits_truncate(0o600)).unwrap();
+    add(
+        &w,
+        "bad",
+        &["--no-check", "--sandbox", &fifo.to_string_lossy()],
+    )
+    .expect_code(2)
+    .stderr_has("not a regular file");
+    // A path over the whole file system holds mcpctl's state.
+    add(&w, "bad", &["--no-check", "--allow-write", "/"])
+        .expect_code(2)
+        .stderr_has("mcpctl's state");
+    add(
+        &w,
+        "bad",
+        &["--no-check", "--allow-host", "a.example b.example"],
+    )
+    .expect_code(2)
+    .stderr_has("is not a host");
     let big = w.path("big.json");
     std::fs::write(
         &big,

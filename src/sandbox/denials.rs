@@ -125,11 +125,7 @@ pub fn note(server: &str, kind: &str, denied: &Denied) -> String {
 /// A stderr annotator for one launch of `server` under a sandbox of
 /// `kind`: for each line, the note to add after it, at most
 /// [`MAX_NOTES`] times.
-pub fn annotator(
-    server: &str,
-    kind: &'static str,
-    network_closed: bool,
-) -> Annotator {
+pub fn annotator(server: &str, kind: &'static str, network_closed: bool) -> Annotator {
     let server = server.to_string();
     let count = AtomicUsize::new(0);
     Arc::new(move |line: &str| {

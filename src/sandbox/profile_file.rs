@@ -63,7 +63,13 @@ pub fn read(path: &Path) -> Result<(Value, Sandbox), ProfileFileError> {
 }
 
 fn read_bounded(path: &Path) -> Result<String, String> {
-    let file = std::fs::File::open(path).map_err(|e| format!("cannot read it: {e}"))?;
+    use std::os::unix::fs::OpenOptionsExt;
+    // Non-blocking: opening a FIFO for reading would wait for a writer.
+    let file = std::fs::OpenOptions::new()
+        .read(true)
+        .custom_flags(libc::O_NONBLOCK)
+        .open(path)
+        .map_err(|e| format!("cannot read it: {e}"))?;
     if !file.metadata().is_ok_and(|m| m.is_file()) {
         return Err("not a regular file".into());
     }
