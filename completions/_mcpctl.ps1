@@ -648,9 +648,9 @@ Register-ArgumentCompleter -Native -CommandName 'mcpctl' -ScriptBlock {
         }
         'mcpctl;sandbox' {
             [CompletionResult]::new('--set', '--set', [CompletionResultType]::ParameterName, 'Write this policy into the entry: none, network, off or PROFILE.json')
-            [CompletionResult]::new('--allow-read', '--allow-read', [CompletionResultType]::ParameterName, 'With --set (or alone): a path the server may read (repeatable)')
-            [CompletionResult]::new('--allow-write', '--allow-write', [CompletionResultType]::ParameterName, 'With --set (or alone): a path the server may write (repeatable)')
-            [CompletionResult]::new('--allow-host', '--allow-host', [CompletionResultType]::ParameterName, 'With --set (or alone): a host reached through the egress proxy (repeatable)')
+            [CompletionResult]::new('--allow-read', '--allow-read', [CompletionResultType]::ParameterName, 'A path the server may read, absolute or ~/… (repeatable; makes a profile)')
+            [CompletionResult]::new('--allow-write', '--allow-write', [CompletionResultType]::ParameterName, 'A path the server may write, absolute or ~/… (repeatable; makes a profile)')
+            [CompletionResult]::new('--allow-host', '--allow-host', [CompletionResultType]::ParameterName, 'A host the server may reach through mcpctl''s egress proxy, every other one refused (repeatable; makes a profile)')
             [CompletionResult]::new('--file', '--file', [CompletionResultType]::ParameterName, 'Definition file to read and edit (repeatable; default: MCPCTL_FILE or ~/.config/mcpctl/servers.json)')
             [CompletionResult]::new('--color', '--color', [CompletionResultType]::ParameterName, 'Colour output: auto (a terminal, unless NO_COLOR is set; CLICOLOR_FORCE=1 forces it), always or never')
             [CompletionResult]::new('--project', '--project', [CompletionResultType]::ParameterName, 'In Claude Code''s `~/.claude.json`, read and edit the servers of this project (`projects.<PATH>.mcpServers`) instead of the user''s (default: the current directory, when the file has an entry for it)')

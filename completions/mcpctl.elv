@@ -615,9 +615,9 @@ set edit:completion:arg-completer[mcpctl] = {|@words|
         }
         &'mcpctl;sandbox'= {
             cand --set 'Write this policy into the entry: none, network, off or PROFILE.json'
-            cand --allow-read 'With --set (or alone): a path the server may read (repeatable)'
-            cand --allow-write 'With --set (or alone): a path the server may write (repeatable)'
-            cand --allow-host 'With --set (or alone): a host reached through the egress proxy (repeatable)'
+            cand --allow-read 'A path the server may read, absolute or ~/… (repeatable; makes a profile)'
+            cand --allow-write 'A path the server may write, absolute or ~/… (repeatable; makes a profile)'
+            cand --allow-host 'A host the server may reach through mcpctl''s egress proxy, every other one refused (repeatable; makes a profile)'
             cand --file 'Definition file to read and edit (repeatable; default: MCPCTL_FILE or ~/.config/mcpctl/servers.json)'
             cand --color 'Colour output: auto (a terminal, unless NO_COLOR is set; CLICOLOR_FORCE=1 forces it), always or never'
             cand --project 'In Claude Code''s `~/.claude.json`, read and edit the servers of this project (`projects.<PATH>.mcpServers`) instead of the user''s (default: the current directory, when the file has an entry for it)'

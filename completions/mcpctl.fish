@@ -541,9 +541,9 @@ complete -c mcpctl -n "__fish_mcpctl_using_subcommand revoke" -l allow-insecure-
 complete -c mcpctl -n "__fish_mcpctl_using_subcommand revoke" -s h -l help -d 'Print help (see more with \'--help\')'
 complete -c mcpctl -n "__fish_mcpctl_using_subcommand revoke" -s V -l version -d 'Print version'
 complete -c mcpctl -n "__fish_mcpctl_using_subcommand sandbox" -l set -d 'Write this policy into the entry: none, network, off or PROFILE.json' -r
-complete -c mcpctl -n "__fish_mcpctl_using_subcommand sandbox" -l allow-read -d 'With --set (or alone): a path the server may read (repeatable)' -r
-complete -c mcpctl -n "__fish_mcpctl_using_subcommand sandbox" -l allow-write -d 'With --set (or alone): a path the server may write (repeatable)' -r
-complete -c mcpctl -n "__fish_mcpctl_using_subcommand sandbox" -l allow-host -d 'With --set (or alone): a host reached through the egress proxy (repeatable)' -r
+complete -c mcpctl -n "__fish_mcpctl_using_subcommand sandbox" -l allow-read -d 'A path the server may read, absolute or ~/… (repeatable; makes a profile)' -r
+complete -c mcpctl -n "__fish_mcpctl_using_subcommand sandbox" -l allow-write -d 'A path the server may write, absolute or ~/… (repeatable; makes a profile)' -r
+complete -c mcpctl -n "__fish_mcpctl_using_subcommand sandbox" -l allow-host -d 'A host the server may reach through mcpctl\'s egress proxy, every other one refused (repeatable; makes a profile)' -r
 complete -c mcpctl -n "__fish_mcpctl_using_subcommand sandbox" -l file -d 'Definition file to read and edit (repeatable; default: MCPCTL_FILE or ~/.config/mcpctl/servers.json)' -r -F
 complete -c mcpctl -n "__fish_mcpctl_using_subcommand sandbox" -l color -d 'Colour output: auto (a terminal, unless NO_COLOR is set; CLICOLOR_FORCE=1 forces it), always or never' -r -f -a "auto\t'Colour a terminal, unless NO_COLOR is set; CLICOLOR_FORCE forces it'
 always\t'Always colour, even into a pipe or file'

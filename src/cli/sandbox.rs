@@ -43,15 +43,9 @@ pub struct Args {
     /// Write this policy into the entry: none, network, off or PROFILE.json.
     #[arg(long, value_name = "none|network|off|PROFILE.json")]
     pub set: Option<String>,
-    /// With --set (or alone): a path the server may read (repeatable).
-    #[arg(long = "allow-read", value_name = "PATH")]
-    pub allow_read: Vec<String>,
-    /// With --set (or alone): a path the server may write (repeatable).
-    #[arg(long = "allow-write", value_name = "PATH")]
-    pub allow_write: Vec<String>,
-    /// With --set (or alone): a host reached through the egress proxy (repeatable).
-    #[arg(long = "allow-host", value_name = "HOST[:PORT]")]
-    pub allow_host: Vec<String>,
+    /// With --set, or alone to widen the policy it has.
+    #[command(flatten)]
+    pub allow: super::add::sandbox::AllowFlags,
 }
 
 /// Print the rules, or write a new policy.
@@ -59,16 +53,10 @@ pub fn run(ctx: &Context, args: Args) -> Result<ExitCode> {
     let catalog = ctx.catalog()?;
     ctx.warn_untrusted();
     let def = catalog.get(&args.name)?.clone();
-    if args.set.is_some()
-        || !(args.allow_read.is_empty()
-            && args.allow_write.is_empty()
-            && args.allow_host.is_empty())
-    {
+    if args.set.is_some() || args.allow.any() {
         let flags = super::add::sandbox::SandboxFlags {
             sandbox: args.set,
-            allow_read: args.allow_read,
-            allow_write: args.allow_write,
-            allow_host: args.allow_host,
+            allow: args.allow,
         };
         return super::sandbox_set::run(ctx, &def, flags);
     }

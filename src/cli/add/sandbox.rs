@@ -19,21 +19,37 @@ pub struct SandboxFlags {
     /// (unconfined), or a ToolHive permission-profile JSON file.
     #[arg(long, value_name = "none|network|off|PROFILE.json")]
     pub sandbox: Option<String>,
+    /// The paths and hosts of a profile.
+    #[command(flatten)]
+    pub allow: AllowFlags,
+}
+
+/// `--allow-read`, `--allow-write`, `--allow-host`: shared by `add` and
+/// `mcpctl sandbox NAME`.
+#[derive(Debug, Default, clap::Args)]
+pub struct AllowFlags {
     /// A path the server may read, absolute or ~/… (repeatable; makes a profile).
     #[arg(long = "allow-read", value_name = "PATH")]
-    pub allow_read: Vec<String>,
+    pub read: Vec<String>,
     /// A path the server may write, absolute or ~/… (repeatable; makes a profile).
     #[arg(long = "allow-write", value_name = "PATH")]
-    pub allow_write: Vec<String>,
+    pub write: Vec<String>,
     /// A host the server may reach through mcpctl's egress proxy, every
     /// other one refused (repeatable; makes a profile).
     #[arg(long = "allow-host", value_name = "HOST[:PORT]")]
-    pub allow_host: Vec<String>,
+    pub host: Vec<String>,
+}
+
+impl AllowFlags {
+    /// True when any `--allow-*` was given.
+    pub fn any(&self) -> bool {
+        !(self.read.is_empty() && self.write.is_empty() && self.host.is_empty())
+    }
 }
 
 impl SandboxFlags {
     fn allows(&self) -> bool {
-        !(self.allow_read.is_empty() && self.allow_write.is_empty() && self.allow_host.is_empty())
+        self.allow.any()
     }
 
     fn given(&self) -> bool {
@@ -115,21 +131,21 @@ fn with_allows(base: Option<Sandbox>, flags: &SandboxFlags) -> Result<Sandbox> {
             )
             .into());
         }
-        Some(Sandbox::Network) if !flags.allow_host.is_empty() => {
+        Some(Sandbox::Network) if !flags.allow.host.is_empty() => {
             return Err(open_refused("--sandbox network"));
         }
         Some(Sandbox::Network) => open_profile(true),
         Some(Sandbox::NoNetwork) => open_profile(false),
         Some(Sandbox::Profile(profile)) => profile,
-        None => open_profile(flags.allow_host.is_empty()),
+        None => open_profile(flags.allow.host.is_empty()),
     };
-    if profile.outbound.insecure_allow_all && !flags.allow_host.is_empty() {
+    if profile.outbound.insecure_allow_all && !flags.allow.host.is_empty() {
         return Err(open_refused("the profile's insecure_allow_all"));
     }
-    profile.read.extend(flags.allow_read.iter().cloned());
-    profile.write.extend(flags.allow_write.iter().cloned());
+    profile.read.extend(flags.allow.read.iter().cloned());
+    profile.write.extend(flags.allow.write.iter().cloned());
     let hosts = &mut profile.outbound.allow_host;
-    hosts.extend(flags.allow_host.iter().cloned());
+    hosts.extend(flags.allow.host.iter().cloned());
     let checked = policy::parse(&Sandbox::Profile(profile).to_value()).map_err(|e| {
         UsageError::new(
             format!("--allow-*: {}", e.message),
@@ -139,8 +155,8 @@ fn with_allows(base: Option<Sandbox>, flags: &SandboxFlags) -> Result<Sandbox> {
             ),
         )
     })?;
-    existing(&flags.allow_read, "--allow-read")?;
-    existing(&flags.allow_write, "--allow-write")?;
+    existing(&flags.allow.read, "--allow-read")?;
+    existing(&flags.allow.write, "--allow-write")?;
     Ok(checked)
 }
 
