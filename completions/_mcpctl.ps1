@@ -62,6 +62,7 @@ Register-ArgumentCompleter -Native -CommandName 'mcpctl' -ScriptBlock {
             [CompletionResult]::new('serve', 'serve', [CompletionResultType]::ParameterValue, 'Serve the granted tools of the supervised servers to an agent host over MCP')
             [CompletionResult]::new('grant', 'grant', [CompletionResultType]::ParameterValue, 'Expose tools of a server to `mcpctl serve` (nothing is exposed until granted)')
             [CompletionResult]::new('revoke', 'revoke', [CompletionResultType]::ParameterValue, 'Take back tools granted to `mcpctl serve`')
+            [CompletionResult]::new('sandbox', 'sandbox', [CompletionResultType]::ParameterValue, 'Print a server''s sandbox rules as its launch builds them, or set its policy')
             [CompletionResult]::new('login', 'login', [CompletionResultType]::ParameterValue, 'Sign in to a remote server with OAuth and store its tokens')
             [CompletionResult]::new('logout', 'logout', [CompletionResultType]::ParameterValue, 'Revoke a server''s OAuth tokens and delete them here')
             [CompletionResult]::new('auth', 'auth', [CompletionResultType]::ParameterValue, 'Inspect OAuth sign-ins (`mcpctl auth status`)')
@@ -162,6 +163,10 @@ Register-ArgumentCompleter -Native -CommandName 'mcpctl' -ScriptBlock {
             [CompletionResult]::new('--client-key', '--client-key', [CompletionResultType]::ParameterName, 'A PEM private key for private-key-jwt, as a ''${VAR}'' reference (ES256 or RS256, from the key)')
             [CompletionResult]::new('--oauth-scope', '--oauth-scope', [CompletionResultType]::ParameterName, 'OAuth scopes to ask for, space-separated (default: what the server names). (-s/--scope is Claude Code''s file scope.)')
             [CompletionResult]::new('--client-metadata-url', '--client-metadata-url', [CompletionResultType]::ParameterName, 'This client''s metadata document URL (https), its client id where the server supports client ID metadata documents')
+            [CompletionResult]::new('--sandbox', '--sandbox', [CompletionResultType]::ParameterName, 'How a local server is contained: none (no network), network (files contained, outbound open: the default for a command), off (unconfined), or a ToolHive permission-profile JSON file')
+            [CompletionResult]::new('--allow-read', '--allow-read', [CompletionResultType]::ParameterName, 'A path the server may read, absolute or ~/… (repeatable; makes a profile)')
+            [CompletionResult]::new('--allow-write', '--allow-write', [CompletionResultType]::ParameterName, 'A path the server may write, absolute or ~/… (repeatable; makes a profile)')
+            [CompletionResult]::new('--allow-host', '--allow-host', [CompletionResultType]::ParameterName, 'A host the server may reach through mcpctl''s egress proxy, every other one refused (repeatable; makes a profile)')
             [CompletionResult]::new('--to', '--to', [CompletionResultType]::ParameterName, 'File to write (default: the first definition file)')
             [CompletionResult]::new('-s', '-s', [CompletionResultType]::ParameterName, 'Which file to write, as Claude Code names it: local (the default: --to, else the first definition file), user (the per-user mcpctl file), project (.mcp.json here)')
             [CompletionResult]::new('--scope', '--scope', [CompletionResultType]::ParameterName, 'Which file to write, as Claude Code names it: local (the default: --to, else the first definition file), user (the per-user mcpctl file), project (.mcp.json here)')
@@ -642,6 +647,25 @@ Register-ArgumentCompleter -Native -CommandName 'mcpctl' -ScriptBlock {
             [CompletionResult]::new('--version', '--version', [CompletionResultType]::ParameterName, 'Print version')
             break
         }
+        'mcpctl;sandbox' {
+            [CompletionResult]::new('--set', '--set', [CompletionResultType]::ParameterName, 'Write this policy into the entry: none, network, off or PROFILE.json')
+            [CompletionResult]::new('--allow-read', '--allow-read', [CompletionResultType]::ParameterName, 'A path the server may read, absolute or ~/… (repeatable; makes a profile)')
+            [CompletionResult]::new('--allow-write', '--allow-write', [CompletionResultType]::ParameterName, 'A path the server may write, absolute or ~/… (repeatable; makes a profile)')
+            [CompletionResult]::new('--allow-host', '--allow-host', [CompletionResultType]::ParameterName, 'A host the server may reach through mcpctl''s egress proxy, every other one refused (repeatable; makes a profile)')
+            [CompletionResult]::new('--file', '--file', [CompletionResultType]::ParameterName, 'Definition file to read and edit (repeatable; default: MCPCTL_FILE or ~/.config/mcpctl/servers.json)')
+            [CompletionResult]::new('--color', '--color', [CompletionResultType]::ParameterName, 'Colour output: auto (a terminal, unless NO_COLOR is set; CLICOLOR_FORCE=1 forces it), always or never')
+            [CompletionResult]::new('--project', '--project', [CompletionResultType]::ParameterName, 'In Claude Code''s `~/.claude.json`, read and edit the servers of this project (`projects.<PATH>.mcpServers`) instead of the user''s (default: the current directory, when the file has an entry for it)')
+            [CompletionResult]::new('--json', '--json', [CompletionResultType]::ParameterName, 'Print machine-readable JSON on stdout instead of text')
+            [CompletionResult]::new('-q', '-q', [CompletionResultType]::ParameterName, 'Print no notes or progress on stderr (warnings and errors still)')
+            [CompletionResult]::new('--quiet', '--quiet', [CompletionResultType]::ParameterName, 'Print no notes or progress on stderr (warnings and errors still)')
+            [CompletionResult]::new('--no-spawn', '--no-spawn', [CompletionResultType]::ParameterName, 'Never start the supervisor implicitly (MCPCTL_NO_SPAWN takes 1/0, true/false, yes/no or on/off)')
+            [CompletionResult]::new('--allow-insecure-file', '--allow-insecure-file', [CompletionResultType]::ParameterName, 'Launch from a definition file even when another user could change it (group- or world-writable, or owned by someone else), for this run (MCPCTL_ALLOW_INSECURE_FILE takes 1/0, true/false, yes/no or on/off)')
+            [CompletionResult]::new('-h', '-h', [CompletionResultType]::ParameterName, 'Print help (see more with ''--help'')')
+            [CompletionResult]::new('--help', '--help', [CompletionResultType]::ParameterName, 'Print help (see more with ''--help'')')
+            [CompletionResult]::new('-V', '-V ', [CompletionResultType]::ParameterName, 'Print version')
+            [CompletionResult]::new('--version', '--version', [CompletionResultType]::ParameterName, 'Print version')
+            break
+        }
         'mcpctl;login' {
             [CompletionResult]::new('--scope', '--scope', [CompletionResultType]::ParameterName, 'Scopes to ask for, space-separated (default: the definition''s `scope`, else what the server''s challenge or metadata names, else none)')
             [CompletionResult]::new('--timeout', '--timeout', [CompletionResultType]::ParameterName, 'Seconds allowed for the whole sign-in, browser included')
@@ -883,6 +907,7 @@ Register-ArgumentCompleter -Native -CommandName 'mcpctl' -ScriptBlock {
             [CompletionResult]::new('serve', 'serve', [CompletionResultType]::ParameterValue, 'Serve the granted tools of the supervised servers to an agent host over MCP')
             [CompletionResult]::new('grant', 'grant', [CompletionResultType]::ParameterValue, 'Expose tools of a server to `mcpctl serve` (nothing is exposed until granted)')
             [CompletionResult]::new('revoke', 'revoke', [CompletionResultType]::ParameterValue, 'Take back tools granted to `mcpctl serve`')
+            [CompletionResult]::new('sandbox', 'sandbox', [CompletionResultType]::ParameterValue, 'Print a server''s sandbox rules as its launch builds them, or set its policy')
             [CompletionResult]::new('login', 'login', [CompletionResultType]::ParameterValue, 'Sign in to a remote server with OAuth and store its tokens')
             [CompletionResult]::new('logout', 'logout', [CompletionResultType]::ParameterValue, 'Revoke a server''s OAuth tokens and delete them here')
             [CompletionResult]::new('auth', 'auth', [CompletionResultType]::ParameterValue, 'Inspect OAuth sign-ins (`mcpctl auth status`)')
@@ -967,6 +992,9 @@ Register-ArgumentCompleter -Native -CommandName 'mcpctl' -ScriptBlock {
             break
         }
         'mcpctl;help;revoke' {
+            break
+        }
+        'mcpctl;help;sandbox' {
             break
         }
         'mcpctl;help;login' {

@@ -97,6 +97,9 @@ _mcpctl() {
             mcpctl,rm)
                 cmd="mcpctl__subcmd__remove"
                 ;;
+            mcpctl,sandbox)
+                cmd="mcpctl__subcmd__sandbox"
+                ;;
             mcpctl,search)
                 cmd="mcpctl__subcmd__search"
                 ;;
@@ -205,6 +208,9 @@ _mcpctl() {
             mcpctl__subcmd__help,revoke)
                 cmd="mcpctl__subcmd__help__subcmd__revoke"
                 ;;
+            mcpctl__subcmd__help,sandbox)
+                cmd="mcpctl__subcmd__help__subcmd__sandbox"
+                ;;
             mcpctl__subcmd__help,search)
                 cmd="mcpctl__subcmd__help__subcmd__search"
                 ;;
@@ -290,7 +296,7 @@ _mcpctl() {
 
     case "${cmd}" in
         mcpctl)
-            opts="-q -h -V --file --json --quiet --color --no-spawn --allow-insecure-file --project --help --version list ls show get add add-json check lock pin approve clients import export remove rm enable disable search start stop restart refresh status tools call logs serve grant revoke login logout auth supervisor completions help"
+            opts="-q -h -V --file --json --quiet --color --no-spawn --allow-insecure-file --project --help --version list ls show get add add-json check lock pin approve clients import export remove rm enable disable search start stop restart refresh status tools call logs serve grant revoke sandbox login logout auth supervisor completions help"
             if [[ ${cur} == -* || ${COMP_CWORD} -eq 1 ]] ; then
                 COMPREPLY=( $(compgen -W "${opts}" -- "${cur}") )
                 return 0
@@ -316,7 +322,7 @@ _mcpctl() {
             return 0
             ;;
         mcpctl__subcmd__add)
-            opts="-t -H -e -s -q -h -V --package --remote --as-remote --arg --allow-deprecated --trust-runtime-args --store-secret --refresh --registry --url --transport --header --command --args --env --cwd --name --label --disabled --autostart --restart --connect-timeout --protocol --pin --auth --grant --client-id --client-secret --token-endpoint-auth --client-key --oauth-scope --client-metadata-url --to --scope --allow-http --force --require-pin --no-check --dry-run --show-secrets --file --json --quiet --color --no-spawn --allow-insecure-file --project --help --version"
+            opts="-t -H -e -s -q -h -V --package --remote --as-remote --arg --allow-deprecated --trust-runtime-args --store-secret --refresh --registry --url --transport --header --command --args --env --cwd --name --label --disabled --autostart --restart --connect-timeout --protocol --pin --auth --grant --client-id --client-secret --token-endpoint-auth --client-key --oauth-scope --client-metadata-url --sandbox --allow-read --allow-write --allow-host --to --scope --allow-http --force --require-pin --no-check --dry-run --show-secrets --file --json --quiet --color --no-spawn --allow-insecure-file --project --help --version"
             if [[ ${cur} == -* || ${COMP_CWORD} -eq 2 ]] ; then
                 COMPREPLY=( $(compgen -W "${opts}" -- "${cur}") )
                 return 0
@@ -427,6 +433,22 @@ _mcpctl() {
                     return 0
                     ;;
                 --client-metadata-url)
+                    COMPREPLY=($(compgen -f "${cur}"))
+                    return 0
+                    ;;
+                --sandbox)
+                    COMPREPLY=($(compgen -f "${cur}"))
+                    return 0
+                    ;;
+                --allow-read)
+                    COMPREPLY=($(compgen -f "${cur}"))
+                    return 0
+                    ;;
+                --allow-write)
+                    COMPREPLY=($(compgen -f "${cur}"))
+                    return 0
+                    ;;
+                --allow-host)
                     COMPREPLY=($(compgen -f "${cur}"))
                     return 0
                     ;;
@@ -888,7 +910,7 @@ _mcpctl() {
             return 0
             ;;
         mcpctl__subcmd__help)
-            opts="list show add add-json check lock pin approve clients import export remove enable disable search start stop restart refresh status tools call logs serve grant revoke login logout auth supervisor completions help"
+            opts="list show add add-json check lock pin approve clients import export remove enable disable search start stop restart refresh status tools call logs serve grant revoke sandbox login logout auth supervisor completions help"
             if [[ ${cur} == -* || ${COMP_CWORD} -eq 2 ]] ; then
                 COMPREPLY=( $(compgen -W "${opts}" -- "${cur}") )
                 return 0
@@ -1238,6 +1260,20 @@ _mcpctl() {
             return 0
             ;;
         mcpctl__subcmd__help__subcmd__revoke)
+            opts=""
+            if [[ ${cur} == -* || ${COMP_CWORD} -eq 3 ]] ; then
+                COMPREPLY=( $(compgen -W "${opts}" -- "${cur}") )
+                return 0
+            fi
+            case "${prev}" in
+                *)
+                    COMPREPLY=()
+                    ;;
+            esac
+            COMPREPLY=( $(compgen -W "${opts}" -- "${cur}") )
+            return 0
+            ;;
+        mcpctl__subcmd__help__subcmd__sandbox)
             opts=""
             if [[ ${cur} == -* || ${COMP_CWORD} -eq 3 ]] ; then
                 COMPREPLY=( $(compgen -W "${opts}" -- "${cur}") )
@@ -1745,6 +1781,48 @@ _mcpctl() {
             fi
             case "${prev}" in
                 --profile)
+                    COMPREPLY=($(compgen -f "${cur}"))
+                    return 0
+                    ;;
+                --file)
+                    COMPREPLY=($(compgen -f "${cur}"))
+                    return 0
+                    ;;
+                --color)
+                    COMPREPLY=($(compgen -W "auto always never" -- "${cur}"))
+                    return 0
+                    ;;
+                --project)
+                    COMPREPLY=($(compgen -f "${cur}"))
+                    return 0
+                    ;;
+                *)
+                    COMPREPLY=()
+                    ;;
+            esac
+            COMPREPLY=( $(compgen -W "${opts}" -- "${cur}") )
+            return 0
+            ;;
+        mcpctl__subcmd__sandbox)
+            opts="-q -h -V --set --allow-read --allow-write --allow-host --file --json --quiet --color --no-spawn --allow-insecure-file --project --help --version"
+            if [[ ${cur} == -* || ${COMP_CWORD} -eq 2 ]] ; then
+                COMPREPLY=( $(compgen -W "${opts}" -- "${cur}") )
+                return 0
+            fi
+            case "${prev}" in
+                --set)
+                    COMPREPLY=($(compgen -f "${cur}"))
+                    return 0
+                    ;;
+                --allow-read)
+                    COMPREPLY=($(compgen -f "${cur}"))
+                    return 0
+                    ;;
+                --allow-write)
+                    COMPREPLY=($(compgen -f "${cur}"))
+                    return 0
+                    ;;
+                --allow-host)
                     COMPREPLY=($(compgen -f "${cur}"))
                     return 0
                     ;;

@@ -59,6 +59,7 @@ set edit:completion:arg-completer[mcpctl] = {|@words|
             cand serve 'Serve the granted tools of the supervised servers to an agent host over MCP'
             cand grant 'Expose tools of a server to `mcpctl serve` (nothing is exposed until granted)'
             cand revoke 'Take back tools granted to `mcpctl serve`'
+            cand sandbox 'Print a server''s sandbox rules as its launch builds them, or set its policy'
             cand login 'Sign in to a remote server with OAuth and store its tokens'
             cand logout 'Revoke a server''s OAuth tokens and delete them here'
             cand auth 'Inspect OAuth sign-ins (`mcpctl auth status`)'
@@ -154,6 +155,10 @@ set edit:completion:arg-completer[mcpctl] = {|@words|
             cand --client-key 'A PEM private key for private-key-jwt, as a ''${VAR}'' reference (ES256 or RS256, from the key)'
             cand --oauth-scope 'OAuth scopes to ask for, space-separated (default: what the server names). (-s/--scope is Claude Code''s file scope.)'
             cand --client-metadata-url 'This client''s metadata document URL (https), its client id where the server supports client ID metadata documents'
+            cand --sandbox 'How a local server is contained: none (no network), network (files contained, outbound open: the default for a command), off (unconfined), or a ToolHive permission-profile JSON file'
+            cand --allow-read 'A path the server may read, absolute or ~/… (repeatable; makes a profile)'
+            cand --allow-write 'A path the server may write, absolute or ~/… (repeatable; makes a profile)'
+            cand --allow-host 'A host the server may reach through mcpctl''s egress proxy, every other one refused (repeatable; makes a profile)'
             cand --to 'File to write (default: the first definition file)'
             cand -s 'Which file to write, as Claude Code names it: local (the default: --to, else the first definition file), user (the per-user mcpctl file), project (.mcp.json here)'
             cand --scope 'Which file to write, as Claude Code names it: local (the default: --to, else the first definition file), user (the per-user mcpctl file), project (.mcp.json here)'
@@ -609,6 +614,24 @@ set edit:completion:arg-completer[mcpctl] = {|@words|
             cand -V 'Print version'
             cand --version 'Print version'
         }
+        &'mcpctl;sandbox'= {
+            cand --set 'Write this policy into the entry: none, network, off or PROFILE.json'
+            cand --allow-read 'A path the server may read, absolute or ~/… (repeatable; makes a profile)'
+            cand --allow-write 'A path the server may write, absolute or ~/… (repeatable; makes a profile)'
+            cand --allow-host 'A host the server may reach through mcpctl''s egress proxy, every other one refused (repeatable; makes a profile)'
+            cand --file 'Definition file to read and edit (repeatable; default: MCPCTL_FILE or ~/.config/mcpctl/servers.json)'
+            cand --color 'Colour output: auto (a terminal, unless NO_COLOR is set; CLICOLOR_FORCE=1 forces it), always or never'
+            cand --project 'In Claude Code''s `~/.claude.json`, read and edit the servers of this project (`projects.<PATH>.mcpServers`) instead of the user''s (default: the current directory, when the file has an entry for it)'
+            cand --json 'Print machine-readable JSON on stdout instead of text'
+            cand -q 'Print no notes or progress on stderr (warnings and errors still)'
+            cand --quiet 'Print no notes or progress on stderr (warnings and errors still)'
+            cand --no-spawn 'Never start the supervisor implicitly (MCPCTL_NO_SPAWN takes 1/0, true/false, yes/no or on/off)'
+            cand --allow-insecure-file 'Launch from a definition file even when another user could change it (group- or world-writable, or owned by someone else), for this run (MCPCTL_ALLOW_INSECURE_FILE takes 1/0, true/false, yes/no or on/off)'
+            cand -h 'Print help (see more with ''--help'')'
+            cand --help 'Print help (see more with ''--help'')'
+            cand -V 'Print version'
+            cand --version 'Print version'
+        }
         &'mcpctl;login'= {
             cand --scope 'Scopes to ask for, space-separated (default: the definition''s `scope`, else what the server''s challenge or metadata names, else none)'
             cand --timeout 'Seconds allowed for the whole sign-in, browser included'
@@ -829,6 +852,7 @@ set edit:completion:arg-completer[mcpctl] = {|@words|
             cand serve 'Serve the granted tools of the supervised servers to an agent host over MCP'
             cand grant 'Expose tools of a server to `mcpctl serve` (nothing is exposed until granted)'
             cand revoke 'Take back tools granted to `mcpctl serve`'
+            cand sandbox 'Print a server''s sandbox rules as its launch builds them, or set its policy'
             cand login 'Sign in to a remote server with OAuth and store its tokens'
             cand logout 'Revoke a server''s OAuth tokens and delete them here'
             cand auth 'Inspect OAuth sign-ins (`mcpctl auth status`)'
@@ -887,6 +911,8 @@ set edit:completion:arg-completer[mcpctl] = {|@words|
         &'mcpctl;help;grant'= {
         }
         &'mcpctl;help;revoke'= {
+        }
+        &'mcpctl;help;sandbox'= {
         }
         &'mcpctl;help;login'= {
         }

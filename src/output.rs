@@ -296,8 +296,8 @@ pub fn server_json(def: &ServerDef, show_secrets: bool) -> Value {
         obj.insert("env".into(), json!(process.env));
         obj.insert("cwd".into(), json!(process.cwd));
         obj.insert("env_file".into(), json!(def.env_file));
-        if let Some(sandbox) = &def.sandbox {
-            obj.insert("sandbox".into(), json!(sandbox));
+        if let Some(sandbox) = crate::defs::sandbox_kind::effective_json(def) {
+            obj.insert("sandbox".into(), sandbox);
         }
     }
     if let Launch::Remote { url, headers, .. } = &shown.launch {

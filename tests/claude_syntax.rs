@@ -55,7 +55,8 @@ fn a_name_then_a_command_after_dashes_adds_a_stdio_server_to_the_project() {
         written,
         json!({"mcpServers": {"myserver": {
             "command": fx, "args": ["--tools", "3"],
-            "env": {"API_KEY": "${API_KEY}", "MODE": "fast"}
+            "env": {"API_KEY": "${API_KEY}", "MODE": "fast"},
+            "sandbox": "network"
         }}}),
     );
     let list = sb.run(&["--file", ".mcp.json", "list", "--json"]);
@@ -92,11 +93,11 @@ fn a_name_then_a_command_without_dashes_and_with_command() {
     let servers = &read_json(&file)["mcpServers"];
     assert_eq!(
         servers["plain"],
-        json!({"command": "sh", "args": ["server.sh"]})
+        json!({"command": "sh", "args": ["server.sh"], "sandbox": "network"})
     );
     assert_eq!(
         servers["flagged"],
-        json!({"command": "sh", "args": ["-c", "exec cat"]})
+        json!({"command": "sh", "args": ["-c", "exec cat"], "sandbox": "network"})
     );
 }
 
@@ -190,13 +191,13 @@ fn scopes_map_onto_files() {
     let user = read_json(&sb.path("config/mcpctl/servers.json"));
     assert_eq!(
         user["mcpServers"]["mine"],
-        json!({"command": "sh", "args": []})
+        json!({"command": "sh", "args": [], "sandbox": "network"})
     );
     assert!(user["mcpServers"].get("ours").is_none(), "{user}");
     let team = read_json(&file);
     assert_eq!(
         team["mcpServers"]["ours"],
-        json!({"command": "sh", "args": []})
+        json!({"command": "sh", "args": [], "sandbox": "network"})
     );
     sb.run(&[
         "add",
@@ -271,9 +272,12 @@ fn add_json_writes_the_entry_as_given() {
     .expect_code(0)
     .stdout_has("added `fx` to")
     .stderr_has("fx: ok, 2 tools");
+    // As given, plus the sandbox `add` gives a local server.
+    let mut saved = entry.clone();
+    saved["sandbox"] = json!("network");
     assert_eq!(
         read_json(&sb.path(".mcp.json")),
-        json!({"mcpServers": {"fx": entry}})
+        json!({"mcpServers": {"fx": saved}})
     );
     // A flat file gets mcpctl's vocabulary, the unknown field kept.
     let flat = sb.path("flat.json");

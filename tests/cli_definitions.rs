@@ -668,7 +668,7 @@ fn add_into_a_null_mcp_servers_yaml() {
     let text = String::from_utf8(bytes(&file)).unwrap();
     assert_eq!(
         text,
-        "# mine\nmcpServers:\n  a:\n    transport: stdio\n    command: sh\n    args: []\n"
+        "# mine\nmcpServers:\n  a:\n    transport: stdio\n    command: sh\n    args: []\n    sandbox: network\n"
     );
 }
 

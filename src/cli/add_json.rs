@@ -46,9 +46,10 @@ pub struct Args {
 
 /// Parse the entry, then save it as `add` would.
 pub fn run(ctx: &Context, args: Args) -> Result<ExitCode> {
-    let given = parse_object(&args.entry)?;
+    let mut given = parse_object(&args.entry)?;
     let target = args.save.target(ctx)?;
     let mut def = definition(&args.name, &args.entry)?;
+    default_sandbox(&mut def, &mut given);
     def.source = target.clone();
     let (catalog, kept) = ctx.catalog_keeping(&target)?;
     let save = Save {
@@ -57,6 +58,19 @@ pub fn run(ctx: &Context, args: Args) -> Result<ExitCode> {
     };
     super::save::save_definition(ctx, &catalog, kept, def, &save, &[])?;
     Ok(ExitCode::Success)
+}
+
+/// A stdio entry given without `sandbox` gets `"network"`, as `add` gives
+/// it (files contained, outbound open); a container launcher is left to
+/// its runtime, and a remote entry never gets the field.
+fn default_sandbox(def: &mut crate::defs::ServerDef, given: &mut Value) {
+    use crate::defs::sandbox_kind::{SandboxKind, is_stdio, sandbox_kind};
+    if is_stdio(def) && sandbox_kind(def) == Some(SandboxKind::Unset) {
+        def.sandbox = Some(crate::sandbox::Sandbox::Network);
+        if let Some(entry) = given.as_object_mut() {
+            entry.insert("sandbox".into(), Value::from("network"));
+        }
+    }
 }
 
 /// The JSON argument as an object, or an error saying where it breaks.

@@ -56,7 +56,32 @@ pub fn run(ctx: &Context, args: Args) -> Result<ExitCode> {
         catalog.sources.primary(),
     )?;
     let target = transfer::client_file(&args.to, transfer::Purpose::Write)?;
+    warn_unconfined_there(&chosen, &args.to);
     let against = Catalog::load(&Sources::resolve(std::slice::from_ref(&target)))?;
     let save = transfer::save_into(target, args.check, args.dry_run, args.show_secrets);
     transfer::copy(ctx, chosen, &against, &save, args.replace)
+}
+
+/// Another agent host launches what it reads itself and knows nothing of
+/// mcpctl's `sandbox` field: say, per entry, that a sandboxed server will
+/// run unconfined there.
+fn warn_unconfined_there(chosen: &[crate::defs::ServerDef], client: &str) {
+    use crate::defs::sandbox_kind::{SandboxKind, sandbox_kind};
+    let client = crate::output::sanitize(client);
+    for def in chosen {
+        let Some(kind @ (SandboxKind::None | SandboxKind::Network | SandboxKind::Profile)) =
+            sandbox_kind(def)
+        else {
+            continue;
+        };
+        crate::output::warn(
+            &format!(
+                "`{}` runs in a sandbox ({kind}) under mcpctl, but {client} launches it itself and does not read `sandbox`: there it runs unconfined",
+                crate::output::sanitize(&def.name)
+            ),
+            Some(&format!(
+                "to keep it contained, give {client} `mcpctl serve` instead (`mcpctl serve --write-config`), which reaches the server mcpctl launches"
+            )),
+        );
+    }
 }

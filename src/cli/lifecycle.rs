@@ -132,6 +132,7 @@ pub fn status_table(servers: &[&ServerStatus]) -> Table {
         "UPTIME",
         "TOOLS",
         "RESTARTS",
+        "SANDBOX",
         "LAST ERROR",
     ]);
     for s in servers {
@@ -152,10 +153,17 @@ pub fn status_table(servers: &[&ServerStatus]) -> Table {
             uptime(s.uptime_secs),
             tools,
             s.restarts.to_string(),
+            sandbox_word(s).to_string(),
             err,
         ]);
     }
     table
+}
+
+/// A status's sandbox kind, `-` for a remote server (or an older
+/// supervisor's answer).
+pub fn sandbox_word(s: &ServerStatus) -> &'static str {
+    s.sandbox.map_or("-", |kind| kind.as_str())
 }
 
 /// Send a lifecycle op built from `names` and report it.

@@ -35,6 +35,8 @@ mod refusal;
 mod remove;
 mod restart;
 mod revoke;
+mod sandbox;
+mod sandbox_set;
 mod save;
 mod search;
 mod serve;
@@ -236,6 +238,8 @@ pub enum Command {
     Grant(grant::Args),
     /// Take back tools granted to `mcpctl serve`.
     Revoke(revoke::Args),
+    /// Print a server's sandbox rules as its launch builds them, or set its policy.
+    Sandbox(sandbox::Args),
     /// Sign in to a remote server with OAuth and store its tokens.
     Login(login::Args),
     /// Revoke a server's OAuth tokens and delete them here.
@@ -439,6 +443,7 @@ fn dispatch(ctx: &Context, command: Command) -> Result<ExitCode> {
     match command {
         Command::List(args) => list::run(ctx, args),
         Command::Show(args) => show::run(ctx, args),
+        Command::Sandbox(args) => sandbox::run(ctx, args),
         Command::Add(args) => add::run(ctx, *args),
         Command::AddJson(args) => add_json::run(ctx, args),
         Command::Check(args) => check::run(ctx, args),

@@ -44,9 +44,7 @@ pub fn run(ctx: &Context, args: Args) -> Result<ExitCode> {
         lines.push(format!("label:      {}", sanitize(label)));
     }
     launch_lines(def, args.show_secrets, &mut lines);
-    if def.process().is_some() {
-        sandbox_lines(def.sandbox.as_ref(), &mut lines);
-    }
+    sandbox_lines(def, &mut lines);
     lines.push(format!(
         "timeout:    {}s (connect and discovery)",
         def.connect_budget().as_secs_f64()
@@ -107,15 +105,33 @@ fn launch_lines(def: &ServerDef, show_secrets: bool, lines: &mut Vec<String>) {
     }
 }
 
-/// The sandbox policy: its kind, and a profile's paths and network.
-fn sandbox_lines(sandbox: Option<&crate::sandbox::Sandbox>, lines: &mut Vec<String>) {
+/// The effective sandbox: its kind in words, a profile's paths and
+/// network, and where the full rules are printed.
+fn sandbox_lines(def: &ServerDef, lines: &mut Vec<String>) {
+    use crate::defs::sandbox_kind::{SandboxKind, container_runtime, sandbox_kind};
     use crate::sandbox::Sandbox;
-    let Some(sandbox) = sandbox else {
-        lines.push("sandbox:    unset (unconfined)".to_string());
+    let Some(kind) = sandbox_kind(def) else {
         return;
     };
-    lines.push(format!("sandbox:    {}", sandbox.kind()));
-    if let Sandbox::Profile(profile) = sandbox {
+    let name = sanitize(&def.name);
+    let said = match kind {
+        SandboxKind::None => "none (files contained; no network at all)".to_string(),
+        SandboxKind::Network => "network (files contained; outbound network open)".to_string(),
+        SandboxKind::Profile => "profile (files contained; the paths and hosts below)".to_string(),
+        SandboxKind::Off => "off (unconfined, knowingly)".to_string(),
+        SandboxKind::Unset => format!(
+            "unset (unconfined): the entry has no sandbox field; add one with `mcpctl sandbox {name} --set network`"
+        ),
+        SandboxKind::Container => {
+            let runtime = def
+                .process()
+                .and_then(|p| container_runtime(p.command))
+                .unwrap_or("its runtime");
+            format!("container (contained by {runtime}; mcpctl does not nest a sandbox)")
+        }
+    };
+    lines.push(format!("sandbox:    {said}"));
+    if let Some(Sandbox::Profile(profile)) = &def.sandbox {
         for (key, list) in [("read", &profile.read), ("write", &profile.write)] {
             if !list.is_empty() {
                 lines.push(format!("  {key}: {}", sanitize(&list.join(", "))));
@@ -130,6 +146,14 @@ fn sandbox_lines(sandbox: Option<&crate::sandbox::Sandbox>, lines: &mut Vec<Stri
             format!("only {}", sanitize(&out.allow_host.join(", ")))
         };
         lines.push(format!("  network: {network}"));
+    }
+    if matches!(
+        kind,
+        SandboxKind::None | SandboxKind::Network | SandboxKind::Profile
+    ) {
+        lines.push(format!(
+            "  rules: `mcpctl sandbox {name}` prints what it may read, write and reach"
+        ));
     }
 }
 

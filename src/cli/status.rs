@@ -103,6 +103,7 @@ fn detail(s: &ServerStatus) -> Vec<String> {
         format!("name:       {}", one(&s.name)),
         format!("state:      {}", s.state),
         format!("transport:  {}", s.transport),
+        format!("sandbox:    {}", lifecycle::sandbox_word(s)),
         format!(
             "pid:        {}",
             s.pid.map_or("-".into(), |p| p.to_string())
@@ -223,6 +224,7 @@ fn defined_as_stopped(ctx: &Context, names: &[String]) -> Result<Vec<ServerStatu
             log: crate::supervisor::logs::log_path(&logs, &d.name)
                 .display()
                 .to_string(),
+            sandbox: crate::defs::sandbox_kind::sandbox_kind(d),
         })
         .collect())
 }

@@ -26,6 +26,7 @@ pub mod nesting;
 pub mod redact;
 pub mod render;
 pub mod rules;
+pub mod sandbox_kind;
 pub mod sources;
 pub mod store;
 pub mod syntax;

@@ -319,6 +319,57 @@ fn confine(
     child_env: &[(String, String)],
     fetched: &[PathBuf],
 ) -> Result<Option<crate::sandbox::Confinement>, ConnectError> {
+    Ok(with_facts(def, program, child_env, fetched, crate::sandbox::prepare)?.flatten())
+}
+
+/// The rules [`spawn`] would confine `def`'s process in, worked out the
+/// same way (its environment, working directory and program) with nothing
+/// started, for `mcpctl sandbox NAME`; `None` without a policy or process.
+pub fn sandbox_rules(
+    def: &ServerDef,
+) -> Result<Option<crate::sandbox::explain::Rules>, ConnectError> {
+    let Some(process) = def.process() else {
+        return Ok(None);
+    };
+    let server = def.name.as_str();
+    let command = vars::expand(server, process.command)?;
+    let spawn_failed = |detail: String| ConnectError::SpawnFailed {
+        server: server.to_string(),
+        command: command.clone(),
+        phase: Phase::Spawn,
+        detail,
+    };
+    let child_env = child_environment(def, process.env, &spawn_failed)?;
+    let cwd = working_dir(def, process.cwd, &spawn_failed)?;
+    let path = child_env
+        .iter()
+        .find(|(k, _)| k == "PATH")
+        .map(|(_, v)| v.as_str());
+    let program = resolve(server, &command, path, &cwd)?;
+    fn explained(
+        policy: &crate::sandbox::Sandbox,
+        facts: &crate::sandbox::LaunchFacts,
+    ) -> Result<crate::sandbox::explain::Rules, crate::sandbox::SandboxError> {
+        Ok(crate::sandbox::explain::explain(policy, facts))
+    }
+    // Nothing is fetched for a view: a fetched package's tree is added
+    // read-only at launch.
+    with_facts(def, &program, &child_env, &[], explained)
+}
+
+/// `make` applied to the entry's policy and this launch's facts (the
+/// profile's paths with `${VAR}`s expanded, and `fetched` read-only);
+/// `None` without a policy.
+fn with_facts<T>(
+    def: &ServerDef,
+    program: &Path,
+    child_env: &[(String, String)],
+    fetched: &[PathBuf],
+    make: impl FnOnce(
+        &crate::sandbox::Sandbox,
+        &crate::sandbox::LaunchFacts,
+    ) -> Result<T, crate::sandbox::SandboxError>,
+) -> Result<Option<T>, ConnectError> {
     let Some(policy) = &def.sandbox else {
         return Ok(None);
     };
@@ -350,12 +401,14 @@ fn confine(
         read,
         write,
     };
-    crate::sandbox::prepare(policy, &facts).map_err(|e| ConnectError::Sandbox {
-        server: server.to_string(),
-        phase: Phase::Spawn,
-        hint: e.hint(),
-        detail: e.to_string(),
-    })
+    make(policy, &facts)
+        .map(Some)
+        .map_err(|e| ConnectError::Sandbox {
+            server: server.to_string(),
+            phase: Phase::Spawn,
+            hint: e.hint(),
+            detail: e.to_string(),
+        })
 }
 
 fn expand_all(server: &str, list: &[String]) -> Result<Vec<String>, ConnectError> {
@@ -435,7 +488,9 @@ fn take_ownership(
 ) -> SpawnedStdio {
     let pid = child.id().expect("a just-spawned child has a pid");
     escapes::register(pid);
-    let stderr = StderrTail::new(DEFAULT_TAIL_LINES, tee).redacting(Redactor::for_def(def));
+    let stderr = StderrTail::new(DEFAULT_TAIL_LINES, tee)
+        .redacting(Redactor::for_def(def))
+        .annotating(refusal_notes(def));
     let drain = child
         .stderr
         .take()
@@ -458,6 +513,15 @@ fn take_ownership(
         tap,
         cwd,
     }
+}
+
+/// For a confined server, the note its log and stderr tail get after a
+/// line naming a refused path or host (see [`crate::sandbox::denials`]).
+fn refusal_notes(def: &ServerDef) -> Option<super::stderr::StderrAnnotator> {
+    let policy = def.sandbox.as_ref()?;
+    (*policy != crate::sandbox::Sandbox::Off).then(|| {
+        crate::sandbox::denials::annotator(&def.name, policy.kind(), policy.isolates_network())
+    })
 }
 
 /// `exit code 3` or `killed by signal 9`, for error messages.

@@ -25,6 +25,10 @@ pub const TRUNCATED: &str = " … [line truncated at 8 KiB]";
 /// A callback that receives every stderr line, e.g. to append it to a log.
 pub type StderrTee = Arc<dyn Fn(&str) + Send + Sync>;
 
+/// A callback that may add a line of its own after a stderr line (the
+/// sandbox's note on a refusal the line names).
+pub type StderrAnnotator = Arc<dyn Fn(&str) -> Option<String> + Send + Sync>;
+
 /// The last N lines a child wrote to stderr, shared between the draining
 /// task and whoever reports an error.
 #[derive(Clone)]
@@ -33,6 +37,7 @@ pub struct StderrTail {
     capacity: usize,
     tee: Option<StderrTee>,
     redactor: Redactor,
+    annotate: Option<StderrAnnotator>,
 }
 
 impl std::fmt::Debug for StderrTail {
@@ -51,7 +56,15 @@ impl StderrTail {
             capacity: capacity.max(1),
             tee,
             redactor: Redactor::default(),
+            annotate: None,
         }
+    }
+
+    /// Add `annotate`'s line after each line it has something to say
+    /// about, in the tail and the tee alike.
+    pub fn annotating(mut self, annotate: Option<StderrAnnotator>) -> Self {
+        self.annotate = annotate;
+        self
     }
 
     /// Redact every line with `redactor` before it is kept or teed, so a
@@ -65,6 +78,13 @@ impl StderrTail {
     /// Record one line (without its newline).
     pub fn push(&self, line: &str) {
         let line = &self.redactor.apply(line);
+        self.record(line);
+        if let Some(note) = self.annotate.as_ref().and_then(|annotate| annotate(line)) {
+            self.record(&note);
+        }
+    }
+
+    fn record(&self, line: &str) {
         if let Some(tee) = &self.tee {
             tee(line);
         }

@@ -40,6 +40,9 @@ impl SandboxError {
             SandboxError::NotYet { .. } => format!(
                 "use \"sandbox\": \"network\" (outbound open) or \"none\" for now, or {OFF_HINT}"
             ),
+            SandboxError::Setup { .. } => format!(
+                "fix what is named (a profile's path must exist; `mcpctl sandbox NAME` shows the rules), or {OFF_HINT}"
+            ),
             _ => {
                 format!("run on a kernel with Landlock and user namespaces enabled, or {OFF_HINT}")
             }

@@ -10,12 +10,15 @@
 //! This module reaches only downward (`state_dir`, `text`): `defs` holds
 //! the policy in a definition, `mcp` installs it at the one spawn.
 
+pub mod denials;
 pub mod enter;
 pub mod error;
+pub mod explain;
 pub mod kernel;
 pub mod paths;
 pub mod pidns;
 pub mod policy;
+pub mod profile_file;
 pub mod proxy;
 pub mod rules;
 pub mod seccomp;
@@ -136,7 +139,7 @@ pub fn prepare(
 /// Landlock does not govern before ABI 9) and the session's runtime
 /// directory (D-Bus and other sockets). A directory holding the program
 /// itself is left alone (the launch would fail).
-fn hidden_dirs(program: &Path) -> Vec<std::ffi::CString> {
+pub(super) fn hidden_dirs(program: &Path) -> Vec<std::ffi::CString> {
     use std::os::unix::ffi::OsStrExt;
     let mut dirs = paths::protected_dirs();
     if let Some(runtime) = std::env::var_os("XDG_RUNTIME_DIR").filter(|d| !d.is_empty()) {
@@ -178,7 +181,7 @@ fn safe_to_grant(dir: &Path, facts: &LaunchFacts) -> bool {
 /// The launcher's own directory, every `PATH` directory (an interpreter
 /// named by a `#!` line lives there) with its prefix's `lib`, and uv's
 /// Pythons, read-only, each only if [`safe_to_grant`].
-fn launcher_grants(facts: &LaunchFacts, grants: &mut Grants) {
+pub(super) fn launcher_grants(facts: &LaunchFacts, grants: &mut Grants) {
     let mut dirs: Vec<PathBuf> = Vec::new();
     if let Some(dir) = facts
         .program
@@ -213,7 +216,7 @@ fn launcher_grants(facts: &LaunchFacts, grants: &mut Grants) {
 
 /// The profile's own paths, `~` expanded, never mcpctl's state; a listed
 /// path that does not exist is refused rather than skipped.
-fn profile_grants(facts: &LaunchFacts, grants: &mut Grants) -> Result<(), SandboxError> {
+pub(super) fn profile_grants(facts: &LaunchFacts, grants: &mut Grants) -> Result<(), SandboxError> {
     let lists = [(&facts.read, "read"), (&facts.write, "write")];
     for (list, at) in lists {
         for spelled in list.iter() {

@@ -208,6 +208,15 @@ fn path_list(value: Option<&Value>, at: &str) -> Result<Vec<String>, PolicyError
         .into_iter()
         .map(|path| {
             paths::check_spelling(path, at)?;
+            if path.contains(":/") {
+                return Err(refuse(
+                    format!(
+                        "`{at}` path `{}` is a ToolHive mount (HOST:CONTAINER)",
+                        crate::text::sanitize(path)
+                    ),
+                    "a local server sees host paths where they are: give the host path alone",
+                ));
+            }
             Ok(path.to_string())
         })
         .collect()
@@ -217,7 +226,8 @@ fn parse_network(value: &Value) -> Result<Outbound, PolicyError> {
     let map = value
         .as_object()
         .ok_or_else(|| refuse("`network` must be an object", "{\"outbound\": {...}}"))?;
-    only_keys(map, "`network`", &["outbound"])?;
+    only_keys(map, "`network`", &["outbound", "inbound"])?;
+    check_inbound(map.get("inbound"))?;
     let Some(outbound) = map.get("outbound") else {
         return Ok(Outbound::default());
     };
@@ -252,6 +262,26 @@ fn parse_network(value: &Value) -> Result<Outbound, PolicyError> {
         allow_host,
         allow_port,
     })
+}
+
+/// ToolHive's `network.inbound` (who may connect to a container): checked
+/// and accepted so its profiles load as they are; a stdio server takes no
+/// connections, so it grants nothing here.
+fn check_inbound(value: Option<&Value>) -> Result<(), PolicyError> {
+    let Some(value) = value else {
+        return Ok(());
+    };
+    let map = value.as_object().ok_or_else(|| {
+        refuse(
+            "`network.inbound` must be an object",
+            "{\"allow_host\": [...]}",
+        )
+    })?;
+    only_keys(map, "`network.inbound`", &["allow_host"])?;
+    for host in strings(map.get("allow_host"), "allow_host")? {
+        check_host(host)?;
+    }
+    Ok(())
 }
 
 fn port_list(value: Option<&Value>) -> Result<Vec<u16>, PolicyError> {

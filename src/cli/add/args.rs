@@ -192,6 +192,9 @@ pub struct Args {
     /// OAuth sign-in for a URL.
     #[command(flatten)]
     pub oauth: crate::cli::add_oauth::OAuthFlags,
+    /// The sandbox of a local server.
+    #[command(flatten)]
+    pub sandbox: super::sandbox::SandboxFlags,
     /// Where to write, and how strictly.
     #[command(flatten)]
     pub save: SaveFlags,

@@ -146,7 +146,7 @@ pub(super) fn apply_common_flags(def: &mut ServerDef, args: &Args, target: &Path
     if let Some(oauth) = args.oauth.build(def)? {
         def.auth = Some(oauth);
     }
-    Ok(())
+    super::sandbox::apply(def, &args.sandbox)
 }
 
 /// Split `NAME=VALUE` / `Name: value` flags into an ordered map.

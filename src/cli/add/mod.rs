@@ -10,6 +10,7 @@ mod args;
 mod claude;
 mod flags;
 mod registry;
+pub(crate) mod sandbox;
 
 use serde_json::json;
 

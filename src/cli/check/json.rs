@@ -158,6 +158,10 @@ fn outcome_json(outcome: &Outcome) -> Value {
     // whose file names none.
     let defined = (!outcome.def.transport_inferred).then_some(outcome.def.transport);
     entry.insert("transport".into(), json!(defined));
+    entry.insert(
+        "sandbox".into(),
+        json!(crate::defs::sandbox_kind::sandbox_kind(&outcome.def)),
+    );
     match &outcome.result {
         None => {
             entry.insert("reason".into(), json!("disabled"));

@@ -6,6 +6,7 @@
 
 mod human;
 mod json;
+mod unconfined;
 
 use std::io::IsTerminal;
 use std::time::Duration;
@@ -117,6 +118,7 @@ pub fn run(ctx: &Context, args: Args) -> Result<ExitCode> {
         refused,
     } = select(ctx, &catalog, &args)?;
     let timeout = super::lock::observe::parse_timeout(args.timeout)?;
+    unconfined::warn(&defs);
     if defs.is_empty() && skipped.is_empty() {
         return nothing_to_check(ctx, &catalog, refused);
     }

@@ -62,7 +62,7 @@ impl Owner {
             return Ok(self.status());
         };
         let log = self.log_path();
-        logs::note(&log, &format!("starting `{}`", def.target()));
+        logs::note(&log, &starting_line(&def));
         let binding_id = self.shared.new_id("b");
         let budget = def.connect_timeout.unwrap_or(START_BUDGET);
         let opts = self.connect_options(&binding_id, budget, &log);
@@ -347,4 +347,21 @@ fn spawn_hint(err: &crate::mcp::ConnectError) -> Option<String> {
             "{hint} (set it where the supervisor starts, then `mcpctl supervisor stop` and start again)"
         )
     })
+}
+
+/// The log's `starting` line, naming the sandbox the launch gets (a
+/// refusal the server then hits is read against it).
+fn starting_line(def: &ServerDef) -> String {
+    use crate::defs::sandbox_kind::{SandboxKind, sandbox_kind};
+    let target = def.target();
+    match sandbox_kind(def) {
+        Some(kind @ (SandboxKind::None | SandboxKind::Network | SandboxKind::Profile)) => format!(
+            "starting `{target}` in sandbox {kind} (`mcpctl sandbox {}` shows its rules)",
+            def.name
+        ),
+        Some(kind @ (SandboxKind::Off | SandboxKind::Unset)) => {
+            format!("starting `{target}` unconfined (sandbox {kind})")
+        }
+        _ => format!("starting `{target}`"),
+    }
 }

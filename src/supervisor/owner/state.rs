@@ -108,6 +108,7 @@ impl Owner {
                 .as_ref()
                 .map(|v| v.held_templates.keys().cloned().collect())
                 .unwrap_or_default(),
+            sandbox: crate::defs::sandbox_kind::sandbox_kind(&st.def),
         }
     }
 

@@ -47,6 +47,11 @@ pub struct ServerStatus {
     /// the lock (not listed through `serve`).
     #[serde(default, skip_serializing_if = "Vec::is_empty")]
     pub held_resource_templates: Vec<String>,
+    /// How it is contained (see [`crate::defs::sandbox_kind`]): `none`,
+    /// `network`, `profile`, `off`, `unset` or `container`; null for a
+    /// remote server (and from a supervisor older than the field).
+    #[serde(default)]
+    pub sandbox: Option<crate::defs::sandbox_kind::SandboxKind>,
 }
 
 /// A tool the lockfile guard holds back.
