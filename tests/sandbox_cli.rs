@@ -438,7 +438,7 @@ fn hostile_input_is_refused_escaped_and_bounded() {
         &["--no-check", "--allow-host", "a.example b.example"],
     )
     .expect_code(2)
-    .stderr_has("is not a host");
+    .stderr_has("not a host name or address");
     let big = w.path("big.json");
     std::fs::write(
         &big,

@@ -17,6 +17,22 @@ fn poll<T>(limit: Duration, why: &str, mut what: impl FnMut() -> Option<T>) -> T
 }
 
 /// Live processes carrying `marker`, other than `except` (mcpctl itself).
+/// True once a server carrying `marker` and its TERM-ignoring grandchild
+/// both run (a sandboxed server is also behind a relay and an init that
+/// carry mcpctl's command line, so the processes are not counted).
+fn server_and_grandchild(marker: &str, except: u32) -> bool {
+    let seen = servers(marker, except);
+    let sleeper = seen
+        .iter()
+        .any(|(_, cmd)| cmd.contains("--grandchild-sleeper"));
+    // `STATE ARGV0 …`: the fixture itself, not a process naming it.
+    let server = seen.iter().any(|(_, cmd)| {
+        let argv0 = cmd.split_whitespace().nth(1).unwrap_or_default();
+        argv0.ends_with("fixture-server") && !cmd.contains("--grandchild-sleeper")
+    });
+    sleeper && server
+}
+
 fn servers(marker: &str, except: u32) -> Vec<(u32, String)> {
     support::processes_with(marker)
         .into_iter()
@@ -39,7 +55,7 @@ fn stop_with(sandbox: &Sandbox, args: &[&str], marker: &str, signal: Signal, cod
     poll(
         Duration::from_secs(60),
         "the server and its grandchild to start",
-        || (servers(marker, me).len() == 2).then_some(()),
+        || server_and_grandchild(marker, me).then_some(()),
     );
     kill(Pid::from_raw(me as i32), signal).expect("signal mcpctl");
     poll(Duration::from_secs(30), "mcpctl to exit", || {
@@ -295,7 +311,7 @@ fn kill_9_of_add_during_its_check_saves_nothing_and_leaves_no_server() {
     let mcpctl = spawn_quiet(&sandbox, &args);
     let me = mcpctl.id();
     // The server and its TERM-ignoring grandchild.
-    kill_9_when(mcpctl, &m, || servers(&m, me).len() == 2);
+    kill_9_when(mcpctl, &m, || server_and_grandchild(&m, me));
     assert!(!file.exists(), "add saved although it was killed");
 }
 
@@ -328,7 +344,7 @@ fn kill_9_ends_a_double_forked_setsid_escapee() {
     let mcpctl = spawn_quiet(&sandbox, &["--file", &file, "check"]);
     let me = mcpctl.id();
     kill_9_when(mcpctl, &m, || {
-        std::path::Path::new(&pidfile).exists() && servers(&m, me).len() == 2
+        std::path::Path::new(&pidfile).exists() && server_and_grandchild(&m, me)
     });
 }
 

@@ -57,6 +57,15 @@ pub fn run(ctx: &Context, args: Args) -> Result<ExitCode> {
     )?;
     let target = transfer::client_file(&args.to, transfer::Purpose::Write)?;
     warn_unconfined_there(&chosen, &args.to);
+    // `sandbox` is mcpctl's field: another client neither reads it nor
+    // needs to be told of it (a strict reader may refuse the entry).
+    let chosen = chosen
+        .into_iter()
+        .map(|mut def| {
+            def.sandbox = None;
+            def
+        })
+        .collect();
     let against = Catalog::load(&Sources::resolve(std::slice::from_ref(&target)))?;
     let save = transfer::save_into(target, args.check, args.dry_run, args.show_secrets);
     transfer::copy(ctx, chosen, &against, &save, args.replace)

@@ -13,6 +13,8 @@
 
 use std::sync::Arc;
 
+use base64::Engine as _;
+
 use super::encoded::Pattern;
 use super::model::{Launch, ServerDef};
 use super::vars;
@@ -106,12 +108,65 @@ impl Redactor {
         }
         if let Launch::Remote { url, headers, .. } = &def.launch {
             r.add_references(url, lookup);
+            r.add_userinfo(&def.name, url, lookup);
             for value in headers.values() {
                 r.add_references(value, lookup);
                 r.add_literal(value);
+                r.add_credential_words(value);
             }
         }
         r.compiled()
+    }
+
+    /// The credential inside a literal header value (`Bearer sk-…`,
+    /// `token …`): a server may echo the token alone, and only the whole
+    /// value was masked. For `Basic`, the password inside the base64 too.
+    fn add_credential_words(&mut self, value: &str) {
+        if vars::has_reference(value) {
+            return;
+        }
+        let words: Vec<&str> = value.split_whitespace().collect();
+        for word in &words {
+            if word.len() >= MIN_LITERAL_SECRET && *word != value {
+                self.found.push((word.to_string(), MASK.to_string()));
+            }
+        }
+        if let [scheme, encoded] = words[..]
+            && scheme.eq_ignore_ascii_case("basic")
+            && let Ok(decoded) = base64::engine::general_purpose::STANDARD.decode(encoded)
+            && let Ok(decoded) = String::from_utf8(decoded)
+            && let Some((_, password)) = decoded.split_once(':')
+            && password.len() >= MIN_VAR_SECRET
+        {
+            self.found.push((password.to_string(), MASK.to_string()));
+        }
+    }
+
+    /// A URL's `user:password@` goes out as a `Basic` credential: its
+    /// base64 (and the password itself) are secrets, however a server
+    /// echoes them.
+    fn add_userinfo(&mut self, server: &str, url: &str, lookup: &dyn Fn(&str) -> Option<String>) {
+        let Ok(expanded) = vars::expand_with(server, url, lookup) else {
+            return;
+        };
+        let Ok(parsed) = url::Url::parse(&expanded) else {
+            return;
+        };
+        let Some(password) = parsed.password() else {
+            return;
+        };
+        let decode = |s: &str| {
+            percent_encoding::percent_decode_str(s)
+                .decode_utf8_lossy()
+                .into_owned()
+        };
+        let (user, password) = (decode(parsed.username()), decode(password));
+        if password.len() >= MIN_VAR_SECRET {
+            let basic =
+                base64::engine::general_purpose::STANDARD.encode(format!("{user}:{password}"));
+            self.found.push((basic, MASK.to_string()));
+            self.found.push((password, MASK.to_string()));
+        }
     }
 
     /// The secrets found, longest first and once each, built into the
@@ -146,6 +201,15 @@ impl Redactor {
         if !vars::has_reference(value) && value.len() >= MIN_LITERAL_SECRET {
             self.found.push((value.to_string(), MASK.to_string()));
         }
+    }
+
+    /// How many bytes at the end of a cut text may hold the start of a
+    /// secret (in its longest encoded form, six bytes a character as a
+    /// `\uXXXX` escape): a text cut short drops that much after it is
+    /// redacted, so no prefix of a secret survives the cut.
+    pub fn cut_guard(&self) -> usize {
+        let longest = self.all_secrets().iter().map(|s| s.len).max().unwrap_or(0);
+        longest.saturating_mul(6)
     }
 
     /// `text` with every secret replaced and URL userinfo masked.
@@ -410,6 +474,40 @@ mod tests {
             sandbox: None,
             source: "x.json".into(),
         }
+    }
+
+    #[test]
+    fn the_token_of_a_literal_header_is_a_secret_on_its_own() {
+        // attack3 S1: only "Bearer sk-…" as a whole was masked.
+        let def = remote(
+            "https://h/mcp",
+            &[
+                ("Authorization", "Bearer sk-live-literal-123456"),
+                ("X-Basic", "Basic YWxpY2U6aHVudGVyMjIy"),
+            ],
+        );
+        let r = Redactor::for_def_with(&def, &env);
+        let shown = r.apply("echo: sk-live-literal-123456 and hunter222");
+        assert!(!shown.contains("sk-live-literal-123456"), "{shown}");
+        assert!(!shown.contains("hunter222"), "{shown}");
+    }
+
+    #[test]
+    fn a_url_password_is_a_secret_in_its_basic_form_too() {
+        // attack3 S2: the server echoed the Authorization it was sent.
+        let def = remote("http://alice:${TOK}@127.0.0.1:1/mcp", &[]);
+        let r = Redactor::for_def_with(&def, &env);
+        let basic = base64::engine::general_purpose::STANDARD.encode("alice:tok-value-1234");
+        let shown = r.apply(&format!("auth: Basic {basic}"));
+        assert!(!shown.contains(&basic), "{shown}");
+        let literal = remote("http://bob:pa%24%24word-99@127.0.0.1:1/mcp", &[]);
+        let r = Redactor::for_def_with(&literal, &env);
+        let basic = base64::engine::general_purpose::STANDARD.encode("bob:pa$$word-99");
+        let shown = r.apply(&format!("{basic} / pa$$word-99"));
+        assert!(
+            !shown.contains(&basic) && !shown.contains("pa$$word-99"),
+            "{shown}"
+        );
     }
 
     #[test]

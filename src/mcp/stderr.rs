@@ -148,7 +148,14 @@ impl StderrTail {
         let text = String::from_utf8_lossy(line);
         let text = text.trim_end_matches('\r');
         if truncated {
-            self.push(&format!("{text}{TRUNCATED}"));
+            // Redacted before the cut is marked, and short of whatever may
+            // be the start of a secret cut in two (attack3 S4).
+            let redacted = self.redactor.apply(text);
+            let mut keep = redacted.len().saturating_sub(self.redactor.cut_guard());
+            while !redacted.is_char_boundary(keep) {
+                keep -= 1;
+            }
+            self.push(&format!("{}{TRUNCATED}", &redacted[..keep]));
         } else {
             self.push(text);
         }
@@ -158,6 +165,29 @@ impl StderrTail {
 #[cfg(test)]
 mod tests {
     use super::*;
+
+    #[tokio::test]
+    async fn a_secret_cut_in_two_by_the_line_cap_leaves_no_prefix() {
+        let secret = "Sup3rSecretValue-cut-by-the-cap-0123456789";
+        crate::defs::redact::register_secret(secret);
+        let mut input = vec![b'x'; MAX_LINE_BYTES - 12];
+        input.extend_from_slice(secret.as_bytes());
+        input.extend_from_slice(b" and more\n");
+        let logged = Arc::new(Mutex::new(String::new()));
+        let sink = logged.clone();
+        let tail = StderrTail::new(
+            10,
+            Some(Arc::new(move |l: &str| *sink.lock().unwrap() = l.into())),
+        );
+        tail.clone().drain(&input[..]).await;
+        let logged = logged.lock().unwrap().clone();
+        assert!(logged.ends_with(TRUNCATED), "{logged}");
+        assert!(
+            !logged.contains("Sup3rSecr"),
+            "{}",
+            &logged[logged.len() - 80..]
+        );
+    }
 
     #[tokio::test]
     async fn long_lines_are_cut_and_the_rest_discarded() {

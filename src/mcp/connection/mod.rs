@@ -400,8 +400,15 @@ fn redact_peer_info(redactor: &Redactor, info: &mut ServerPeerInfo) {
     redact(redactor, &mut info.server_info);
     redact(redactor, &mut info.instructions);
     redact(redactor, &mut info.meta);
-    redact(redactor, &mut info.capabilities.experimental);
-    redact(redactor, &mut info.capabilities.extensions);
+    // Every capability object, not only the free-form ones: a server may
+    // put anything under a known key (`logging: {"z": …}`; attack3 S6).
+    match redactor.apply_typed(info.capabilities.clone(), &[]) {
+        Some(capabilities) => info.capabilities = capabilities,
+        None => {
+            redact(redactor, &mut info.capabilities.experimental);
+            redact(redactor, &mut info.capabilities.extensions);
+        }
+    }
 }
 
 fn empty_info() -> ServerPeerInfo {
