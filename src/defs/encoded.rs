@@ -116,12 +116,28 @@ fn forms_of(c: char) -> Vec<Form> {
         bytes: s.into_bytes(),
         any_case: true,
     };
-    let mut forms = vec![exact(c.encode_utf8(&mut [0; 4]))];
-    let utf8 = c.to_string();
-    let percent =
-        |prefix: &str| -> String { utf8.bytes().map(|b| format!("{prefix}{b:02X}")).collect() };
-    // Twice (`%252F`), as a URL inside another URL's query carries it.
-    forms.extend([percent("%"), percent("%25")].map(any_case));
+    // A letter in either case: a server that upper-cases what it quotes
+    // (an error code, a header name's value) still quotes the secret.
+    let mut forms = vec![match c.is_ascii_alphabetic() {
+        true => any_case(c.to_string()),
+        false => exact(c.encode_utf8(&mut [0; 4])),
+    }];
+    // Twice (`%252F`), as a URL inside another URL's query carries it;
+    // a letter's other case escaped too.
+    let mut cases = vec![c];
+    if c.is_ascii_alphabetic() {
+        cases.push(if c.is_ascii_lowercase() {
+            c.to_ascii_uppercase()
+        } else {
+            c.to_ascii_lowercase()
+        });
+    }
+    for c in cases {
+        let utf8 = c.to_string();
+        let percent =
+            |prefix: &str| -> String { utf8.bytes().map(|b| format!("{prefix}{b:02X}")).collect() };
+        forms.extend([percent("%"), percent("%25")].map(any_case));
+    }
     let utf16: String = c
         .encode_utf16(&mut [0; 2])
         .iter()
@@ -184,11 +200,11 @@ mod tests {
 
     #[test]
     fn only_the_secret_matches_and_the_rest_is_kept() {
-        assert_eq!(masked("Tok1", "tok1 TOK1 Tok2 Tok"), "tok1 TOK1 Tok2 Tok");
+        // Letters in either case (attack4: a server upper-cased it).
+        assert_eq!(masked("Tok1", "tok1 TOK1 Tok2 Tok"), "*** *** Tok2 Tok");
         assert_eq!(masked("Tok1", "x%54ok1y é Tok1"), "x***y é ***");
-        // A lower-case hex escape is an escape; a lower-case letter is not
-        // the upper-case one.
-        assert_eq!(masked("Ab", "%41b %61b ab"), "*** %61b ab");
+        // A lower-case hex escape is an escape of its own letter.
+        assert_eq!(masked("Ab", "%41b %61B ab"), "*** *** ***");
         assert_eq!(Pattern::new("abcd").replace_all("nothing", "***"), None);
         // Astral characters as a JSON surrogate pair.
         assert_eq!(masked("k\u{1F600}y", r"k\ud83d\ude00y"), "***");
