@@ -24,12 +24,6 @@ pub enum SandboxError {
         /// The operating system's or Landlock's reason.
         detail: String,
     },
-    /// The policy needs a part of the sandbox mcpctl does not have yet.
-    #[error("{what} is not supported yet")]
-    NotYet {
-        /// The part, e.g. `allow_host`.
-        what: String,
-    },
 }
 
 impl SandboxError {
@@ -37,9 +31,6 @@ impl SandboxError {
     pub fn hint(&self) -> String {
         match self {
             SandboxError::Policy(policy) => policy.hint.clone(),
-            SandboxError::NotYet { .. } => format!(
-                "use \"sandbox\": \"network\" (outbound open) or \"none\" for now, or {OFF_HINT}"
-            ),
             SandboxError::Setup { .. } => format!(
                 "fix what is named (a profile's path must exist; `mcpctl sandbox NAME` shows the rules), or {OFF_HINT}"
             ),
